@@ -1,0 +1,80 @@
+import type {
+  ModelConfig,
+  ObjectKind,
+  PlumbingKey,
+  RuntimeConfig,
+} from '../schema/modelsFileSchema';
+import type { SourceDocument } from '../source/types';
+import type { ParsedTemplate } from '../renderer/types';
+
+/** The text of one input file, as read by whoever has a filesystem (backend, CLI, tests). */
+export interface SourceText {
+  /** Shown in messages, e.g. `models.yaml` or `runtimes/vllm/values.yaml`. */
+  file: string;
+  text: string;
+}
+
+/** Everything a catalog is built from. The engine itself never touches the filesystem. */
+export interface CatalogSources {
+  models: SourceText;
+  /** runtimes/<runtime>/values.yaml, keyed by runtime name. */
+  values: Record<string, SourceText>;
+  /** runtimes/templates/*.yaml, keyed by file name (e.g. `inference-service.yaml`). */
+  templates: Record<string, SourceText>;
+  /** Manifests referenced by `serving_runtime_manifest`, keyed by that path (relative to runtimes/). */
+  manifests: Record<string, SourceText>;
+}
+
+/** The layer that set a value. */
+export type Layer =
+  | 'runtime-env'
+  | 'category'
+  | 'version'
+  | 'model'
+  | 'override'
+  | 'plumbing'
+  | 'runtime-default';
+
+/** Where a value came from: the layer, the file and the dotted path (and line:col when known). */
+export interface Origin {
+  layer: Layer;
+  file: string;
+  path: string;
+  line?: number;
+  col?: number;
+}
+
+export interface CatalogModel {
+  name: string;
+  config: ModelConfig;
+}
+
+export interface CatalogRuntime {
+  name: string;
+  /** models.yaml's entry with values.yaml merged in (models.yaml wins on any clash). */
+  config: RuntimeConfig & { kind: ObjectKind };
+  /** Where each plumbing key was set: values.yaml or models.yaml. */
+  plumbingOrigins: Partial<Record<PlumbingKey, Origin>>;
+  /** True when the runtime has a `versions:` axis. */
+  versioned: boolean;
+  /** The ClusterServingRuntime (or similar) applied on first deploy, if any. */
+  servingRuntime?: { file: string; manifest: Record<string, unknown> };
+}
+
+/** A validated, merged catalog: every model resolves with no overrides. */
+export interface Catalog {
+  modelsFile: string;
+  models: Record<string, CatalogModel>;
+  runtimes: Record<string, CatalogRuntime>;
+  templates: {
+    LLMInferenceService: ParsedTemplate;
+    InferenceService: ParsedTemplate;
+    downloadJob: ParsedTemplate;
+  };
+  /** Locates a path of a source file back to line:col. */
+  origin(layer: Layer, file: string, path: ReadonlyArray<string | number>): Origin;
+  /** Warnings that do not make the catalog invalid (e.g. a values.yaml for an unused runtime). */
+  warnings: string[];
+}
+
+export type SourceIndex = Record<string, SourceDocument>;

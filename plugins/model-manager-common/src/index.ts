@@ -1,0 +1,13 @@
+/**
+ * The model-manager engine: models.yaml schema, layered resolver with provenance and the
+ * structural renderer. Pure: no filesystem, no network; usable by backend, frontend and CLI.
+ *
+ * @packageDocumentation
+ */
+export * from './constants';
+export * from './permissions';
+export * from './source';
+export * from './schema';
+export * from './catalog';
+export * from './resolver';
+export * from './renderer';

@@ -1,0 +1,5 @@
+export * from './types';
+export { renderManifests, modelLabels, TEMPLATE_PLACEHOLDERS } from './renderManifests';
+export type { RenderOptions } from './renderManifests';
+export { parseTemplate } from './parseTemplate';
+export { fillTemplate } from './fillTemplate';

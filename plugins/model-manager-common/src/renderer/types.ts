@@ -1,0 +1,36 @@
+/** A template file parsed once at load time: its YAML tree and the placeholders it uses. */
+export interface ParsedTemplate {
+  file: string;
+  tree: unknown;
+  placeholders: Array<{ name: string; line: number; col: number }>;
+}
+
+/** A value that may be placed in a template. `undefined` removes the key or list item. */
+export type TemplateValue =
+  | string
+  | number
+  | boolean
+  | undefined
+  | TemplateValue[]
+  | { [key: string]: TemplateValue };
+
+export type TemplateContext = Record<string, TemplateValue>;
+
+/** How the applier treats an object. */
+export type ApplyPolicy =
+  /** server-side apply, every deploy */
+  | 'apply'
+  /** applied only when absent from the cluster (the spec's "applied on first deploy") */
+  | 'create-if-absent';
+
+export interface RenderedObject {
+  apiVersion: string;
+  kind: string;
+  name: string;
+  /** Absent for cluster-scoped objects. */
+  namespace?: string;
+  applyPolicy: ApplyPolicy;
+  /** The template or manifest file it came from. */
+  source: string;
+  manifest: Record<string, unknown>;
+}

@@ -1,0 +1,6 @@
+export * from './types';
+export { resolveServer, resolveModel } from './resolveServer';
+export { validateOverrides } from './validateOverrides';
+export { flagName } from './layering';
+export { explainServer, describeOrigin } from './explainServer';
+export type { ExplainRow } from './explainServer';

@@ -1,0 +1,57 @@
+import type { Origin } from '../catalog/types';
+import type { ObjectKind, PlumbingKey } from '../schema/modelsFileSchema';
+
+/** What a deploy request may change on top of models.yaml (the CLI's --server-version/--env/--arg). */
+export interface ServerOverrides {
+  serverVersion?: string;
+  /** `null` removes a variable set by an earlier layer. */
+  env?: Record<string, string | null>;
+  args?: string[];
+}
+
+/** A value with the layer that set it and, oldest first, the values it replaced. */
+export interface Traced<T> {
+  value: T;
+  origin: Origin;
+  overrode: Array<{ value: T; origin: Origin }>;
+}
+
+export interface ResolvedEnvVar extends Traced<string> {
+  name: string;
+}
+
+/** A variable an earlier layer set and a later layer removed with `null`. */
+export interface RemovedEnvVar {
+  name: string;
+  /** The layer that removed it. */
+  origin: Origin;
+  overrode: Array<{ value: string; origin: Origin }>;
+}
+
+/** One engine flag, e.g. `--max-model-len=8192`; `flag` is the part before `=`. */
+export interface ResolvedArg extends Traced<string> {
+  flag: string;
+}
+
+/** What a model would run with, every value traced to the layer that set it. */
+export interface ResolvedServer {
+  model: string;
+  modelId: string;
+  category: string;
+  moe: boolean;
+  runtime: string;
+  kind: ObjectKind;
+  /** Absent for flat runtimes (OpenVINO). */
+  version?: Traced<string>;
+  image: Traced<string>;
+  env: ResolvedEnvVar[];
+  removedEnv: RemovedEnvVar[];
+  args: ResolvedArg[];
+  resources: {
+    cpu: Traced<string>;
+    memory: Traced<string>;
+    kvCacheGb?: Traced<number>;
+  };
+  weightFormat?: Traced<string>;
+  plumbing: Partial<Record<PlumbingKey, Traced<string>>>;
+}

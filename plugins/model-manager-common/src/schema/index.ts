@@ -1,0 +1,2 @@
+export * from './modelsFileSchema';
+export { zodProblems } from './zodProblems';

@@ -1,0 +1,218 @@
+import { z } from 'zod';
+
+/** DNS-1123 label: what Kubernetes accepts as an object name; the download Job adds `-download`. */
+export const MODEL_NAME_PATTERN = /^[a-z0-9]([-a-z0-9]{0,52}[a-z0-9])?$/;
+/** A C identifier: what a container env var name must be to be usable by a shell and by vLLM. */
+export const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Kubernetes resource quantity (as kube-apiserver accepts for cpu and memory). */
+export const QUANTITY_PATTERN =
+  /^[+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)(m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei|e[0-9]+)?$/;
+/** A Hugging Face repository id: `owner/name`. */
+export const MODEL_ID_PATTERN = /^[A-Za-z0-9][\w.-]*\/[\w.-]+$/;
+/** The longest env value or arg accepted (Kubernetes caps whole objects at ~1.5 MB). */
+export const MAX_VALUE_LENGTH = 16 * 1024;
+
+/** `ovms --pull --weight-format` values. */
+export const WEIGHT_FORMATS = ['fp32', 'fp16', 'int8', 'int4'] as const;
+export type WeightFormat = (typeof WEIGHT_FORMATS)[number];
+
+/** The plumbing keys a runtimes/<name>/values.yaml may set (and models.yaml may override). */
+export const PLUMBING_KEYS = [
+  'device',
+  'kind',
+  'routing',
+  'image',
+  'model_downloader_image',
+  'format',
+  'runtime_name',
+  'serving_runtime_manifest',
+] as const;
+export type PlumbingKey = (typeof PLUMBING_KEYS)[number];
+
+export const OBJECT_KINDS = ['LLMInferenceService', 'InferenceService'] as const;
+export type ObjectKind = (typeof OBJECT_KINDS)[number];
+
+const text = (what: string) =>
+  z
+    .string({
+      invalid_type_error: `must be a string (${what}); quote it if YAML read it as a number or boolean`,
+    })
+    .min(1, `must not be empty (${what})`)
+    .max(MAX_VALUE_LENGTH, `is longer than ${MAX_VALUE_LENGTH} characters`)
+    .refine(v => !/[\r\n\0]/.test(v), {
+      message: `must be a single line without control characters (${what})`,
+    });
+
+const quantity = (what: string) =>
+  z.union(
+    [
+      z.number().positive(`${what} must be positive`),
+      z
+        .string()
+        .regex(
+          QUANTITY_PATTERN,
+          `${what} must be a Kubernetes quantity such as 8, 500m or 16Gi`,
+        ),
+    ],
+    {
+      errorMap: () => ({
+        message: `${what} must be a Kubernetes quantity such as 8, 500m or 16Gi`,
+      }),
+    },
+  );
+
+/**
+ * An env map. Values are strings (numbers and booleans are written as YAML scalars and become
+ * their text). `null` removes a variable set by an earlier layer.
+ */
+export const envMapSchema = z.record(
+  z.string().regex(ENV_NAME_PATTERN, {
+    message:
+      'env names must be C identifiers (letters, digits, _; not starting with a digit)',
+  }),
+  z.union(
+    [
+      z
+        .string()
+        .max(MAX_VALUE_LENGTH, `is longer than ${MAX_VALUE_LENGTH} characters`)
+        .refine(v => !/[\r\n\0]/.test(v), {
+          message: 'env values must be a single line (no newline or NUL)',
+        }),
+      z.number(),
+      z.boolean(),
+      z.null(),
+    ],
+    {
+      errorMap: () => ({
+        message:
+          'env values must be a string, number or boolean (or null to remove an inherited variable)',
+      }),
+    },
+  ),
+);
+export type EnvMap = z.infer<typeof envMapSchema>;
+
+export const argsSchema = z.array(text('an engine flag such as --max-model-len=8192'), {
+  invalid_type_error: 'args must be a list of strings, e.g. ["--max-model-len=8192"]',
+});
+
+export const resourcesSchema = z
+  .object({
+    cpu: quantity('cpu').optional(),
+    memory: quantity('memory').optional(),
+    kv_cache_gb: z
+      .number({ invalid_type_error: 'kv_cache_gb must be a number of GiB' })
+      .positive('kv_cache_gb must be positive')
+      .optional(),
+    weight_format: z
+      .enum(WEIGHT_FORMATS, {
+        errorMap: () => ({
+          message: `weight_format must be one of ${WEIGHT_FORMATS.join(', ')}`,
+        }),
+      })
+      .optional(),
+  })
+  .strict();
+export type ResourceDefaults = z.infer<typeof resourcesSchema>;
+
+export const categorySchema = z
+  .object({
+    defaults: resourcesSchema.optional(),
+    env: envMapSchema.optional(),
+    args: argsSchema.optional(),
+  })
+  .strict();
+export type CategoryConfig = z.infer<typeof categorySchema>;
+
+export const versionSchema = z
+  .object({
+    image: text('a container image reference'),
+    env: envMapSchema.optional(),
+    args: argsSchema.optional(),
+  })
+  .strict();
+export type VersionConfig = z.infer<typeof versionSchema>;
+
+const plumbingShape = {
+  device: text('device, e.g. cpu').optional(),
+  kind: z
+    .enum(OBJECT_KINDS, {
+      errorMap: () => ({
+        message: `kind must be one of ${OBJECT_KINDS.join(', ')}`,
+      }),
+    })
+    .optional(),
+  routing: text('routing, e.g. epp or aigateway').optional(),
+  image: text('a container image reference').optional(),
+  model_downloader_image: text('a container image reference').optional(),
+  format: text('the KServe model format, e.g. openvino').optional(),
+  runtime_name: text('a ClusterServingRuntime name').optional(),
+  serving_runtime_manifest: text('a path under runtimes/').optional(),
+};
+
+/** runtimes/<name>/values.yaml: plumbing only. */
+export const valuesFileSchema = z.object(plumbingShape).strict();
+export type ValuesFile = z.infer<typeof valuesFileSchema>;
+
+/** One entry of the `runtimes:` section of models.yaml (plumbing keys may be overridden here). */
+export const runtimeSchema = z
+  .object({
+    default_version: text('a key of versions:').optional(),
+    env: envMapSchema.optional(),
+    versions: z.record(versionSchema).optional(),
+    categories: z.record(categorySchema),
+    ...plumbingShape,
+  })
+  .strict();
+export type RuntimeConfig = z.infer<typeof runtimeSchema>;
+
+/** A model's server binding: which runtime (and version) serves it, and its own settings. */
+export const serverBindingSchema = z
+  .object({
+    runtime: text('a key of runtimes:'),
+    server_version: text('a key of the runtime versions:').optional(),
+    image: text('a container image reference').optional(),
+    env: envMapSchema.optional(),
+    args: argsSchema.optional(),
+    resources: resourcesSchema.omit({ weight_format: true }).optional(),
+  })
+  .strict();
+export type ServerBinding = z.infer<typeof serverBindingSchema>;
+
+export const modelSchema = z
+  .object({
+    model_id: text('a Hugging Face repo id such as Qwen/Qwen2.5-7B-Instruct').pipe(
+      z.string().regex(MODEL_ID_PATTERN, {
+        message:
+          'model_id must be a Hugging Face repo id of the form owner/name, e.g. Qwen/Qwen2.5-7B-Instruct',
+      }),
+    ),
+    category: text('a category of the runtime, e.g. llm'),
+    server: serverBindingSchema,
+    moe: z
+      .boolean({ invalid_type_error: 'moe must be true or false' })
+      .optional(),
+    weight_format: resourcesSchema.shape.weight_format,
+    description: z.string().max(MAX_VALUE_LENGTH).optional(),
+    display_name: text('a display name').optional(),
+    owner: text('an owner entity ref such as group:default/ml-platform').optional(),
+    lifecycle: text('a lifecycle such as production').optional(),
+    system: text('a system entity ref').optional(),
+    tags: z.array(text('a tag')).optional(),
+  })
+  .strict();
+export type ModelConfig = z.infer<typeof modelSchema>;
+
+export const modelsFileSchema = z
+  .object({
+    models: z.record(
+      z.string().regex(MODEL_NAME_PATTERN, {
+        message:
+          'model names must be DNS-1123 labels of at most 54 characters (lowercase letters, digits and -), because they name Kubernetes objects',
+      }),
+      modelSchema,
+    ),
+    runtimes: z.record(runtimeSchema),
+  })
+  .strict();
+export type ModelsFile = z.infer<typeof modelsFileSchema>;

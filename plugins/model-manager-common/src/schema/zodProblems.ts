@@ -1,0 +1,83 @@
+import type { ZodError } from 'zod';
+import { formatPath } from '../source/problems';
+import type { CatalogProblem, SourceDocument } from '../source/types';
+
+/**
+ * Turns zod issues into located problems. Unknown keys point at the key itself and suggest the
+ * closest known key, so a typo such as `server_verison` says what was meant.
+ */
+export function zodProblems(
+  error: ZodError,
+  source: SourceDocument,
+  knownKeysAt: (path: ReadonlyArray<string | number>) => readonly string[],
+  basePath: ReadonlyArray<string | number> = [],
+): CatalogProblem[] {
+  const problems: CatalogProblem[] = [];
+  for (const issue of error.issues) {
+    const path = [...basePath, ...issue.path];
+    if (issue.code === 'unrecognized_keys') {
+      const known = knownKeysAt(path);
+      for (const key of issue.keys) {
+        const keyPath = [...path, key];
+        const pos = source.locate(keyPath);
+        const guess = closest(key, known);
+        problems.push({
+          file: source.file,
+          line: pos?.line,
+          col: pos?.col,
+          path: formatPath(keyPath),
+          message: `unknown key '${key}'${
+            guess ? `; did you mean '${guess}'?` : ''
+          } Allowed here: ${known.join(', ') || '(none)'}`,
+        });
+      }
+      continue;
+    }
+    const pos = source.locate(path);
+    let message = issue.message;
+    if (issue.code === 'invalid_type' && issue.received === 'undefined') {
+      message = `is required (${issue.message === 'Required' ? `expected ${issue.expected}` : issue.message})`;
+    }
+    problems.push({
+      file: source.file,
+      line: pos?.line,
+      col: pos?.col,
+      path: formatPath(path),
+      message,
+    });
+  }
+  return problems;
+}
+
+
+/** The known key within edit distance 2 (or sharing a long prefix), if any. */
+export function closest(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of candidates) {
+    const d = editDistance(word.toLowerCase(), candidate.toLowerCase());
+    if (d < bestDistance) {
+      bestDistance = d;
+      best = candidate;
+    }
+  }
+  return bestDistance <= Math.max(2, Math.floor(word.length / 4)) ? best : undefined;
+}
+
+function editDistance(a: string, b: string): number {
+  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0];
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = prev[j];
+      prev[j] = Math.min(
+        prev[j] + 1,
+        prev[j - 1] + 1,
+        diag + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+      diag = tmp;
+    }
+  }
+  return prev[b.length];
+}

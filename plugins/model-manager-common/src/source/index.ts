@@ -1,0 +1,3 @@
+export * from './types';
+export { CatalogError, formatProblem, formatPath } from './problems';
+export { parseYamlSource, MAX_SOURCE_BYTES } from './parseYamlSource';

@@ -1,0 +1,111 @@
+import {
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  type Node as YamlNode,
+} from 'yaml';
+import { CatalogError } from './problems';
+import type { CatalogProblem, SourceDocument, SourcePosition } from './types';
+
+/** Files bigger than this are refused before parsing (a models.yaml is a few hundred kB at most). */
+export const MAX_SOURCE_BYTES = 16 * 1024 * 1024;
+/** Aliases beyond this count are refused: protects against "billion laughs" alias bombs. */
+const MAX_ALIAS_COUNT = 100;
+
+/**
+ * Parses YAML text into plain data plus a locator that maps any key path back to line:col.
+ * Syntax errors, duplicate keys, alias bombs and multi-document files are reported as
+ * {@link CatalogError} with file:line:col.
+ */
+export function parseYamlSource(file: string, text: string): SourceDocument {
+  if (text.length > MAX_SOURCE_BYTES) {
+    throw new CatalogError([
+      {
+        file,
+        path: '',
+        message: `file is ${text.length} bytes, more than the ${MAX_SOURCE_BYTES} allowed; split it or remove generated content`,
+      },
+    ]);
+  }
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, {
+    lineCounter,
+    uniqueKeys: true,
+    prettyErrors: false,
+    strict: true,
+  });
+  const problems: CatalogProblem[] = [];
+  for (const err of [...doc.errors, ...doc.warnings]) {
+    const pos = lineCounter.linePos(err.pos[0]);
+    problems.push({
+      file,
+      line: pos.line,
+      col: pos.col,
+      path: '',
+      message: `YAML: ${describeYamlError(err.code, err.message)}`,
+    });
+  }
+  if (problems.length > 0) throw new CatalogError(problems);
+
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (e) {
+    throw new CatalogError([
+      {
+        file,
+        line: 1,
+        col: 1,
+        path: '',
+        message: `YAML: ${(e as Error).message}; expand the aliases or reduce their nesting`,
+      },
+    ]);
+  }
+
+  const locate = (
+    path: ReadonlyArray<string | number>,
+  ): SourcePosition | undefined => {
+    let node: unknown = doc.contents;
+    let offset: number | undefined = rangeStart(node);
+    for (const seg of path) {
+      if (isMap(node)) {
+        const pair = node.items.find(
+          p => isScalar(p.key) && String(p.key.value) === String(seg),
+        );
+        if (!pair) break;
+        offset = rangeStart(pair.key) ?? offset;
+        node = pair.value;
+        // Point at the key for the last segment (where the user looks), at values otherwise.
+      } else if (isSeq(node) && typeof seg === 'number') {
+        const item = node.items[seg];
+        if (item === undefined) break;
+        node = item;
+        offset = rangeStart(item) ?? offset;
+      } else {
+        break;
+      }
+    }
+    return offset === undefined ? undefined : lineCounter.linePos(offset);
+  };
+
+  return { file, data, locate };
+}
+
+function rangeStart(node: unknown): number | undefined {
+  const range = (node as YamlNode | undefined)?.range;
+  return range ? range[0] : undefined;
+}
+
+function describeYamlError(code: string, message: string): string {
+  const first = message.split('\n')[0];
+  switch (code) {
+    case 'DUPLICATE_KEY':
+      return `${first}; each key may appear once in a mapping, remove or rename the repeated one`;
+    case 'MULTIPLE_DOCS':
+      return `${first}; this file holds exactly one YAML document, remove the extra '---'`;
+    default:
+      return first;
+  }
+}

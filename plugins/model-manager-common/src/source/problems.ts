@@ -1,0 +1,43 @@
+import type { CatalogProblem } from './types';
+
+/** `models.yaml:12:5: models.qwen.category: message` */
+export function formatProblem(problem: CatalogProblem): string {
+  let where = problem.file;
+  if (problem.line !== undefined) {
+    where += `:${problem.line}`;
+    if (problem.col !== undefined) where += `:${problem.col}`;
+  }
+  const path = problem.path ? ` ${problem.path}:` : '';
+  return `${where}:${path} ${problem.message}`;
+}
+
+/** Joins path segments the way users write them: `models.qwen.server.args[0]`. */
+export function formatPath(path: ReadonlyArray<string | number>): string {
+  let out = '';
+  for (const seg of path) {
+    if (typeof seg === 'number') out += `[${seg}]`;
+    else if (/^[A-Za-z0-9_-]+$/.test(seg)) out += out ? `.${seg}` : seg;
+    else out += `[${JSON.stringify(seg)}]`;
+  }
+  return out;
+}
+
+/**
+ * Thrown when an input file (models.yaml, a values.yaml, a template) is invalid. Carries every
+ * problem found, each with file:line:col and path; the message lists them all.
+ */
+export class CatalogError extends Error {
+  readonly problems: CatalogProblem[];
+
+  constructor(problems: CatalogProblem[]) {
+    const shown = problems.slice(0, 20).map(formatProblem);
+    if (problems.length > 20) shown.push(`... and ${problems.length - 20} more`);
+    super(
+      problems.length === 1
+        ? shown[0]
+        : `${problems.length} problems:\n${shown.join('\n')}`,
+    );
+    this.name = 'CatalogError';
+    this.problems = problems;
+  }
+}

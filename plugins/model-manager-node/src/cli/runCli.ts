@@ -1,0 +1,183 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { stringify } from 'yaml';
+import {
+  CatalogError,
+  explainServer,
+  formatProblem,
+  renderManifests,
+  resolveServer,
+  type Catalog,
+  type ServerOverrides,
+} from '@model-manager/plugin-model-manager-common';
+import { loadCatalog } from '../loader/loadCatalog';
+import { formatExplainTable } from './formatExplainTable';
+
+export const USAGE = `Usage:
+  model-manager validate [models.yaml] [--runtimes DIR]
+  model-manager resolve <model> [--server-version V] [--env K=V]... [--arg A]... [--explain] [--json]
+  model-manager render <model> [--server-version V] [--env K=V]... [--arg A]... [--namespace NS] [-o yaml|json]
+  model-manager list [--json]
+
+Options:
+  -f, --models FILE      models.yaml to read (default: ./models.yaml)
+      --runtimes DIR     runtimes folder (default: runtimes/ beside models.yaml)
+      --server-version V request a runtime version (versioned runtimes only)
+      --env K=V          request env override; K= (empty) sets empty, K- removes an inherited var
+      --arg A            request arg override, one flag per --arg (e.g. --arg=--max-model-len=4096)
+      --explain          show every value with the layer and file:line that set it
+  -n, --namespace NS     namespace of rendered objects (default: default)
+  -o, --output FMT       yaml (default) or json
+`;
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  cwd: string;
+}
+
+/** Runs the CLI; returns the exit code. Errors are one line per problem on stderr, exit 1. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        models: { type: 'string', short: 'f' },
+        runtimes: { type: 'string' },
+        'server-version': { type: 'string' },
+        env: { type: 'string', multiple: true },
+        arg: { type: 'string', multiple: true },
+        explain: { type: 'boolean' },
+        json: { type: 'boolean' },
+        namespace: { type: 'string', short: 'n' },
+        output: { type: 'string', short: 'o' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (e) {
+    io.stderr(`model-manager: ${(e as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [command, ...rest] = positionals;
+  if (values.help || !command) {
+    (values.help ? io.stdout : io.stderr)(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const modelsArg = command === 'validate' && rest[0] ? rest[0] : values.models ?? 'models.yaml';
+  const location = {
+    modelsFile: path.resolve(io.cwd, modelsArg),
+    runtimesDir: values.runtimes ? path.resolve(io.cwd, values.runtimes) : undefined,
+  };
+
+  try {
+    const catalog = await loadCatalog(location);
+    switch (command) {
+      case 'validate': {
+        const count = Object.keys(catalog.models).length;
+        for (const w of catalog.warnings) io.stderr(`warning: ${w}\n`);
+        io.stdout(`${modelsArg}: ok (${count} models, ${Object.keys(catalog.runtimes).length} runtimes)\n`);
+        return 0;
+      }
+      case 'list':
+        return list(catalog, io, values.json ?? false);
+      case 'resolve':
+      case 'render': {
+        const modelName = rest[0];
+        if (!modelName) {
+          io.stderr(`model-manager ${command}: missing <model>\n${USAGE}`);
+          return 2;
+        }
+        const overrides = parseOverrides(values);
+        const server = resolveServer(catalog, modelName, overrides);
+        if (command === 'resolve') {
+          if (values.json) io.stdout(`${JSON.stringify(server, null, 2)}\n`);
+          else if (values.explain) io.stdout(formatExplainTable(server.model, explainServer(server)));
+          else io.stdout(stringify(summary(server)));
+          return 0;
+        }
+        const objects = renderManifests(catalog, server, { namespace: values.namespace ?? 'default' });
+        const format = values.output ?? 'yaml';
+        if (format === 'json') {
+          io.stdout(`${JSON.stringify(objects.length === 1 ? objects[0].manifest : { apiVersion: 'v1', kind: 'List', items: objects.map(o => o.manifest) }, null, 2)}\n`);
+        } else if (format === 'yaml') {
+          io.stdout(objects.map(o => stringify(o.manifest, { lineWidth: 0 })).join('---\n'));
+        } else {
+          io.stderr(`model-manager render: unknown output format '${format}'; use yaml or json\n`);
+          return 2;
+        }
+        return 0;
+      }
+      default:
+        io.stderr(`model-manager: unknown command '${command}'\n${USAGE}`);
+        return 2;
+    }
+  } catch (e) {
+    if (e instanceof CatalogError) {
+      for (const p of e.problems) io.stderr(`${formatProblem(p)}\n`);
+    } else {
+      io.stderr(`model-manager: ${(e as Error).message}\n`);
+    }
+    return 1;
+  }
+}
+
+function parseOverrides(values: { 'server-version'?: string; env?: string[]; arg?: string[] }): ServerOverrides {
+  const overrides: ServerOverrides = {};
+  if (values['server-version'] !== undefined) overrides.serverVersion = values['server-version'];
+  if (values.env) {
+    overrides.env = {};
+    for (const item of values.env) {
+      const eq = item.indexOf('=');
+      if (eq === -1 && item.endsWith('-')) overrides.env[item.slice(0, -1)] = null;
+      else if (eq > 0) overrides.env[item.slice(0, eq)] = item.slice(eq + 1);
+      else throw new Error(`--env ${item}: expected NAME=value (or NAME- to remove an inherited variable)`);
+    }
+  }
+  if (values.arg) overrides.args = [...values.arg];
+  return overrides;
+}
+
+function summary(server: ReturnType<typeof resolveServer>) {
+  return {
+    model: server.model,
+    model_id: server.modelId,
+    runtime: server.runtime,
+    kind: server.kind,
+    category: server.category,
+    ...(server.version ? { version: server.version.value } : {}),
+    image: server.image.value,
+    cpu: server.resources.cpu.value,
+    memory: server.resources.memory.value,
+    ...(server.resources.kvCacheGb ? { kv_cache_gb: server.resources.kvCacheGb.value } : {}),
+    ...(server.weightFormat ? { weight_format: server.weightFormat.value } : {}),
+    env: Object.fromEntries(server.env.map(e => [e.name, e.value])),
+    args: server.args.map(a => a.value),
+  };
+}
+
+function list(catalog: Catalog, io: CliIo, json: boolean): number {
+  const rows = Object.values(catalog.models).map(m => {
+    const runtime = catalog.runtimes[m.config.server.runtime];
+    return {
+      model: m.name,
+      model_id: m.config.model_id,
+      runtime: runtime.name,
+      category: m.config.category,
+      version: runtime.versioned ? m.config.server.server_version ?? `${runtime.config.default_version} (default)` : '-',
+    };
+  });
+  if (json) {
+    io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
+    return 0;
+  }
+  const cols = ['model', 'runtime', 'category', 'version', 'model_id'] as const;
+  const width = cols.map(c => Math.max(c.length, ...rows.map(r => r[c].length)));
+  const line = (cells: string[]) => `${cells.map((c, i) => c.padEnd(width[i])).join('  ').trimEnd()}\n`;
+  io.stdout(line(cols.map(c => c.toUpperCase())));
+  for (const r of rows) io.stdout(line(cols.map(c => r[c])));
+  return 0;
+}
