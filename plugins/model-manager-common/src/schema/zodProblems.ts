@@ -27,13 +27,13 @@ export function zodProblems(
           col: pos?.col,
           path: formatPath(keyPath),
           message: `unknown key '${key}'${
-            guess ? `; did you mean '${guess}'?` : ''
-          } Allowed here: ${known.join(', ') || '(none)'}`,
+            guess ? `; did you mean '${guess}'?` : ';'
+          } allowed here: ${known.join(', ') || '(none)'}`,
         });
       }
       continue;
     }
-    const pos = source.locate(path);
+    const pos = source.locate(path, issue.code === 'invalid_type' && issue.received === 'undefined' ? 'key' : 'value');
     let message = issue.message;
     if (issue.code === 'invalid_type' && issue.received === 'undefined') {
       message = `is required (${issue.message === 'Required' ? `expected ${issue.expected}` : issue.message})`;
@@ -52,6 +52,11 @@ export function zodProblems(
 
 /** The known key within edit distance 2 (or sharing a long prefix), if any. */
 export function closest(word: string, candidates: readonly string[]): string | undefined {
+  const lower = word.toLowerCase();
+  const prefixed = candidates.find(
+    c => lower.length >= 3 && (c.toLowerCase().startsWith(lower) || lower.startsWith(c.toLowerCase())),
+  );
+  if (prefixed) return prefixed;
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const candidate of candidates) {

@@ -66,6 +66,7 @@ export function parseYamlSource(file: string, text: string): SourceDocument {
 
   const locate = (
     path: ReadonlyArray<string | number>,
+    at: 'key' | 'value' = 'key',
   ): SourcePosition | undefined => {
     let node: unknown = doc.contents;
     let offset: number | undefined = rangeStart(node);
@@ -77,7 +78,6 @@ export function parseYamlSource(file: string, text: string): SourceDocument {
         if (!pair) break;
         offset = rangeStart(pair.key) ?? offset;
         node = pair.value;
-        // Point at the key for the last segment (where the user looks), at values otherwise.
       } else if (isSeq(node) && typeof seg === 'number') {
         const item = node.items[seg];
         if (item === undefined) break;
@@ -87,6 +87,7 @@ export function parseYamlSource(file: string, text: string): SourceDocument {
         break;
       }
     }
+    if (at === 'value' && node !== doc.contents) offset = rangeStart(node) ?? offset;
     return offset === undefined ? undefined : lineCounter.linePos(offset);
   };
 

@@ -20,5 +20,6 @@ export interface CatalogProblem {
 export interface SourceDocument {
   file: string;
   data: unknown;
-  locate(path: ReadonlyArray<string | number>): SourcePosition | undefined;
+  /** Where the key at `path` is written (or, with `'value'`, its value). */
+  locate(path: ReadonlyArray<string | number>, at?: 'key' | 'value'): SourcePosition | undefined;
 }
