@@ -53,9 +53,12 @@ export function zodProblems(
 /** The known key within edit distance 2 (or sharing a long prefix), if any. */
 export function closest(word: string, candidates: readonly string[]): string | undefined {
   const lower = word.toLowerCase();
-  const prefixed = candidates.find(
-    c => lower.length >= 3 && (c.toLowerCase().startsWith(lower) || lower.startsWith(c.toLowerCase())),
-  );
+  const commonPrefix = (a: string, b: string) => {
+    let i = 0;
+    while (i < a.length && i < b.length && a[i] === b[i]) i++;
+    return i;
+  };
+  const prefixed = candidates.find(c => commonPrefix(lower, c.toLowerCase()) >= Math.min(4, lower.length));
   if (prefixed) return prefixed;
   let best: string | undefined;
   let bestDistance = Infinity;
