@@ -57,5 +57,7 @@ function lookup(context: TemplateContext, name: string, file: string): TemplateV
     // parseTemplate rejects unknown names at load time; reaching this is a renderer bug.
     throw new Error(`${file}: placeholder \${${name}} has no value`);
   }
-  return context[name];
+  const value = context[name];
+  // A fresh copy per use: objects in the output never share structure (no YAML anchors).
+  return value !== null && typeof value === 'object' ? structuredClone(value) : value;
 }
