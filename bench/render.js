@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+/*
+ * Benchmark: build (parse + validate + resolve every model) and resolve + render a generated
+ * catalog of N models. Prints models/s, total time and peak RSS. Not a test: it prints numbers.
+ *
+ *   node bench/render.js [N...]        default: 100 1000 10000
+ */
+require('@backstage/cli/config/nodeTransform.cjs');
+const fs = require('node:fs');
+const path = require('node:path');
+const {
+  buildCatalog,
+  resolveServer,
+  renderManifests,
+  TEMPLATE_FILES,
+} = require('../plugins/model-manager-common/src');
+
+const root = path.resolve(__dirname, '..');
+const read = rel => fs.readFileSync(path.join(root, rel), 'utf8');
+const modelsText = read('models.yaml');
+const runtimesSection = modelsText.slice(modelsText.indexOf('\nruntimes:') + 1);
+
+function generateModels(n) {
+  const kinds = [
+    ['vllm', 'llm', ''],
+    ['vllm', 'embed', ''],
+    ['vllm', 'llm', '      server_version: "0.19.1"\n'],
+    ['openvino', 'embed', ''],
+    ['openvino', 'llm', ''],
+  ];
+  let out = 'models:\n';
+  for (let i = 0; i < n; i++) {
+    const [runtime, category, extra] = kinds[i % kinds.length];
+    const id = runtime === 'openvino' && category === 'embed' ? `OpenVINO/model-${i}-ov` : `org/model-${i}`;
+    out += `  model-${i}:\n    model_id: ${id}\n    category: ${category}\n`;
+    if (runtime === 'openvino' && category === 'llm') out += '    weight_format: int4\n';
+    out += `    server:\n      runtime: ${runtime}\n${extra}      env:\n        MODEL_INDEX: "${i}"\n      args: ["--seed=${i}"]\n`;
+    if (runtime === 'openvino') out = out.replace(/      args: \["--seed=\d+"\]\n$/, '');
+  }
+  return `${out}\n${runtimesSection}`;
+}
+
+function sources(models) {
+  const templates = {};
+  for (const file of Object.values(TEMPLATE_FILES)) {
+    templates[file] = { file: `runtimes/templates/${file}`, text: read(`runtimes/templates/${file}`) };
+  }
+  return {
+    models: { file: 'models.yaml', text: models },
+    values: {
+      vllm: { file: 'runtimes/vllm/values.yaml', text: read('runtimes/vllm/values.yaml') },
+      openvino: { file: 'runtimes/openvino/values.yaml', text: read('runtimes/openvino/values.yaml') },
+    },
+    templates,
+    manifests: {
+      'openvino/serving-runtime.yaml': { file: 'runtimes/openvino/serving-runtime.yaml', text: read('runtimes/openvino/serving-runtime.yaml') },
+    },
+  };
+}
+
+let peakRss = 0;
+const sample = () => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+};
+const timer = setInterval(sample, 5);
+
+const sizes = process.argv.slice(2).map(Number).filter(Boolean);
+for (const n of sizes.length ? sizes : [100, 1000, 10000]) {
+  const text = generateModels(n);
+  global.gc?.();
+  peakRss = process.memoryUsage().rss;
+  const t0 = process.hrtime.bigint();
+  const catalog = buildCatalog(sources(text));
+  const t1 = process.hrtime.bigint();
+  let objects = 0;
+  for (const name of Object.keys(catalog.models)) {
+    const server = resolveServer(catalog, name);
+    objects += renderManifests(catalog, server, { namespace: 'models' }).length;
+    if ((objects & 1023) === 0) sample();
+  }
+  const t2 = process.hrtime.bigint();
+  sample();
+  const load = Number(t1 - t0) / 1e6;
+  const render = Number(t2 - t1) / 1e6;
+  const total = load + render;
+  console.log(
+    `${String(n).padStart(6)} models  ${(text.length / 1024).toFixed(0).padStart(6)} KiB  load+validate ${load.toFixed(0).padStart(6)} ms  resolve+render ${render.toFixed(0).padStart(6)} ms (${objects} objects)  total ${total.toFixed(0).padStart(6)} ms  ${Math.round(n / (total / 1000)).toString().padStart(7)} models/s  resolve+render only ${Math.round(n / (render / 1000)).toString().padStart(7)} models/s  peak RSS ${(peakRss / 1048576).toFixed(0)} MiB`,
+  );
+}
+clearInterval(timer);

@@ -1,0 +1,30 @@
+/*
+ * The portal's backend: Backstage's own plugins plus model-manager's. No product logic here.
+ */
+import { createBackend } from '@backstage/backend-defaults';
+
+const backend = createBackend();
+
+backend.add(import('@backstage/plugin-app-backend'));
+backend.add(import('@backstage/plugin-proxy-backend'));
+
+// auth: guest sign-in for the embedded default (see app-config.yaml)
+backend.add(import('@backstage/plugin-auth-backend'));
+backend.add(import('@backstage/plugin-auth-backend-module-guest-provider'));
+
+// catalog
+backend.add(import('@backstage/plugin-catalog-backend'));
+backend.add(import('@backstage/plugin-catalog-backend-module-scaffolder-entity-model'));
+backend.add(import('@backstage/plugin-catalog-backend-module-logs'));
+
+// permissions: allow-all for the embedded default; see README for a real policy
+backend.add(import('@backstage/plugin-permission-backend'));
+backend.add(import('@backstage/plugin-permission-backend-module-allow-all-policy'));
+
+// scaffolder
+backend.add(import('@backstage/plugin-scaffolder-backend'));
+
+// kubernetes (the Kubernetes tab)
+backend.add(import('@backstage/plugin-kubernetes-backend'));
+
+backend.start();

@@ -1,0 +1,212 @@
+/**
+ * A TEST DOUBLE of kube-apiserver over real HTTP: discovery, CRUD, server-side
+ * apply with field ownership, validation against CRD schemas, RBAC and fault
+ * injection. It is not a Kubernetes API server.
+ */
+import http from 'node:http';
+import net from 'node:net';
+import { StatusError } from './api/errors';
+import { DEFAULT_USERS } from './defaults';
+import { HandlerResult, RequestContext } from './handlers/context';
+import { dispatch } from './handlers/dispatch';
+import { startWatch } from './handlers/watch';
+import { ResourceRegistry } from './registry/ResourceRegistry';
+import { defaultCrdDir } from './registry/crdLoader';
+import { AuthResult, Authorizer } from './server/auth';
+import { FaultInjector } from './server/faults';
+import { readBody, sendError, sendJson, baseHeaders } from './server/http';
+import { handleNonResource } from './server/nonResource';
+import { RequestInfo, parseRequestInfo } from './server/requestInfo';
+import { ObjectStore } from './store/ObjectStore';
+import { FaultSpec, KubeApiTestServerOptions, RequestRecord } from './types';
+
+type RequestFault = Exclude<FaultSpec, { kind: 'down' }>;
+
+function faultError(fault: RequestFault & { kind: 'status' }, info: RequestInfo): StatusError {
+  switch (fault.code) {
+    case 429:
+      return StatusError.tooManyRequests(fault.retryAfterSeconds ?? 1);
+    case 503:
+      return StatusError.serviceUnavailable(fault.retryAfterSeconds);
+    case 409:
+      if (info.type === 'resource') {
+        return StatusError.modified({ group: info.group, resource: info.resource }, info.name ?? '');
+      }
+      return StatusError.of({ code: 409, reason: 'Conflict', message: 'injected conflict' });
+    default: {
+      const err = StatusError.internal('injected fault');
+      if (fault.retryAfterSeconds) err.headers['Retry-After'] = String(fault.retryAfterSeconds);
+      return err;
+    }
+  }
+}
+
+export class KubeApiTestServer {
+  /** Base URL, e.g. `http://127.0.0.1:40123`. */
+  readonly url: string;
+  /** Direct access to stored objects (bypasses HTTP, validation and RBAC). */
+  readonly store: ObjectStore;
+  /** Fault injection for the following requests. */
+  readonly faults: FaultInjector;
+
+  private readonly log: RequestRecord[] = [];
+  private readonly sockets = new Set<net.Socket>();
+  private readonly watches = new Set<() => void>();
+
+  private constructor(
+    private readonly server: http.Server,
+    private readonly registry: ResourceRegistry,
+    private readonly auth: Authorizer,
+    private readonly clock: () => Date,
+    store: ObjectStore,
+    port: number,
+  ) {
+    this.url = `http://127.0.0.1:${port}`;
+    this.store = store;
+    this.faults = FaultInjector.create({ onDown: () => this.closeSockets() });
+  }
+
+  /** Starts a server on 127.0.0.1 (any free port unless `port` is given). */
+  static async start(opts: KubeApiTestServerOptions = {}): Promise<KubeApiTestServer> {
+    const registry = ResourceRegistry.create({ crdDir: opts.crdDir ?? defaultCrdDir() });
+    const clock = opts.clock ?? (() => new Date());
+    const store = ObjectStore.create({ registry, clock });
+    for (const ns of opts.namespaces ?? ['default']) store.createNamespace(ns);
+    const auth = Authorizer.create({
+      users: opts.users ?? DEFAULT_USERS,
+      impersonatable: opts.impersonatable,
+      anonymous: opts.anonymous ?? 'unauthenticated',
+    });
+    const server = http.createServer();
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
+    });
+    const port = (server.address() as net.AddressInfo).port;
+    const instance = new KubeApiTestServer(server, registry, auth, clock, store, port);
+    server.on('connection', socket => instance.onConnection(socket));
+    server.on('request', (req, res) => {
+      instance.onRequest(req, res).catch(err => {
+        sendError(res, StatusError.internal(err instanceof Error ? err.message : String(err)));
+      });
+    });
+    return instance;
+  }
+
+  /** Number of requests received since start (or the last {@link resetRequests}). */
+  get requestCount(): number {
+    return this.log.length;
+  }
+
+  /** The requests received, oldest first. */
+  get requests(): RequestRecord[] {
+    return this.log.map(r => ({ ...r, query: { ...r.query } }));
+  }
+
+  resetRequests(): void {
+    this.log.length = 0;
+  }
+
+  /** Closes every connection and watch and stops listening. */
+  async stop(): Promise<void> {
+    for (const close of this.watches) close();
+    this.closeSockets();
+    await new Promise<void>(resolve => this.server.close(() => resolve()));
+  }
+
+  private onConnection(socket: net.Socket) {
+    if (this.faults.down) {
+      socket.destroy();
+      return;
+    }
+    this.sockets.add(socket);
+    socket.on('close', () => this.sockets.delete(socket));
+  }
+
+  private closeSockets() {
+    for (const s of this.sockets) s.destroy();
+    this.sockets.clear();
+  }
+
+  private async onRequest(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    if (this.faults.down) {
+      req.socket.destroy();
+      return;
+    }
+    const method = req.method ?? 'GET';
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const record: RequestRecord = { method, path: url.pathname, query: Object.fromEntries(url.searchParams) };
+    this.log.push(record);
+    const info = parseRequestInfo(method, url.pathname, url.searchParams);
+
+    let auth: AuthResult | StatusError;
+    try {
+      auth = this.auth.authenticate(req);
+      record.user = auth.user.name;
+      if (auth.impersonated) record.impersonatedUser = auth.impersonated;
+    } catch (e) {
+      if (!(e instanceof StatusError)) throw e;
+      auth = e;
+    }
+
+    const fault = this.faults.take(method, req.url ?? '/');
+    if (fault?.kind === 'drop') {
+      req.socket.destroy();
+      return;
+    }
+    if (fault?.kind === 'latency') await new Promise(resolve => setTimeout(resolve, fault.ms));
+    const body = await readBody(req);
+    if (fault?.kind === 'status') {
+      sendError(res, faultError(fault, info));
+      return;
+    }
+    if (auth instanceof StatusError) {
+      sendError(res, auth);
+      return;
+    }
+    if (!this.auth.allowed(auth.effective, info)) {
+      sendError(res, this.auth.forbidden(auth.effective, info));
+      return;
+    }
+    try {
+      this.handle(req, res, info, url, body);
+    } catch (e) {
+      if (e instanceof StatusError) sendError(res, e);
+      else throw e;
+    }
+  }
+
+  private handle(req: http.IncomingMessage, res: http.ServerResponse, info: RequestInfo, url: URL, body: Buffer) {
+    if (info.type === 'nonResource') {
+      const result = handleNonResource(this.registry, info.path, this.url.replace('http://', ''));
+      if (result === 'ok') {
+        res.writeHead(200, { ...baseHeaders(), 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end('ok');
+      } else {
+        sendJson(res, result.code, result.body, result.headers);
+      }
+      return;
+    }
+    const rt = this.registry.lookup(info.group, info.version, info.resource);
+    if (!rt) throw StatusError.notFoundPath();
+    const ctx: RequestContext = {
+      registry: this.registry,
+      store: this.store,
+      rt,
+      info,
+      query: url.searchParams,
+      body,
+      contentType: (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase(),
+      userAgent: req.headers['user-agent'] ?? '',
+      now: this.clock(),
+    };
+    if (info.verb === 'watch') {
+      const close = startWatch(ctx, res);
+      this.watches.add(close);
+      res.on('close', () => this.watches.delete(close));
+      return;
+    }
+    const result: HandlerResult = dispatch(ctx);
+    sendJson(res, result.code, result.body, result.headers);
+  }
+}

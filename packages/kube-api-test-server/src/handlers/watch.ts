@@ -1,0 +1,72 @@
+/** `?watch=true`: a stream of newline-delimited watch events. */
+import http from 'node:http';
+import { StatusError } from '../api/errors';
+import { labelsOf, parseFieldSelector, parseLabelSelector } from '../api/selectors';
+import { storageKey } from '../registry/types';
+import { baseHeaders } from '../server/http';
+import { StoreEvent } from '../store/ObjectStore';
+import { JsonObject, isObject } from '../util/json';
+import { RequestContext } from './context';
+import { servedObject } from './codec';
+
+/** Starts a watch; returns a function that ends it. */
+export function startWatch(ctx: RequestContext, res: http.ServerResponse): () => void {
+  const labels = parseLabelSelector(ctx.query.get('labelSelector') ?? undefined);
+  const fields = parseFieldSelector(ctx.query.get('fieldSelector') ?? undefined);
+  const ns = ctx.rt.namespaced ? ctx.info.namespace : undefined;
+  const matches = (o: JsonObject | undefined) => {
+    if (!o) return false;
+    const meta = isObject(o.metadata) ? o.metadata : {};
+    if (ns && meta.namespace !== ns) return false;
+    return labels(labelsOf(o)) && fields(o);
+  };
+  const rvParam = ctx.query.get('resourceVersion');
+  let backlog: StoreEvent[] | undefined = [];
+  if (rvParam && rvParam !== '0') {
+    const rv = Number(rvParam);
+    backlog = Number.isFinite(rv) ? ctx.store.eventsSince(rv) : undefined;
+  }
+
+  res.writeHead(200, { ...baseHeaders(), 'Transfer-Encoding': 'chunked' });
+  const send = (type: string, object: unknown) => {
+    if (!res.writableEnded) res.write(`${JSON.stringify({ type, object })}\n`);
+  };
+  let closed = false;
+  const key = storageKey(ctx.rt);
+  const onEvent = (e: StoreEvent) => {
+    if (e.key !== key) return;
+    const was = e.previous !== undefined && matches(e.previous);
+    const is = matches(e.object);
+    if (e.type === 'DELETED') {
+      if (is) send('DELETED', servedObject(ctx.rt, e.object));
+    } else if (is) {
+      send(was || e.type === 'ADDED' ? e.type : 'ADDED', servedObject(ctx.rt, e.object));
+    } else if (was) {
+      send('DELETED', servedObject(ctx.rt, e.object));
+    }
+  };
+
+  if (backlog === undefined) {
+    const err = StatusError.gone(`too old resource version: ${rvParam} (${ctx.store.currentResourceVersion()})`);
+    send('ERROR', err.body);
+    res.end();
+    return () => undefined;
+  }
+  if (!rvParam || rvParam === '0') {
+    for (const obj of ctx.store.listRaw(ctx.rt, ns)) if (matches(obj)) send('ADDED', servedObject(ctx.rt, obj));
+  } else {
+    for (const e of backlog) onEvent(e);
+  }
+  const unsubscribe = ctx.store.subscribe(onEvent);
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    unsubscribe();
+    clearTimeout(timer);
+    if (!res.writableEnded) res.end();
+  };
+  const timeout = Number(ctx.query.get('timeoutSeconds') ?? 0);
+  const timer = timeout > 0 ? setTimeout(close, timeout * 1000) : undefined;
+  res.on('close', close);
+  return close;
+}

@@ -1,0 +1,25 @@
+export interface Config {
+  /** model-manager: where the catalog files are and how deploys behave. */
+  modelManager?: {
+    /** Path of models.yaml, relative to the backend's working directory. */
+    modelsFile: string;
+    /** Path of the runtimes folder; default: `runtimes/` beside models.yaml. */
+    runtimesDir?: string;
+    /** Reload when models.yaml or runtimes/ change (default true). */
+    watch?: boolean;
+    /** Kubernetes deploy settings. */
+    kubernetes?: {
+      /**
+       * Send `Impersonate-User: <signed-in user's entity ref>` so the cluster's RBAC applies to
+       * the real person (default false). The service account needs `impersonate` on users.
+       */
+      impersonateUser?: boolean;
+      /** Path of a kubeconfig file whose contexts are offered as extra clusters (local use). */
+      kubeconfig?: string;
+      /** Timeout of one Kubernetes API request in milliseconds (default 10000). */
+      requestTimeoutMs?: number;
+      /** Attempts for retryable failures (429, 5xx, connection errors), default 4. */
+      maxAttempts?: number;
+    };
+  };
+}

@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import type { Config } from '@backstage/config';
+import { InputError } from '@backstage/errors';
+import { KubeConfig } from '@kubernetes/client-node';
+
+/** A cluster we can deploy to, as the Kubernetes plugin's config describes it. */
+export interface ClusterInfo {
+  name: string;
+  url: string;
+  /** Where it was configured: `kubernetes.clusterLocatorMethods` or `kubeconfig`. */
+  source: 'config' | 'kubeconfig';
+}
+
+/**
+ * The clusters to deploy to. One list with the Backstage Kubernetes plugin: the `config` entries
+ * of `kubernetes.clusterLocatorMethods` (url, serviceAccountToken, caData/caFile,
+ * skipTLSVerify), plus the contexts of `modelManager.kubernetes.kubeconfig` for local use.
+ */
+export class ClusterRegistry {
+  private constructor(private readonly clusters: Map<string, { info: ClusterInfo; kubeConfig: KubeConfig }>) {}
+
+  static fromConfig(config: Config): ClusterRegistry {
+    const clusters = new Map<string, { info: ClusterInfo; kubeConfig: KubeConfig }>();
+    const methods = config.getOptionalConfigArray('kubernetes.clusterLocatorMethods') ?? [];
+    methods.forEach((method, m) => {
+      if (method.getString('type') !== 'config') return;
+      (method.getOptionalConfigArray('clusters') ?? []).forEach((cluster, c) => {
+        const key = `kubernetes.clusterLocatorMethods[${m}].clusters[${c}]`;
+        const name = cluster.getString('name');
+        const url = cluster.getString('url');
+        const authProvider = cluster.getOptionalString('authProvider') ?? 'serviceAccount';
+        const token = cluster.getOptionalString('serviceAccountToken');
+        if (authProvider !== 'serviceAccount') {
+          // Other auth providers (oidc, google, aws...) carry the *user's* token from the browser;
+          // deploys run in the backend and need a service account.
+          return;
+        }
+        let caData = cluster.getOptionalString('caData');
+        const caFile = cluster.getOptionalString('caFile');
+        if (!caData && caFile) {
+          try {
+            caData = fs.readFileSync(caFile).toString('base64');
+          } catch (e) {
+            throw new Error(`${key}.caFile: cannot read ${caFile}: ${(e as Error).message}`);
+          }
+        }
+        const kubeConfig = new KubeConfig();
+        kubeConfig.loadFromOptions({
+          clusters: [{ name, server: url, caData, skipTLSVerify: cluster.getOptionalBoolean('skipTLSVerify') ?? false }],
+          users: [{ name: `${name}-user`, token }],
+          contexts: [{ name, cluster: name, user: `${name}-user` }],
+          currentContext: name,
+        });
+        clusters.set(name, { info: { name, url, source: 'config' }, kubeConfig });
+      });
+    });
+    const kubeconfigPath = config.getOptionalString('modelManager.kubernetes.kubeconfig');
+    if (kubeconfigPath) {
+      const base = new KubeConfig();
+      try {
+        base.loadFromFile(kubeconfigPath);
+      } catch (e) {
+        throw new Error(`modelManager.kubernetes.kubeconfig: cannot load ${kubeconfigPath}: ${(e as Error).message}`);
+      }
+      for (const context of base.getContexts()) {
+        if (clusters.has(context.name)) continue;
+        const kubeConfig = new KubeConfig();
+        kubeConfig.loadFromString(base.exportConfig());
+        kubeConfig.setCurrentContext(context.name);
+        const cluster = kubeConfig.getCurrentCluster();
+        if (!cluster) continue;
+        clusters.set(context.name, { info: { name: context.name, url: cluster.server, source: 'kubeconfig' }, kubeConfig });
+      }
+    }
+    return new ClusterRegistry(clusters);
+  }
+
+  list(): ClusterInfo[] {
+    return [...this.clusters.values()].map(c => c.info);
+  }
+
+  /** @throws InputError naming the known clusters when `name` is not one of them. */
+  kubeConfig(name: string): KubeConfig {
+    const cluster = this.clusters.get(name);
+    if (!cluster) {
+      const known = [...this.clusters.keys()];
+      throw new InputError(
+        `unknown cluster '${name}'; clusters: ${known.length ? known.join(', ') : '(none configured: add one under kubernetes.clusterLocatorMethods)'}`,
+      );
+    }
+    return cluster.kubeConfig;
+  }
+}

@@ -1,0 +1,76 @@
+import type { FailureKind } from './types';
+
+/** A failed Kubernetes API call, classified, with the Status body's details kept. */
+export class KubernetesApiError extends Error {
+  readonly kind: FailureKind;
+  readonly statusCode?: number;
+  readonly reason?: string;
+  readonly causes: Array<{ reason?: string; message?: string; field?: string }>;
+
+  constructor(options: {
+    message: string;
+    kind: FailureKind;
+    statusCode?: number;
+    reason?: string;
+    causes?: Array<{ reason?: string; message?: string; field?: string }>;
+  }) {
+    super(options.message);
+    this.name = 'KubernetesApiError';
+    this.kind = options.kind;
+    this.statusCode = options.statusCode;
+    this.reason = options.reason;
+    this.causes = options.causes ?? [];
+  }
+
+  get retryable(): boolean {
+    return this.kind === 'unavailable';
+  }
+
+  /**
+   * Classifies an HTTP answer from the API server. Unknown fields and wrong types come back from
+   * server-side apply as 500 "failed to create typed patch object": a validation error, not an
+   * outage, so it is never retried.
+   */
+  static fromResponse(statusCode: number, body: unknown): KubernetesApiError {
+    const status = parseStatus(body);
+    const message = status?.message ?? (typeof body === 'string' && body ? body.slice(0, 500) : `HTTP ${statusCode}`);
+    let kind: FailureKind;
+    if (statusCode === 409 && status?.reason === 'Conflict') kind = 'conflict';
+    else if (statusCode === 409) kind = 'conflict';
+    else if (statusCode === 422 || statusCode === 400) kind = 'invalid';
+    else if (statusCode === 500 && /failed to create typed patch object|field not declared in schema|expected (string|map|list|numeric)/i.test(message)) kind = 'invalid';
+    else if (statusCode === 401 || statusCode === 403) kind = 'forbidden';
+    else if (statusCode === 404) kind = 'not-found';
+    else kind = 'unavailable';
+    return new KubernetesApiError({
+      message,
+      kind,
+      statusCode,
+      reason: status?.reason,
+      causes: status?.details?.causes,
+    });
+  }
+
+  static fromNetworkError(error: unknown): KubernetesApiError {
+    const e = error as { message?: string; code?: string; cause?: { code?: string; message?: string } };
+    const code = e?.code ?? e?.cause?.code;
+    const detail = e?.cause?.message ?? e?.message ?? String(error);
+    return new KubernetesApiError({
+      message: `cannot reach the Kubernetes API${code ? ` (${code})` : ''}: ${detail}`,
+      kind: 'unavailable',
+    });
+  }
+}
+
+function parseStatus(body: unknown): { message?: string; reason?: string; details?: { causes?: any[] } } | undefined {
+  let value = body;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return undefined;
+    }
+  }
+  if (value && typeof value === 'object' && (value as any).kind === 'Status') return value as any;
+  return undefined;
+}

@@ -1,0 +1,221 @@
+import type { LoggerService } from '@backstage/backend-plugin-api';
+import {
+  ApiException,
+  createConfiguration,
+  KubernetesObjectApi,
+  PatchStrategy,
+  ServerConfiguration,
+  type KubernetesObject,
+  type RequestContext,
+  type ResponseContext,
+} from '@kubernetes/client-node';
+import { FIELD_MANAGER, type RenderedObject } from '@model-manager/plugin-model-manager-common';
+import type { ClusterRegistry } from './ClusterRegistry';
+import { KubernetesApiError } from './KubernetesApiError';
+import type { ApplyOutcome, ApplyRequest, ObjectResult } from './types';
+
+export interface ServerSideApplierOptions {
+  clusters: ClusterRegistry;
+  logger: LoggerService;
+  fieldManager?: string;
+  /** Timeout of one request (default 10 s). */
+  requestTimeoutMs?: number;
+  /** Attempts for retryable failures: 429, 5xx, connection errors, timeouts (default 4). */
+  maxAttempts?: number;
+  /** First backoff delay; doubles each attempt, capped at 5 s (default 250 ms). */
+  retryBaseDelayMs?: number;
+}
+
+const objectLabel = (o: { kind: string; name: string; namespace?: string }) =>
+  `${o.kind} ${o.namespace ? `${o.namespace}/` : ''}${o.name}`;
+
+/**
+ * Server-side apply of rendered objects with `@kubernetes/client-node`.
+ *
+ * Every real apply is preceded by a server-side dry run of all objects (`dryRun=All`), so a
+ * validation error or a field-manager conflict on the last object applies nothing. Objects with
+ * policy `create-if-absent` (the OpenVINO ClusterServingRuntime) are applied only when missing.
+ * 429/5xx/connection errors are retried with exponential backoff up to a bound; 409 conflicts,
+ * 422s and SSA's 500 "failed to create typed patch object" are never retried. The outcome lists
+ * exactly which objects were applied and which were not.
+ */
+export class ServerSideApplier {
+  private readonly clients = new Map<string, KubernetesObjectApi>();
+  private readonly fieldManager: string;
+  private readonly requestTimeoutMs: number;
+  private readonly maxAttempts: number;
+  private readonly retryBaseDelayMs: number;
+
+  private constructor(private readonly options: ServerSideApplierOptions) {
+    this.fieldManager = options.fieldManager ?? FIELD_MANAGER;
+    this.requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
+    this.maxAttempts = Math.max(1, options.maxAttempts ?? 4);
+    this.retryBaseDelayMs = options.retryBaseDelayMs ?? 250;
+  }
+
+  static create(options: ServerSideApplierOptions): ServerSideApplier {
+    return new ServerSideApplier(options);
+  }
+
+  async apply(cluster: string, request: ApplyRequest): Promise<ApplyOutcome> {
+    const api = this.client(cluster, request.impersonateUser);
+    const { objects } = request;
+    const results: ObjectResult[] = objects.map(o => ({ ...header(o), action: 'not-applied' }));
+    const before: Array<KubernetesObject | undefined> = [];
+    const skip: boolean[] = [];
+
+    // Preflight: read what is there, then dry-run every object we would apply.
+    const live: ApplyOutcome['live'] = [];
+    for (let i = 0; i < objects.length; i++) {
+      try {
+        before[i] = await this.read(api, objects[i]);
+        skip[i] = objects[i].applyPolicy === 'create-if-absent' && before[i] !== undefined;
+        if (skip[i]) {
+          live[i] = before[i];
+          continue;
+        }
+        live[i] = await this.patch(api, objects[i], true, request.force);
+      } catch (e) {
+        return this.failed(results, i, e, 'preflight (dry run), nothing was applied');
+      }
+    }
+    for (let i = 0; i < objects.length; i++) {
+      results[i].action = skip[i] ? 'exists' : actionOf(before[i], live[i]);
+    }
+    if (request.dryRun) return { ok: true, results, live };
+
+    for (let i = 0; i < objects.length; i++) {
+      if (skip[i]) continue;
+      try {
+        live[i] = await this.patch(api, objects[i], false, request.force);
+        results[i].action = actionOf(before[i], live[i]);
+        this.options.logger.info(`applied ${objectLabel(objects[i])} to cluster ${cluster}: ${results[i].action}`);
+      } catch (e) {
+        for (let j = i; j < objects.length; j++) results[j].action = 'not-applied';
+        return this.failed(results, i, e, `${i === 0 ? 'nothing was applied' : `applied before it: ${results.slice(0, i).map(r => objectLabel(r)).join(', ')}`}`);
+      }
+    }
+    return { ok: true, results, live };
+  }
+
+  /** The live objects (undefined where absent). */
+  async read(apiOrCluster: KubernetesObjectApi | string, object: RenderedObject, impersonateUser?: string): Promise<KubernetesObject | undefined> {
+    const api = typeof apiOrCluster === 'string' ? this.client(apiOrCluster, impersonateUser) : apiOrCluster;
+    try {
+      return await this.withRetry(() => api.read({ apiVersion: object.apiVersion, kind: object.kind, metadata: { name: object.name, namespace: object.namespace } }), object);
+    } catch (e) {
+      if (e instanceof KubernetesApiError && e.kind === 'not-found') return undefined;
+      throw e;
+    }
+  }
+
+  /** Deletes objects (missing ones are reported as absent). Namespaced objects only by callers. */
+  async delete(cluster: string, objects: RenderedObject[], impersonateUser?: string): Promise<{ ok: boolean; results: ObjectResult[]; failure?: ApplyOutcome['failure'] }> {
+    const api = this.client(cluster, impersonateUser);
+    const results: ObjectResult[] = objects.map(o => ({ ...header(o), action: 'not-applied' }));
+    for (let i = 0; i < objects.length; i++) {
+      const o = objects[i];
+      try {
+        await this.withRetry(() => api.delete({ apiVersion: o.apiVersion, kind: o.kind, metadata: { name: o.name, namespace: o.namespace } }, undefined, undefined, undefined, undefined, 'Background'), o);
+        results[i].action = 'deleted';
+      } catch (e) {
+        if (e instanceof KubernetesApiError && e.kind === 'not-found' && e.message.includes(`"${o.name}" not found`)) {
+          results[i].action = 'absent';
+          continue;
+        }
+        const outcome = this.failed(results, i, e, i === 0 ? 'nothing was deleted' : `deleted before it: ${results.slice(0, i).map(r => objectLabel(r)).join(', ')}`);
+        return { ok: false, results: outcome.results, failure: outcome.failure };
+      }
+    }
+    return { ok: true, results };
+  }
+
+  private async patch(api: KubernetesObjectApi, object: RenderedObject, dryRun: boolean, force: boolean): Promise<KubernetesObject> {
+    return this.withRetry(
+      () => api.patch(object.manifest as KubernetesObject, undefined, dryRun ? 'All' : undefined, this.fieldManager, force, PatchStrategy.ServerSideApply),
+      object,
+    );
+  }
+
+  private failed(results: ObjectResult[], index: number, error: unknown, what: string): ApplyOutcome {
+    const e = error instanceof KubernetesApiError ? error : KubernetesApiError.fromNetworkError(error);
+    const result = results[index];
+    result.action = 'failed';
+    result.reason = e.reason;
+    if (e.kind === 'conflict') {
+      result.conflicts = e.causes
+        .filter(c => c.field)
+        .map(c => ({ manager: /conflict with "([^"]+)"/.exec(c.message ?? '')?.[1] ?? 'another manager', field: c.field! }));
+      const owners = [...new Set(result.conflicts.map(c => c.manager))].join(', ');
+      result.message = `${objectLabel(result)}: fields are owned by another field manager (${owners}): ${result.conflicts.map(c => c.field).join(', ')}. Someone changed them outside model-manager; deploy with force: true to take them over (${what})`;
+    } else if (e.kind === 'invalid') {
+      result.message = `${objectLabel(result)} was rejected by the API server as invalid: ${e.message} (${what})`;
+    } else if (e.kind === 'forbidden') {
+      result.message = `${objectLabel(result)}: the cluster refused access: ${e.message} (${what})`;
+    } else if (e.kind === 'not-found') {
+      result.message = `${objectLabel(result)}: ${e.message}${/namespaces? "/.test(e.message) ? '; create the namespace first' : ''} (${what})`;
+    } else {
+      result.message = `${objectLabel(result)}: the Kubernetes API is unavailable after ${this.maxAttempts} attempt(s): ${e.message} (${what})`;
+    }
+    this.options.logger.warn(result.message);
+    return { ok: false, results, failure: e.kind, live: [] };
+  }
+
+  private async withRetry<T>(call: () => Promise<T>, object: RenderedObject): Promise<T> {
+    let lastError: KubernetesApiError | undefined;
+    for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
+      try {
+        return await call();
+      } catch (e) {
+        lastError = e instanceof ApiException
+          ? KubernetesApiError.fromResponse(e.code, e.body)
+          : e instanceof KubernetesApiError ? e : KubernetesApiError.fromNetworkError(e);
+        if (!lastError.retryable || attempt === this.maxAttempts) throw lastError;
+        const retryAfter = e instanceof ApiException ? Number(e.headers?.['retry-after']) : NaN;
+        const delay = Number.isFinite(retryAfter) && retryAfter > 0
+          ? Math.min(retryAfter * 1000, 5000)
+          : Math.min(this.retryBaseDelayMs * 2 ** (attempt - 1), 5000);
+        this.options.logger.warn(`${objectLabel(object)}: ${lastError.message}; retrying in ${delay} ms (attempt ${attempt + 1} of ${this.maxAttempts})`);
+        await new Promise(resolve => setTimeout(resolve, delay));
+      }
+    }
+    throw lastError!;
+  }
+
+  /** One client per cluster and impersonated user; each has its own discovery cache. */
+  private client(cluster: string, impersonateUser?: string): KubernetesObjectApi {
+    const key = `${cluster}\u0000${impersonateUser ?? ''}`;
+    let api = this.clients.get(key);
+    if (api) return api;
+    const kubeConfig = this.options.clusters.kubeConfig(cluster);
+    const server = kubeConfig.getCurrentCluster()!.server;
+    const timeoutMs = this.requestTimeoutMs;
+    const configuration = createConfiguration({
+      baseServer: new ServerConfiguration(server, {}),
+      authMethods: { default: kubeConfig },
+      promiseMiddleware: [
+        {
+          pre: async (context: RequestContext) => {
+            context.setSignal(AbortSignal.timeout(timeoutMs));
+            if (impersonateUser) context.setHeaderParam('Impersonate-User', impersonateUser);
+            return context;
+          },
+          post: async (response: ResponseContext) => response,
+        },
+      ],
+    });
+    api = new KubernetesObjectApi(configuration);
+    this.clients.set(key, api);
+    return api;
+  }
+}
+
+function header(o: RenderedObject): Omit<ObjectResult, 'action'> {
+  return { apiVersion: o.apiVersion, kind: o.kind, name: o.name, ...(o.namespace ? { namespace: o.namespace } : {}) };
+}
+
+function actionOf(before: KubernetesObject | undefined, after: KubernetesObject | undefined): ObjectResult['action'] {
+  if (!before) return 'created';
+  if (after && before.metadata?.resourceVersion === after.metadata?.resourceVersion) return 'unchanged';
+  return 'configured';
+}

@@ -1,0 +1,8 @@
+export * from './types';
+export { ClusterRegistry } from './ClusterRegistry';
+export type { ClusterInfo } from './ClusterRegistry';
+export { ServerSideApplier } from './ServerSideApplier';
+export type { ServerSideApplierOptions } from './ServerSideApplier';
+export { KubernetesApiError } from './KubernetesApiError';
+export { diffObject } from './diffObject';
+export type { FieldChange } from './diffObject';

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+
+const envSchema = z.record(z.string(), z.union([z.string(), z.null()]), {
+  invalid_type_error: 'env must be an object of NAME: value (value null removes an inherited variable)',
+});
+const argsSchema = z.array(z.string({ invalid_type_error: 'each arg must be a string' }), {
+  invalid_type_error: 'args must be a list of flags such as ["--max-model-len=8192"]',
+});
+
+export const overridesSchema = z
+  .object({
+    serverVersion: z.string({ invalid_type_error: 'serverVersion must be a string such as "0.24.0"' }).optional(),
+    env: envSchema.optional(),
+    args: argsSchema.optional(),
+  })
+  .strict();
+
+export const deployRequestSchema = overridesSchema
+  .extend({
+    cluster: z.string({ required_error: 'cluster is required (a name from kubernetes.clusterLocatorMethods)', invalid_type_error: 'cluster must be a string' }).min(1, 'cluster must not be empty').max(253),
+    namespace: z
+      .string({ required_error: 'namespace is required', invalid_type_error: 'namespace must be a string' })
+      .max(63, 'namespace must be at most 63 characters')
+      .regex(DNS_LABEL, 'namespace must be a DNS-1123 label (lowercase letters, digits and -, starting and ending with a letter or digit)'),
+    dryRun: z.boolean({ invalid_type_error: 'dryRun must be true or false' }).optional(),
+    force: z.boolean({ invalid_type_error: 'force must be true or false' }).optional(),
+  })
+  .strict();
+export type DeployRequest = z.infer<typeof deployRequestSchema>;
+
+export const renderRequestSchema = overridesSchema
+  .extend({
+    namespace: deployRequestSchema.shape.namespace.optional(),
+  })
+  .strict();
+
+export const rollbackRequestSchema = z
+  .object({
+    revision: z.number({ required_error: 'revision is required', invalid_type_error: 'revision must be a number' }).int().positive(),
+    dryRun: z.boolean().optional(),
+    force: z.boolean().optional(),
+  })
+  .strict();
+
+export const targetQuerySchema = z
+  .object({
+    cluster: deployRequestSchema.shape.cluster,
+    namespace: deployRequestSchema.shape.namespace,
+    serverVersion: z.string().optional(),
+  })
+  .strict();
+
+/** Turns a zod error into one message naming each field. */
+export function describeZodError(error: z.ZodError): string {
+  return error.issues
+    .map(issue => {
+      const path = issue.path.join('.');
+      if (issue.code === 'unrecognized_keys') return `unknown field(s) ${issue.keys.map(k => `'${k}'`).join(', ')}${path ? ` in ${path}` : ''}`;
+      return path ? `${path}: ${issue.message}` : issue.message;
+    })
+    .join('; ');
+}
