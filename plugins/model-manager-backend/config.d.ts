@@ -20,6 +20,8 @@ export interface Config {
       requestTimeoutMs?: number;
       /** Attempts for retryable failures (429, 5xx, connection errors), default 4. */
       maxAttempts?: number;
+      /** First retry delay in milliseconds, doubling per attempt (default 250). */
+      retryBaseDelayMs?: number;
     };
   };
 }

@@ -27,4 +27,7 @@ backend.add(import('@backstage/plugin-scaffolder-backend'));
 // kubernetes (the Kubernetes tab)
 backend.add(import('@backstage/plugin-kubernetes-backend'));
 
+// model-manager
+backend.add(import('@model-manager/plugin-model-manager-backend'));
+
 backend.start();

@@ -60,7 +60,8 @@ export function fieldErrorReason(e: FieldError): string {
 function formatValue(e: FieldError): string {
   if (e.rawValue !== undefined) return e.rawValue;
   const v = e.value;
-  if (v === undefined || v === null) return 'null';
+  // Go prints a nil value as the string "null", quoted.
+  if (v === undefined || v === null) return '"null"';
   if (typeof v === 'string') return JSON.stringify(v);
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   return goSyntax(v);

@@ -133,3 +133,22 @@ export function celErrors(obj: JsonObject, schema: Schema, old?: JsonObject): Fi
   walk(rest, oldRest, schema, '', errs);
   return errs;
 }
+
+const ruleCache = new WeakMap<Schema, boolean>();
+
+function containsRules(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(containsRules);
+  if (!isObject(value)) return false;
+  if (Array.isArray(value['x-kubernetes-validations']) && value['x-kubernetes-validations'].length > 0) return true;
+  return Object.values(value).some(containsRules);
+}
+
+/** Whether a schema declares any `x-kubernetes-validations` rule. */
+export function hasCelRules(schema: Schema): boolean {
+  let has = ruleCache.get(schema);
+  if (has === undefined) {
+    has = containsRules(schema);
+    ruleCache.set(schema, has);
+  }
+  return has;
+}

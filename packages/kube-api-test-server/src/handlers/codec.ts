@@ -39,8 +39,16 @@ export function decodeObject(ctx: RequestContext): JsonObject {
   return value;
 }
 
-/** Checks apiVersion/kind of a create/update body against the endpoint. */
+/**
+ * Checks apiVersion/kind of a create/update body against the endpoint.
+ * Built-in kinds default missing ones from the URL (as their typed decoder
+ * does); custom resources require them.
+ */
 export function checkTypeMeta(obj: JsonObject, rt: ResourceType): void {
+  if (rt.builtin) {
+    obj.apiVersion ??= apiVersionOf(rt);
+    obj.kind ??= rt.kind;
+  }
   if (!obj.kind) throw StatusError.badRequest(`Object 'Kind' is missing in '${JSON.stringify(obj)}'`);
   const expected = apiVersionOf(rt);
   if (obj.apiVersion !== expected) {

@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import { StatusError } from '../api/errors';
 import { FieldError, fieldErrors } from '../api/fieldErrors';
 import { validateObjectMeta } from '../api/names';
-import { celErrors } from '../cel/rules';
+import { celErrors, hasCelRules } from '../cel/rules';
 import { ResourceType } from '../registry/types';
 import { normalizeObject } from '../schema/normalize';
 import { isBlockingError, validateAgainstSchema } from '../schema/validator';
@@ -135,7 +135,9 @@ export function validateObject(rt: ResourceType, obj: JsonObject, old: JsonObjec
   const schemaErrs = validateAgainstSchema(obj, rt.schema);
   errs.push(...schemaErrs);
   if (!rt.builtin) {
-    if (schemaErrs.some(isBlockingError)) errs.push(BLOCKED_CEL);
+    if (!hasCelRules(rt.schema)) {
+      // kube-apiserver builds no CEL validator for CRDs without rules.
+    } else if (schemaErrs.some(isBlockingError)) errs.push(BLOCKED_CEL);
     else errs.push(...celErrors(obj, rt.schema, old));
   }
   errs.push(...(rt.hooks?.validate?.(obj, old) ?? []));

@@ -79,7 +79,7 @@ export function prunedJsonSchema(s: Schema, value: JsonValue | undefined, root =
       out.additionalProperties = false;
     }
   }
-  if (Array.isArray(value) && isObject(s.items)) {
+  if (Array.isArray(value) && value.length > 0 && isObject(s.items)) {
     const items = s.items;
     out.items = value.map(item => prunedJsonSchema(items, item));
   }

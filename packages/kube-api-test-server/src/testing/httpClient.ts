@@ -26,6 +26,7 @@ export function request(baseUrl: string, req: TestRequest): Promise<TestResponse
   if (req.body !== undefined) {
     payload = typeof req.body === 'string' ? req.body : JSON.stringify(req.body);
     headers['Content-Type'] = req.contentType ?? 'application/json';
+    headers['Content-Length'] = String(Buffer.byteLength(payload));
   }
   return new Promise((resolve, reject) => {
     const r = http.request(url, { method: req.method ?? 'GET', headers, agent: false }, res => {

@@ -1,0 +1,102 @@
+/** `?watch=true` streams. */
+import http from 'node:http';
+import { ADMIN_TOKEN, KubeApiTestServer } from './index';
+import { request } from './testing/httpClient';
+
+const ISVC = '/apis/serving.kserve.io/v1beta1/namespaces/demo/inferenceservices';
+
+interface WatchEvent {
+  type: string;
+  object: any;
+}
+
+/** Opens a watch; `next(n)` resolves with the next n events. */
+function openWatch(url: string, path: string) {
+  const events: WatchEvent[] = [];
+  const waiters: Array<() => void> = [];
+  let buffer = '';
+  let ended = false;
+  const req = http.get(`${url}${path}`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` }, agent: false }, res => {
+    res.setEncoding('utf8');
+    res.on('data', chunk => {
+      buffer += chunk;
+      let i: number;
+      while ((i = buffer.indexOf('\n')) >= 0) {
+        events.push(JSON.parse(buffer.slice(0, i)));
+        buffer = buffer.slice(i + 1);
+      }
+      waiters.splice(0).forEach(w => w());
+    });
+    res.on('end', () => {
+      ended = true;
+      waiters.splice(0).forEach(w => w());
+    });
+  });
+  let taken = 0;
+  const next = async (n: number): Promise<WatchEvent[]> => {
+    while (events.length < taken + n && !ended) await new Promise<void>(resolve => waiters.push(resolve));
+    const out = events.slice(taken, taken + n);
+    taken += out.length;
+    return out;
+  };
+  const done = () => (ended ? Promise.resolve() : new Promise<void>(resolve => waiters.push(() => ended && resolve())));
+  return { next, close: () => req.destroy(), done, isEnded: () => ended };
+}
+
+const isvc = (name: string, labels: Record<string, string>) => ({
+  apiVersion: 'serving.kserve.io/v1beta1',
+  kind: 'InferenceService',
+  metadata: { name, namespace: 'demo', labels },
+  spec: { predictor: { model: { modelFormat: { name: 'openvino' }, storageUri: 'pvc://m' } } },
+});
+
+describe('watch', () => {
+  let server: KubeApiTestServer;
+  const apply = (name: string, labels: Record<string, string>) =>
+    request(server.url, {
+      method: 'PATCH',
+      path: `${ISVC}/${name}?fieldManager=t`,
+      token: ADMIN_TOKEN,
+      body: isvc(name, labels),
+      contentType: 'application/apply-patch+yaml',
+    });
+
+  beforeAll(async () => {
+    server = await KubeApiTestServer.start({ namespaces: ['demo'] });
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('sends existing objects, then changes, filtered by label selector', async () => {
+    await apply('a', { team: 'x' });
+    const w = openWatch(server.url, `${ISVC}?watch=true&labelSelector=team%3Dx`);
+    expect((await w.next(1)).map(e => [e.type, e.object.metadata.name])).toEqual([['ADDED', 'a']]);
+    await apply('b', { team: 'y' });
+    await apply('a', { team: 'x', more: '1' });
+    await apply('a', { team: 'y' });
+    await request(server.url, { method: 'DELETE', path: `${ISVC}/b`, token: ADMIN_TOKEN });
+    await apply('c', { team: 'x' });
+    const events = await w.next(3);
+    expect(events.map(e => [e.type, e.object.metadata.name])).toEqual([
+      ['MODIFIED', 'a'],
+      ['DELETED', 'a'],
+      ['ADDED', 'c'],
+    ]);
+    expect(events[0].object.kind).toBe('InferenceService');
+    w.close();
+  });
+
+  it('replays changes after a resourceVersion and honours timeoutSeconds', async () => {
+    const first = await apply('d', {});
+    const rv = first.json.metadata.resourceVersion;
+    await apply('d', { changed: 'yes' });
+    const w = openWatch(server.url, `${ISVC}?watch=1&resourceVersion=${rv}&fieldSelector=metadata.name%3Dd&timeoutSeconds=1`);
+    const [event] = await w.next(1);
+    expect(event.type).toBe('MODIFIED');
+    expect(event.object.metadata.labels).toEqual({ changed: 'yes' });
+    await w.done();
+    expect(w.isEnded()).toBe(true);
+  });
+});

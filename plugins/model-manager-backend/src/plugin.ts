@@ -1,0 +1,56 @@
+import { coreServices, createBackendPlugin } from '@backstage/backend-plugin-api';
+import { modelManagerPermissions } from '@model-manager/plugin-model-manager-common';
+import { modelCatalogServiceRef } from '@model-manager/plugin-model-manager-node';
+import { DeploymentHistory } from './history';
+import { ClusterRegistry, ServerSideApplier } from './kubernetes';
+import { createRouter } from './router';
+import { ModelManagerService } from './service';
+
+/**
+ * model-manager backend plugin: the model API, Kubernetes server-side apply, deploy history,
+ * permissions and audit. Configuration: `modelManager.*` (see config.d.ts) and the clusters of
+ * `kubernetes.clusterLocatorMethods`.
+ */
+export const modelManagerPlugin = createBackendPlugin({
+  pluginId: 'model-manager',
+  register(env) {
+    env.registerInit({
+      deps: {
+        config: coreServices.rootConfig,
+        logger: coreServices.logger,
+        httpRouter: coreServices.httpRouter,
+        httpAuth: coreServices.httpAuth,
+        permissions: coreServices.permissions,
+        permissionsRegistry: coreServices.permissionsRegistry,
+        auditor: coreServices.auditor,
+        database: coreServices.database,
+        catalog: modelCatalogServiceRef,
+      },
+      async init({ config, logger, httpRouter, httpAuth, permissions, permissionsRegistry, auditor, database, catalog }) {
+        permissionsRegistry.addPermissions(modelManagerPermissions);
+        const clusters = ClusterRegistry.fromConfig(config);
+        const kubernetes = config.getOptionalConfig('modelManager.kubernetes');
+        const applier = ServerSideApplier.create({
+          clusters,
+          logger,
+          requestTimeoutMs: kubernetes?.getOptionalNumber('requestTimeoutMs'),
+          maxAttempts: kubernetes?.getOptionalNumber('maxAttempts'),
+          retryBaseDelayMs: kubernetes?.getOptionalNumber('retryBaseDelayMs'),
+        });
+        const history = await DeploymentHistory.create({ database });
+        const service = ModelManagerService.create({ catalog, clusters, applier, history, logger });
+        httpRouter.use(
+          await createRouter({
+            service,
+            httpAuth,
+            permissions,
+            auditor,
+            logger,
+            impersonateUser: kubernetes?.getOptionalBoolean('impersonateUser') ?? false,
+          }),
+        );
+        httpRouter.addAuthPolicy({ path: '/health', allow: 'unauthenticated' });
+      },
+    });
+  },
+});

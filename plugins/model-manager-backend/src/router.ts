@@ -1,0 +1,207 @@
+import type {
+  AuditorService,
+  BackstageCredentials,
+  HttpAuthService,
+  LoggerService,
+  PermissionsService,
+} from '@backstage/backend-plugin-api';
+import { InputError, NotAllowedError } from '@backstage/errors';
+import { AuthorizeResult, type BasicPermission } from '@backstage/plugin-permission-common';
+import {
+  modelDeployPermission,
+  modelUndeployPermission,
+  type ServerOverrides,
+} from '@model-manager/plugin-model-manager-common';
+import express, { type Request, type Response } from 'express';
+import Router from 'express-promise-router';
+import type { z } from 'zod';
+import type { FailureKind } from './kubernetes/types';
+import {
+  deployRequestSchema,
+  describeZodError,
+  renderRequestSchema,
+  rollbackRequestSchema,
+  targetQuerySchema,
+  type DeploymentResult,
+  type ModelManagerService,
+} from './service';
+
+export interface RouterOptions {
+  service: ModelManagerService;
+  httpAuth: HttpAuthService;
+  permissions: PermissionsService;
+  auditor: AuditorService;
+  logger: LoggerService;
+  /** Send Impersonate-User with the signed-in user's entity ref. */
+  impersonateUser: boolean;
+}
+
+const FAILURE_STATUS: Record<FailureKind, number> = {
+  conflict: 409,
+  invalid: 422,
+  forbidden: 403,
+  'not-found': 404,
+  unavailable: 503,
+};
+
+function parse<T extends z.ZodTypeAny>(schema: T, value: unknown, what: string): z.infer<T> {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw new InputError(`invalid ${what}: ${describeZodError(result.error)}`);
+  return result.data;
+}
+
+/** `?env=K=V&env=K2=V2&arg=--x=1&serverVersion=0.24.0` -> overrides. */
+function overridesFromQuery(query: Request['query']): ServerOverrides {
+  const list = (v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v]).map(String);
+  const overrides: ServerOverrides = {};
+  if (query.serverVersion !== undefined) overrides.serverVersion = String(query.serverVersion);
+  const env = list(query.env);
+  if (env.length > 0) {
+    overrides.env = {};
+    for (const item of env) {
+      const eq = item.indexOf('=');
+      if (eq <= 0) throw new InputError(`invalid env '${item}': expected NAME=value`);
+      overrides.env[item.slice(0, eq)] = item.slice(eq + 1);
+    }
+  }
+  const args = list(query.arg);
+  if (args.length > 0) overrides.args = args;
+  return overrides;
+}
+
+export async function createRouter(options: RouterOptions): Promise<express.Router> {
+  const { service, httpAuth, permissions, auditor } = options;
+  const router = Router();
+  router.use(express.json({ limit: '4mb' }));
+
+  const principal = (credentials: BackstageCredentials) =>
+    credentials.principal as { type: string; userEntityRef?: string; subject?: string };
+  const actorOf = (credentials: BackstageCredentials) => {
+    const p = principal(credentials);
+    return p.type === 'user' ? p.userEntityRef! : `service:${p.subject ?? 'unknown'}`;
+  };
+  const impersonation = (credentials: BackstageCredentials) =>
+    options.impersonateUser && principal(credentials).type === 'user' ? actorOf(credentials) : undefined;
+
+  /**
+   * Runs a cluster-changing operation: audit event, permission check (403 + audit on deny), then
+   * the operation; a failed outcome answers with the status of its first failure and the
+   * per-object results.
+   */
+  async function guarded(
+    req: Request,
+    res: Response,
+    eventId: string,
+    permission: BasicPermission,
+    meta: Record<string, any>,
+    run: (credentials: BackstageCredentials) => Promise<DeploymentResult>,
+  ) {
+    const credentials = await httpAuth.credentials(req, { allow: ['user', 'service'] });
+    const event = await auditor.createEvent({ eventId, severityLevel: 'medium', request: req, meta: { ...meta, actor: actorOf(credentials) } });
+    const [decision] = await permissions.authorize([{ permission }], { credentials });
+    if (decision.result !== AuthorizeResult.ALLOW) {
+      const error = new NotAllowedError(`${actorOf(credentials)} may not ${permission.name === modelDeployPermission.name ? 'deploy' : 'undeploy'} models (permission ${permission.name})`);
+      await event.fail({ error, meta: { outcome: 'denied' } });
+      throw error;
+    }
+    let result: DeploymentResult;
+    try {
+      result = await run(credentials);
+    } catch (e) {
+      await event.fail({ error: e as Error });
+      throw e;
+    }
+    const auditMeta = { revision: result.revision, action: result.action, objects: result.objects.map(o => `${o.kind}/${o.name}:${o.action}`) };
+    if (result.ok) {
+      await event.success({ meta: auditMeta });
+      res.json(result);
+    } else {
+      await event.fail({ error: new Error(result.message ?? 'failed'), meta: auditMeta });
+      res.status(FAILURE_STATUS[result.failure ?? 'unavailable']).json({
+        error: { name: 'DeploymentFailedError', message: result.message ?? 'the deploy failed' },
+        deployment: result,
+      });
+    }
+  }
+
+  router.get('/health', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+
+  router.get('/status', (_req, res) => {
+    res.json(service.catalogStatus());
+  });
+
+  router.get('/models', (_req, res) => {
+    res.json({ items: service.listModels() });
+  });
+
+  router.get('/models/:name', (req, res) => {
+    res.json(service.getModel(req.params.name));
+  });
+
+  router.get('/runtimes', (_req, res) => {
+    res.json({ items: service.listRuntimes() });
+  });
+
+  router.get('/runtimes/:name', (req, res) => {
+    res.json(service.getRuntime(req.params.name));
+  });
+
+  router.get('/clusters', (_req, res) => {
+    res.json({ items: service.listClusters() });
+  });
+
+  router.get('/models/:name/resolved', (req, res) => {
+    res.json(service.resolve(req.params.name, overridesFromQuery(req.query)));
+  });
+
+  router.post('/models/:name/render', (req, res) => {
+    const body = parse(renderRequestSchema, req.body, 'render request');
+    const { namespace = 'default', ...overrides } = body;
+    res.json({ items: service.render(req.params.name, overrides, namespace) });
+  });
+
+  router.post('/models/:name/deploy', async (req, res) => {
+    const body = parse(deployRequestSchema, req.body, 'deploy request');
+    const { cluster, namespace, dryRun = false, force = false, ...overrides } = body;
+    const model = req.params.name;
+    // Resolve and check the target first: bad input never reaches a cluster, nor the audit log.
+    service.resolve(model, overrides);
+    service.checkTarget({ cluster, namespace });
+    await guarded(req, res, 'model-deploy', modelDeployPermission, { model, cluster, namespace, dryRun }, credentials =>
+      service.deploy(model, { cluster, namespace, overrides, dryRun, force, actor: actorOf(credentials), impersonateUser: impersonation(credentials) }),
+    );
+  });
+
+  router.post('/models/:name/rollback', async (req, res) => {
+    const body = parse(rollbackRequestSchema, req.body, 'rollback request');
+    const model = req.params.name;
+    service.getModel(model);
+    await guarded(req, res, 'model-rollback', modelDeployPermission, { model, revision: body.revision }, credentials =>
+      service.rollback(model, body.revision, { dryRun: body.dryRun ?? false, force: body.force ?? false, actor: actorOf(credentials), impersonateUser: impersonation(credentials) }),
+    );
+  });
+
+  router.delete('/models/:name/deployment', async (req, res) => {
+    const target = parse(targetQuerySchema.omit({ serverVersion: true }), req.query, 'undeploy request');
+    const model = req.params.name;
+    service.getModel(model);
+    service.checkTarget(target);
+    await guarded(req, res, 'model-undeploy', modelUndeployPermission, { model, ...target }, credentials =>
+      service.undeploy(model, { ...target, actor: actorOf(credentials), impersonateUser: impersonation(credentials) }),
+    );
+  });
+
+  router.get('/models/:name/diff', async (req, res) => {
+    const { cluster, namespace, ...rest } = parse(targetQuerySchema.passthrough(), req.query, 'diff request');
+    const credentials = await httpAuth.credentials(req, { allow: ['user', 'service'] });
+    res.json(await service.diff(req.params.name, { cluster, namespace }, overridesFromQuery(rest as Request['query']), impersonation(credentials)));
+  });
+
+  router.get('/models/:name/deployments', async (req, res) => {
+    res.json({ items: await service.history(req.params.name) });
+  });
+
+  return router;
+}

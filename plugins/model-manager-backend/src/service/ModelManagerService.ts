@@ -1,0 +1,239 @@
+import type { LoggerService } from '@backstage/backend-plugin-api';
+import { InputError, NotFoundError, ServiceUnavailableError } from '@backstage/errors';
+import type { ModelCatalogService } from '@model-manager/plugin-model-manager-node';
+import {
+  explainServer,
+  renderManifests,
+  resolveServer,
+  type Catalog,
+  type RenderedObject,
+  type ServerOverrides,
+} from '@model-manager/plugin-model-manager-common';
+import type { DeploymentHistory, DeploymentRecord } from '../history';
+import { diffObject, type ClusterRegistry, type FieldChange, type ServerSideApplier } from '../kubernetes';
+import type { ApplyOutcome, FailureKind, ObjectResult } from '../kubernetes/types';
+import { summarizeModel, summarizeRuntime } from './summaries';
+
+export interface DeployTarget {
+  cluster: string;
+  namespace: string;
+}
+
+export interface DeployOptions extends DeployTarget {
+  overrides: ServerOverrides;
+  dryRun: boolean;
+  force: boolean;
+  /** Entity ref of the user asking (recorded in history). */
+  actor: string;
+  /** Impersonate-User value, when impersonation is on. */
+  impersonateUser?: string;
+}
+
+/** The result of a deploy, dry-run, rollback or undeploy: data, never a half-thrown error. */
+export interface DeploymentResult {
+  ok: boolean;
+  revision: number;
+  action: DeploymentRecord['action'];
+  model: string;
+  cluster: string;
+  namespace: string;
+  serverVersion?: string;
+  objects: ObjectResult[];
+  /** What went wrong, naming the object; set when !ok. */
+  message?: string;
+  failure?: FailureKind;
+  /** The URL KServe reports for the model, when known. */
+  endpoint?: string;
+}
+
+/** The model-manager operations behind the REST API. Permission checks happen in the router. */
+export class ModelManagerService {
+  private constructor(
+    private readonly options: {
+      catalog: ModelCatalogService;
+      clusters: ClusterRegistry;
+      applier: ServerSideApplier;
+      history: DeploymentHistory;
+      logger: LoggerService;
+    },
+  ) {}
+
+  static create(options: ModelManagerService['options']): ModelManagerService {
+    return new ModelManagerService(options);
+  }
+
+  /** The last good catalog. @throws ServiceUnavailableError when none ever loaded. */
+  catalog(): Catalog {
+    const catalog = this.options.catalog.current();
+    if (!catalog) {
+      throw new ServiceUnavailableError(
+        `the model catalog is not loaded: ${this.options.catalog.loadStatus().message ?? 'unknown error'}`,
+      );
+    }
+    return catalog;
+  }
+
+  catalogStatus() {
+    const status = this.options.catalog.loadStatus();
+    return { ok: status.ok, at: status.at.toISOString(), message: status.message, problems: status.problems };
+  }
+
+  listModels() {
+    const catalog = this.catalog();
+    return Object.values(catalog.models).map(m => summarizeModel(catalog, m.name));
+  }
+
+  getModel(name: string) {
+    const catalog = this.catalog();
+    if (!Object.prototype.hasOwnProperty.call(catalog.models, name)) throw new NotFoundError(`unknown model '${name}'`);
+    return summarizeModel(catalog, name);
+  }
+
+  listRuntimes() {
+    const catalog = this.catalog();
+    return Object.keys(catalog.runtimes).map(r => summarizeRuntime(catalog, r));
+  }
+
+  getRuntime(name: string) {
+    const catalog = this.catalog();
+    if (!Object.prototype.hasOwnProperty.call(catalog.runtimes, name)) throw new NotFoundError(`unknown runtime '${name}'`);
+    return summarizeRuntime(catalog, name);
+  }
+
+  listClusters() {
+    return this.options.clusters.list();
+  }
+
+  resolve(name: string, overrides: ServerOverrides) {
+    const server = resolveServer(this.catalog(), name, overrides);
+    return { server, explain: explainServer(server) };
+  }
+
+  render(name: string, overrides: ServerOverrides, namespace: string): RenderedObject[] {
+    const catalog = this.catalog();
+    return renderManifests(catalog, resolveServer(catalog, name, overrides), { namespace });
+  }
+
+  /** Validates the target before anything reaches a cluster. */
+  checkTarget(target: DeployTarget) {
+    this.options.clusters.kubeConfig(target.cluster);
+  }
+
+  async deploy(model: string, options: DeployOptions): Promise<DeploymentResult> {
+    const catalog = this.catalog();
+    const server = resolveServer(catalog, model, options.overrides);
+    this.checkTarget(options);
+    const objects = renderManifests(catalog, server, { namespace: options.namespace });
+    return this.applyAndRecord(model, objects, options, options.dryRun ? 'dry-run' : 'deploy', server.version?.value);
+  }
+
+  async rollback(model: string, revision: number, options: Omit<DeployOptions, 'overrides' | 'cluster' | 'namespace'>): Promise<DeploymentResult> {
+    const record = await this.options.history.get(revision);
+    if (!record || record.model !== model) throw new NotFoundError(`model ${model} has no revision ${revision}`);
+    if (record.action === 'undeploy' || record.action === 'dry-run' || record.manifests.length === 0) {
+      throw new InputError(`revision ${revision} is a ${record.action}; roll back to a deploy or rollback revision`);
+    }
+    this.checkTarget(record);
+    return this.applyAndRecord(
+      model,
+      record.manifests,
+      { ...options, cluster: record.cluster, namespace: record.namespace, overrides: record.overrides },
+      options.dryRun ? 'dry-run' : 'rollback',
+      record.serverVersion,
+      revision,
+    );
+  }
+
+  async undeploy(model: string, target: DeployTarget & { actor: string; impersonateUser?: string }): Promise<DeploymentResult> {
+    const catalog = this.catalog();
+    this.checkTarget(target);
+    // The model's own objects, newest first; the shared ClusterServingRuntime stays.
+    const objects = renderManifests(catalog, resolveServer(catalog, model), { namespace: target.namespace })
+      .filter(o => o.namespace !== undefined)
+      .reverse();
+    const outcome = await this.options.applier.delete(target.cluster, objects, target.impersonateUser);
+    const message = outcome.ok ? undefined : outcome.results.find(r => r.action === 'failed')?.message;
+    const record = await this.options.history.record({
+      model,
+      cluster: target.cluster,
+      namespace: target.namespace,
+      action: 'undeploy',
+      outcome: outcome.ok ? 'succeeded' : 'failed',
+      actor: target.actor,
+      overrides: {},
+      manifests: [],
+      results: outcome.results,
+      message,
+    });
+    return { ok: outcome.ok, revision: record.revision, action: 'undeploy', model, cluster: target.cluster, namespace: target.namespace, objects: outcome.results, message, failure: outcome.failure };
+  }
+
+  async diff(model: string, target: DeployTarget, overrides: ServerOverrides, impersonateUser?: string) {
+    const objects = this.render(model, overrides, target.namespace);
+    this.checkTarget(target);
+    const result: Array<{ kind: string; name: string; namespace?: string; exists: boolean; changes: FieldChange[] }> = [];
+    for (const object of objects) {
+      const live = await this.options.applier.read(target.cluster, object, impersonateUser);
+      result.push({
+        kind: object.kind,
+        name: object.name,
+        namespace: object.namespace,
+        exists: live !== undefined,
+        changes: live ? diffObject(object.manifest, live) : [],
+      });
+    }
+    return { model, cluster: target.cluster, namespace: target.namespace, objects: result, inSync: result.every(o => o.exists && o.changes.length === 0) };
+  }
+
+  history(model: string) {
+    this.getModel(model);
+    return this.options.history.list(model);
+  }
+
+  private async applyAndRecord(
+    model: string,
+    objects: RenderedObject[],
+    options: DeployOptions,
+    action: DeploymentRecord['action'],
+    serverVersion: string | undefined,
+    rollbackOf?: number,
+  ): Promise<DeploymentResult> {
+    const outcome: ApplyOutcome = await this.options.applier.apply(options.cluster, {
+      objects,
+      dryRun: options.dryRun,
+      force: options.force,
+      impersonateUser: options.impersonateUser,
+    });
+    const message = outcome.ok ? undefined : outcome.results.find(r => r.action === 'failed')?.message;
+    const record = await this.options.history.record({
+      model,
+      cluster: options.cluster,
+      namespace: options.namespace,
+      action,
+      outcome: outcome.ok ? 'succeeded' : 'failed',
+      actor: options.actor,
+      serverVersion,
+      overrides: options.overrides,
+      manifests: objects,
+      results: outcome.results,
+      message,
+      rollbackOf,
+    });
+    const endpoint = outcome.live
+      .map(o => (o as any)?.status?.url ?? (o as any)?.status?.address?.url)
+      .find((u: unknown) => typeof u === 'string');
+    return {
+      ok: outcome.ok,
+      revision: record.revision,
+      action,
+      model,
+      cluster: options.cluster,
+      namespace: options.namespace,
+      serverVersion,
+      objects: outcome.results,
+      message,
+      failure: outcome.failure,
+      endpoint,
+    };
+  }
+}

@@ -1,0 +1,3 @@
+export { ModelManagerService } from './ModelManagerService';
+export type { DeploymentResult, DeployOptions, DeployTarget } from './ModelManagerService';
+export * from './schemas';
