@@ -22,7 +22,10 @@ import { FaultSpec, KubeApiTestServerOptions, RequestRecord } from './types';
 
 type RequestFault = Exclude<FaultSpec, { kind: 'down' }>;
 
-function faultError(fault: RequestFault & { kind: 'status' }, info: RequestInfo): StatusError {
+function faultError(
+  fault: RequestFault & { kind: 'status' },
+  info: RequestInfo,
+): StatusError {
   switch (fault.code) {
     case 429:
       return StatusError.tooManyRequests(fault.retryAfterSeconds ?? 1);
@@ -30,12 +33,20 @@ function faultError(fault: RequestFault & { kind: 'status' }, info: RequestInfo)
       return StatusError.serviceUnavailable(fault.retryAfterSeconds);
     case 409:
       if (info.type === 'resource') {
-        return StatusError.modified({ group: info.group, resource: info.resource }, info.name ?? '');
+        return StatusError.modified(
+          { group: info.group, resource: info.resource },
+          info.name ?? '',
+        );
       }
-      return StatusError.of({ code: 409, reason: 'Conflict', message: 'injected conflict' });
+      return StatusError.of({
+        code: 409,
+        reason: 'Conflict',
+        message: 'injected conflict',
+      });
     default: {
       const err = StatusError.internal('injected fault');
-      if (fault.retryAfterSeconds) err.headers['Retry-After'] = String(fault.retryAfterSeconds);
+      if (fault.retryAfterSeconds)
+        err.headers['Retry-After'] = String(fault.retryAfterSeconds);
       return err;
     }
   }
@@ -67,8 +78,12 @@ export class KubeApiTestServer {
   }
 
   /** Starts a server on 127.0.0.1 (any free port unless `port` is given). */
-  static async start(opts: KubeApiTestServerOptions = {}): Promise<KubeApiTestServer> {
-    const registry = ResourceRegistry.create({ crdDir: opts.crdDir ?? defaultCrdDir() });
+  static async start(
+    opts: KubeApiTestServerOptions = {},
+  ): Promise<KubeApiTestServer> {
+    const registry = ResourceRegistry.create({
+      crdDir: opts.crdDir ?? defaultCrdDir(),
+    });
     const clock = opts.clock ?? (() => new Date());
     const store = ObjectStore.create({ registry, clock });
     for (const ns of opts.namespaces ?? ['default']) store.createNamespace(ns);
@@ -83,11 +98,23 @@ export class KubeApiTestServer {
       server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
     });
     const port = (server.address() as net.AddressInfo).port;
-    const instance = new KubeApiTestServer(server, registry, auth, clock, store, port);
+    const instance = new KubeApiTestServer(
+      server,
+      registry,
+      auth,
+      clock,
+      store,
+      port,
+    );
     server.on('connection', socket => instance.onConnection(socket));
     server.on('request', (req, res) => {
       instance.onRequest(req, res).catch(err => {
-        sendError(res, StatusError.internal(err instanceof Error ? err.message : String(err)));
+        sendError(
+          res,
+          StatusError.internal(
+            err instanceof Error ? err.message : String(err),
+          ),
+        );
       });
     });
     return instance;
@@ -128,14 +155,21 @@ export class KubeApiTestServer {
     this.sockets.clear();
   }
 
-  private async onRequest(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  private async onRequest(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+  ): Promise<void> {
     if (this.faults.down) {
       req.socket.destroy();
       return;
     }
     const method = req.method ?? 'GET';
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const record: RequestRecord = { method, path: url.pathname, query: Object.fromEntries(url.searchParams) };
+    const record: RequestRecord = {
+      method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+    };
     this.log.push(record);
     const info = parseRequestInfo(method, url.pathname, url.searchParams);
 
@@ -154,7 +188,8 @@ export class KubeApiTestServer {
       req.socket.destroy();
       return;
     }
-    if (fault?.kind === 'latency') await new Promise(resolve => setTimeout(resolve, fault.ms));
+    if (fault?.kind === 'latency')
+      await new Promise(resolve => setTimeout(resolve, fault.ms));
     const body = await readBody(req);
     if (fault?.kind === 'status') {
       sendError(res, faultError(fault, info));
@@ -176,11 +211,24 @@ export class KubeApiTestServer {
     }
   }
 
-  private handle(req: http.IncomingMessage, res: http.ServerResponse, info: RequestInfo, url: URL, body: Buffer) {
+  private handle(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    info: RequestInfo,
+    url: URL,
+    body: Buffer,
+  ) {
     if (info.type === 'nonResource') {
-      const result = handleNonResource(this.registry, info.path, this.url.replace('http://', ''));
+      const result = handleNonResource(
+        this.registry,
+        info.path,
+        this.url.replace('http://', ''),
+      );
       if (result === 'ok') {
-        res.writeHead(200, { ...baseHeaders(), 'Content-Type': 'text/plain; charset=utf-8' });
+        res.writeHead(200, {
+          ...baseHeaders(),
+          'Content-Type': 'text/plain; charset=utf-8',
+        });
         res.end('ok');
       } else {
         sendJson(res, result.code, result.body, result.headers);
@@ -196,7 +244,10 @@ export class KubeApiTestServer {
       info,
       query: url.searchParams,
       body,
-      contentType: (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase(),
+      contentType: (req.headers['content-type'] ?? '')
+        .split(';')[0]
+        .trim()
+        .toLowerCase(),
       userAgent: req.headers['user-agent'] ?? '',
       now: this.clock(),
     };

@@ -2,7 +2,8 @@
 import { ADMIN_TOKEN, KSERVE_DEV_TOKEN, KubeApiTestServer } from './index';
 import { request } from './testing/httpClient';
 
-const ISVC = '/apis/serving.kserve.io/v1beta1/namespaces/demo/inferenceservices';
+const ISVC =
+  '/apis/serving.kserve.io/v1beta1/namespaces/demo/inferenceservices';
 
 describe('authentication and authorization', () => {
   let server: KubeApiTestServer;
@@ -12,15 +13,41 @@ describe('authentication and authorization', () => {
     server = await KubeApiTestServer.start({
       namespaces: ['default', 'demo'],
       users: {
-        [ADMIN_TOKEN]: { name: 'admin', groups: ['system:masters'], canImpersonate: true },
+        [ADMIN_TOKEN]: {
+          name: 'admin',
+          groups: ['system:masters'],
+          canImpersonate: true,
+        },
         [KSERVE_DEV_TOKEN]: {
           name: 'kserve-dev',
-          rules: [{ namespaces: ['demo'], verbs: ['get', 'list', 'watch', 'patch'], resources: '*', apiGroups: ['serving.kserve.io'] }],
+          rules: [
+            {
+              namespaces: ['demo'],
+              verbs: ['get', 'list', 'watch', 'patch'],
+              resources: '*',
+              apiGroups: ['serving.kserve.io'],
+            },
+          ],
         },
-        'ci-token': { name: 'ci', rules: [{ namespaces: '*', verbs: ['list'], resources: ['inferenceservices'] }] },
+        'ci-token': {
+          name: 'ci',
+          rules: [
+            {
+              namespaces: '*',
+              verbs: ['list'],
+              resources: ['inferenceservices'],
+            },
+          ],
+        },
       },
       impersonatable: {
-        'status-writer': [{ namespaces: ['demo'], verbs: ['update'], resources: ['inferenceservices/status'] }],
+        'status-writer': [
+          {
+            namespaces: ['demo'],
+            verbs: ['update'],
+            resources: ['inferenceservices/status'],
+          },
+        ],
       },
     });
     anonymousServer = await KubeApiTestServer.start({ anonymous: 'forbidden' });
@@ -49,21 +76,62 @@ describe('authentication and authorization', () => {
   });
 
   it('treats token-less requests as system:anonymous when anonymous is "forbidden"', async () => {
-    expect((await request(anonymousServer.url, { path: '/version' })).status).toBe(200);
+    expect(
+      (await request(anonymousServer.url, { path: '/version' })).status,
+    ).toBe(200);
     const discovery = await request(anonymousServer.url, { path: '/apis' });
     expect(discovery.status).toBe(403);
-    expect(discovery.json.message).toBe('forbidden: User "system:anonymous" cannot get path "/apis"');
+    expect(discovery.json.message).toBe(
+      'forbidden: User "system:anonymous" cannot get path "/apis"',
+    );
     expect(discovery.json.details).toEqual({});
-    expect((await request(anonymousServer.url, { path: '/apis', token: 'nope' })).status).toBe(401);
-    expect(anonymousServer.requests.map(r => r.user)).toEqual(['system:anonymous', 'system:anonymous', undefined]);
+    expect(
+      (await request(anonymousServer.url, { path: '/apis', token: 'nope' }))
+        .status,
+    ).toBe(401);
+    expect(anonymousServer.requests.map(r => r.user)).toEqual([
+      'system:anonymous',
+      'system:anonymous',
+      undefined,
+    ]);
   });
 
   it.each([
-    ['kserve-dev lists secrets', KSERVE_DEV_TOKEN, 'GET', '/api/v1/namespaces/demo/secrets', 'secrets is forbidden: User "kserve-dev" cannot list resource "secrets" in API group "" in the namespace "demo"'],
-    ['kserve-dev deletes', KSERVE_DEV_TOKEN, 'DELETE', `${ISVC}/x`, 'inferenceservices.serving.kserve.io "x" is forbidden: User "kserve-dev" cannot delete resource "inferenceservices" in API group "serving.kserve.io" in the namespace "demo"'],
-    ['kserve-dev lists all namespaces', KSERVE_DEV_TOKEN, 'GET', '/apis/serving.kserve.io/v1beta1/inferenceservices', 'inferenceservices.serving.kserve.io is forbidden: User "kserve-dev" cannot list resource "inferenceservices" in API group "serving.kserve.io" at the cluster scope'],
-    ['ci watches', 'ci-token', 'GET', `${ISVC}?watch=true`, 'inferenceservices.serving.kserve.io is forbidden: User "ci" cannot watch resource "inferenceservices" in API group "serving.kserve.io" in the namespace "demo"'],
-    ['ci reads a namespace', 'ci-token', 'GET', '/api/v1/namespaces/demo', 'namespaces "demo" is forbidden: User "ci" cannot get resource "namespaces" in API group "" in the namespace "demo"'],
+    [
+      'kserve-dev lists secrets',
+      KSERVE_DEV_TOKEN,
+      'GET',
+      '/api/v1/namespaces/demo/secrets',
+      'secrets is forbidden: User "kserve-dev" cannot list resource "secrets" in API group "" in the namespace "demo"',
+    ],
+    [
+      'kserve-dev deletes',
+      KSERVE_DEV_TOKEN,
+      'DELETE',
+      `${ISVC}/x`,
+      'inferenceservices.serving.kserve.io "x" is forbidden: User "kserve-dev" cannot delete resource "inferenceservices" in API group "serving.kserve.io" in the namespace "demo"',
+    ],
+    [
+      'kserve-dev lists all namespaces',
+      KSERVE_DEV_TOKEN,
+      'GET',
+      '/apis/serving.kserve.io/v1beta1/inferenceservices',
+      'inferenceservices.serving.kserve.io is forbidden: User "kserve-dev" cannot list resource "inferenceservices" in API group "serving.kserve.io" at the cluster scope',
+    ],
+    [
+      'ci watches',
+      'ci-token',
+      'GET',
+      `${ISVC}?watch=true`,
+      'inferenceservices.serving.kserve.io is forbidden: User "ci" cannot watch resource "inferenceservices" in API group "serving.kserve.io" in the namespace "demo"',
+    ],
+    [
+      'ci reads a namespace',
+      'ci-token',
+      'GET',
+      '/api/v1/namespaces/demo',
+      'namespaces "demo" is forbidden: User "ci" cannot get resource "namespaces" in API group "" in the namespace "demo"',
+    ],
   ])('forbids: %s', async (_name, token, method, path, message) => {
     const res = await request(server.url, { method, path, token });
     expect(res.status).toBe(403);
@@ -74,8 +142,16 @@ describe('authentication and authorization', () => {
 
   it.each([
     ['kserve-dev lists in demo', KSERVE_DEV_TOKEN, ISVC],
-    ['ci lists in all namespaces', 'ci-token', '/apis/serving.kserve.io/v1beta1/inferenceservices'],
-    ['any authenticated user reads discovery', 'ci-token', '/apis/serving.kserve.io/v1beta1'],
+    [
+      'ci lists in all namespaces',
+      'ci-token',
+      '/apis/serving.kserve.io/v1beta1/inferenceservices',
+    ],
+    [
+      'any authenticated user reads discovery',
+      'ci-token',
+      '/apis/serving.kserve.io/v1beta1',
+    ],
   ])('allows: %s', async (_name, token, path) => {
     expect((await request(server.url, { path, token })).status).toBe(200);
   });
@@ -89,7 +165,13 @@ describe('authentication and authorization', () => {
     });
     expect(res.status).toBe(403);
     expect(server.requests).toEqual([
-      { method: 'GET', path: '/api/v1/namespaces/demo/secrets', query: {}, user: 'admin', impersonatedUser: 'kserve-dev' },
+      {
+        method: 'GET',
+        path: '/api/v1/namespaces/demo/secrets',
+        query: {},
+        user: 'admin',
+        impersonatedUser: 'kserve-dev',
+      },
     ]);
   });
 
@@ -104,17 +186,25 @@ describe('authentication and authorization', () => {
     const unknownButMaster = await request(server.url, {
       path: ISVC,
       token: ADMIN_TOKEN,
-      headers: { 'Impersonate-User': 'someone', 'Impersonate-Group': 'system:masters' },
+      headers: {
+        'Impersonate-User': 'someone',
+        'Impersonate-Group': 'system:masters',
+      },
     });
     expect(unknownButMaster.status).toBe(200);
   });
 
   it('forbids impersonation to users who may not impersonate', async () => {
-    const res = await request(server.url, { path: ISVC, token: KSERVE_DEV_TOKEN, headers: { 'Impersonate-User': 'admin' } });
+    const res = await request(server.url, {
+      path: ISVC,
+      token: KSERVE_DEV_TOKEN,
+      headers: { 'Impersonate-User': 'admin' },
+    });
     expect(res.status).toBe(403);
     expect(res.json).toEqual(
       expect.objectContaining({
-        message: 'users "admin" is forbidden: User "kserve-dev" cannot impersonate resource "users" in API group "" at the cluster scope',
+        message:
+          'users "admin" is forbidden: User "kserve-dev" cannot impersonate resource "users" in API group "" at the cluster scope',
         details: { name: 'admin', kind: 'users' },
       }),
     );

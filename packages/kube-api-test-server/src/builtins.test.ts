@@ -8,7 +8,11 @@ const job = (name: string, containers: unknown[], restartPolicy?: string) => ({
   apiVersion: 'batch/v1',
   kind: 'Job',
   metadata: { name },
-  spec: { template: { spec: { containers, ...(restartPolicy ? { restartPolicy } : {}) } } },
+  spec: {
+    template: {
+      spec: { containers, ...(restartPolicy ? { restartPolicy } : {}) },
+    },
+  },
 });
 
 describe('built-in kinds', () => {
@@ -25,7 +29,11 @@ describe('built-in kinds', () => {
   });
 
   it('creates Jobs with defaults, a selector and an empty status', async () => {
-    const res = await call({ method: 'POST', path: JOBS, body: job('load', [{ name: 'main', image: 'busybox:1' }], 'Never') });
+    const res = await call({
+      method: 'POST',
+      path: JOBS,
+      body: job('load', [{ name: 'main', image: 'busybox:1' }], 'Never'),
+    });
     expect(res.status).toBe(201);
     const uid = res.json.metadata.uid;
     expect(res.json.spec).toEqual(
@@ -33,17 +41,28 @@ describe('built-in kinds', () => {
         backoffLimit: 6,
         completions: 1,
         parallelism: 1,
-        selector: { matchLabels: { 'batch.kubernetes.io/controller-uid': uid } },
+        selector: {
+          matchLabels: { 'batch.kubernetes.io/controller-uid': uid },
+        },
       }),
     );
-    expect(res.json.spec.template.metadata.labels['batch.kubernetes.io/job-name']).toBe('load');
-    expect(res.json.spec.template.spec.containers[0].imagePullPolicy).toBe('IfNotPresent');
+    expect(
+      res.json.spec.template.metadata.labels['batch.kubernetes.io/job-name'],
+    ).toBe('load');
+    expect(res.json.spec.template.spec.containers[0].imagePullPolicy).toBe(
+      'IfNotPresent',
+    );
     expect(res.json.status).toEqual({});
     expect(res.json.metadata.generation).toBe(1);
   });
 
   it.each([
-    ['no containers', [], 'Never', ['spec.template.spec.containers: Required value']],
+    [
+      'no containers',
+      [],
+      'Never',
+      ['spec.template.spec.containers: Required value'],
+    ],
     [
       'a container without image and the default restart policy',
       [{ name: 'main' }],
@@ -54,14 +73,26 @@ describe('built-in kinds', () => {
       ],
     ],
   ])('rejects a Job with %s', async (_name, containers, policy, messages) => {
-    const res = await call({ method: 'POST', path: JOBS, body: job('bad', containers, policy) });
+    const res = await call({
+      method: 'POST',
+      path: JOBS,
+      body: job('bad', containers, policy),
+    });
     expect(res.status).toBe(422);
-    expect(res.json.details).toEqual(expect.objectContaining({ name: 'bad', group: 'batch', kind: 'Job' }));
-    expect(res.json.details.causes.map((c: any) => `${c.field}: ${c.message}`)).toEqual(messages);
+    expect(res.json.details).toEqual(
+      expect.objectContaining({ name: 'bad', group: 'batch', kind: 'Job' }),
+    );
+    expect(
+      res.json.details.causes.map((c: any) => `${c.field}: ${c.message}`),
+    ).toEqual(messages);
   });
 
   it('updates Job status through the status subresource only', async () => {
-    await call({ method: 'POST', path: JOBS, body: job('st', [{ name: 'main', image: 'busybox:1' }], 'Never') });
+    await call({
+      method: 'POST',
+      path: JOBS,
+      body: job('st', [{ name: 'main', image: 'busybox:1' }], 'Never'),
+    });
     const res = await call({
       method: 'PATCH',
       path: `${JOBS}/st/status`,
@@ -75,13 +106,32 @@ describe('built-in kinds', () => {
 
   it('applies Jobs with keyed containers', async () => {
     const body = {
-      ...job('ssa', [{ name: 'main', image: 'busybox:1', env: [{ name: 'A', value: '1' }] }], 'Never'),
+      ...job(
+        'ssa',
+        [
+          {
+            name: 'main',
+            image: 'busybox:1',
+            env: [{ name: 'A', value: '1' }],
+          },
+        ],
+        'Never',
+      ),
       metadata: { name: 'ssa', namespace: 'demo' },
     };
-    const res = await call({ method: 'PATCH', path: `${JOBS}/ssa?fieldManager=m`, body, contentType: 'application/apply-patch+yaml' });
+    const res = await call({
+      method: 'PATCH',
+      path: `${JOBS}/ssa?fieldManager=m`,
+      body,
+      contentType: 'application/apply-patch+yaml',
+    });
     expect(res.status).toBe(201);
     const fields = res.json.metadata.managedFields[0].fieldsV1;
-    expect(fields['f:spec']['f:template']['f:spec']['f:containers']['k:{"name":"main"}']['f:env']).toEqual({
+    expect(
+      fields['f:spec']['f:template']['f:spec']['f:containers'][
+        'k:{"name":"main"}'
+      ]['f:env'],
+    ).toEqual({
       'k:{"name":"A"}': { '.': {}, 'f:name': {}, 'f:value': {} },
     });
   });
@@ -99,15 +149,34 @@ describe('built-in kinds', () => {
   });
 
   it('creates namespaces and deletes their contents with them', async () => {
-    const created = await call({ method: 'POST', path: '/api/v1/namespaces', body: { metadata: { name: 'tmp' } } });
-    expect(created.json.metadata.labels).toEqual({ 'kubernetes.io/metadata.name': 'tmp' });
+    const created = await call({
+      method: 'POST',
+      path: '/api/v1/namespaces',
+      body: { metadata: { name: 'tmp' } },
+    });
+    expect(created.json.metadata.labels).toEqual({
+      'kubernetes.io/metadata.name': 'tmp',
+    });
     expect(created.json.status).toEqual({ phase: 'Active' });
-    await call({ method: 'POST', path: '/api/v1/namespaces/tmp/configmaps', body: { metadata: { name: 'c' } } });
-    const bad = await call({ method: 'POST', path: '/api/v1/namespaces', body: { metadata: { name: 'a.b' } } });
+    await call({
+      method: 'POST',
+      path: '/api/v1/namespaces/tmp/configmaps',
+      body: { metadata: { name: 'c' } },
+    });
+    const bad = await call({
+      method: 'POST',
+      path: '/api/v1/namespaces',
+      body: { metadata: { name: 'a.b' } },
+    });
     expect(bad.status).toBe(422);
-    const deleted = await call({ method: 'DELETE', path: '/api/v1/namespaces/tmp' });
+    const deleted = await call({
+      method: 'DELETE',
+      path: '/api/v1/namespaces/tmp',
+    });
     expect(deleted.json.status.phase).toBe('Terminating');
-    expect((await call({ path: '/api/v1/namespaces/tmp/configmaps/c' })).status).toBe(404);
+    expect(
+      (await call({ path: '/api/v1/namespaces/tmp/configmaps/c' })).status,
+    ).toBe(404);
     expect((await call({ path: '/api/v1/namespaces/tmp' })).status).toBe(404);
   });
 
@@ -122,7 +191,9 @@ describe('built-in kinds', () => {
     const res = await call({ path: '/api/v1' });
     expect(res.json.groupVersion).toBe('v1');
     expect(res.json.apiVersion).toBeUndefined();
-    expect(res.json.resources.find((r: any) => r.name === 'namespaces')).toEqual({
+    expect(
+      res.json.resources.find((r: any) => r.name === 'namespaces'),
+    ).toEqual({
       name: 'namespaces',
       singularName: 'namespace',
       namespaced: false,

@@ -2,11 +2,13 @@
 import { ADMIN_TOKEN, KubeApiTestServer } from './index';
 import { request } from './testing/httpClient';
 
-const PATH = '/apis/serving.kserve.io/v1beta1/namespaces/default/inferenceservices/x';
+const PATH =
+  '/apis/serving.kserve.io/v1beta1/namespaces/default/inferenceservices/x';
 
 describe('fault injection', () => {
   let server: KubeApiTestServer;
-  const get = (path = PATH, method = 'GET') => request(server.url, { path, method, token: ADMIN_TOKEN });
+  const get = (path = PATH, method = 'GET') =>
+    request(server.url, { path, method, token: ADMIN_TOKEN });
 
   beforeAll(async () => {
     server = await KubeApiTestServer.start();
@@ -22,8 +24,18 @@ describe('fault injection', () => {
   });
 
   it.each([
-    [500, 'InternalError', 'Internal error occurred: injected fault', undefined],
-    [503, 'ServiceUnavailable', 'the server is currently unable to handle the request', '7'],
+    [
+      500,
+      'InternalError',
+      'Internal error occurred: injected fault',
+      undefined,
+    ],
+    [
+      503,
+      'ServiceUnavailable',
+      'the server is currently unable to handle the request',
+      '7',
+    ],
     [429, 'TooManyRequests', 'Too many requests, please try again later.', '7'],
     [
       409,
@@ -31,17 +43,31 @@ describe('fault injection', () => {
       'Operation cannot be fulfilled on inferenceservices.serving.kserve.io "x": the object has been modified; please apply your changes to the latest version and try again',
       undefined,
     ],
-  ] as const)('answers %s with a %s Status', async (code, reason, message, retryAfter) => {
-    server.faults.inject({ kind: 'status', code, retryAfterSeconds: code === 500 || code === 409 ? undefined : 7 });
-    const res = await get();
-    expect(res.status).toBe(code);
-    expect(res.json).toEqual(expect.objectContaining({ kind: 'Status', reason, message, code }));
-    expect(res.headers['retry-after']).toBe(retryAfter);
-    expect((await get()).status).toBe(404);
-  });
+  ] as const)(
+    'answers %s with a %s Status',
+    async (code, reason, message, retryAfter) => {
+      server.faults.inject({
+        kind: 'status',
+        code,
+        retryAfterSeconds: code === 500 || code === 409 ? undefined : 7,
+      });
+      const res = await get();
+      expect(res.status).toBe(code);
+      expect(res.json).toEqual(
+        expect.objectContaining({ kind: 'Status', reason, message, code }),
+      );
+      expect(res.headers['retry-after']).toBe(retryAfter);
+      expect((await get()).status).toBe(404);
+    },
+  );
 
   it('affects `times` matching requests and only those', async () => {
-    server.faults.inject({ kind: 'status', code: 503, times: 2, match: { method: 'patch', pathIncludes: '/inferenceservices/' } });
+    server.faults.inject({
+      kind: 'status',
+      code: 503,
+      times: 2,
+      match: { method: 'patch', pathIncludes: '/inferenceservices/' },
+    });
     expect((await get()).status).toBe(404);
     expect((await get(PATH, 'PATCH')).status).toBe(503);
     expect((await get(PATH, 'PATCH')).status).toBe(503);
@@ -65,7 +91,9 @@ describe('fault injection', () => {
 
   it('refuses every connection while down, until cleared', async () => {
     server.faults.inject({ kind: 'down' });
-    await expect(get()).rejects.toThrow(/socket hang up|ECONNRESET|ECONNREFUSED/);
+    await expect(get()).rejects.toThrow(
+      /socket hang up|ECONNRESET|ECONNREFUSED/,
+    );
     await expect(get('/version')).rejects.toThrow();
     expect(server.requestCount).toBe(0);
     server.faults.clear();

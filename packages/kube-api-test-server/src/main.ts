@@ -8,12 +8,17 @@ import { KubeApiTestServer } from './KubeApiTestServer';
  * `KUBE_API_TEST_SERVER_ANONYMOUS` (`forbidden` or `unauthenticated`),
  * `MODEL_MANAGER_CRD_DIR` (CRD directory).
  */
-export async function startFromEnv(env: NodeJS.ProcessEnv = process.env): Promise<KubeApiTestServer> {
+export async function startFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<KubeApiTestServer> {
   const namespaces = (env.KUBE_API_TEST_SERVER_NAMESPACES ?? 'default')
     .split(',')
     .map(s => s.trim())
     .filter(Boolean);
-  const anonymous = env.KUBE_API_TEST_SERVER_ANONYMOUS === 'forbidden' ? 'forbidden' : 'unauthenticated';
+  const anonymous =
+    env.KUBE_API_TEST_SERVER_ANONYMOUS === 'forbidden'
+      ? 'forbidden'
+      : 'unauthenticated';
   return KubeApiTestServer.start({
     port: Number(env.KUBE_API_TEST_SERVER_PORT ?? 0),
     namespaces,

@@ -60,7 +60,11 @@ interface FaultBase {
 }
 
 export type FaultSpec =
-  | (FaultBase & { kind: 'status'; code: 500 | 503 | 429 | 409; retryAfterSeconds?: number })
+  | (FaultBase & {
+      kind: 'status';
+      code: 500 | 503 | 429 | 409;
+      retryAfterSeconds?: number;
+    })
   | (FaultBase & { kind: 'latency'; ms: number })
   | (FaultBase & { kind: 'drop' })
   | { kind: 'down' };

@@ -3,7 +3,8 @@ import http from 'node:http';
 import { ADMIN_TOKEN, KubeApiTestServer } from './index';
 import { request } from './testing/httpClient';
 
-const ISVC = '/apis/serving.kserve.io/v1beta1/namespaces/demo/inferenceservices';
+const ISVC =
+  '/apis/serving.kserve.io/v1beta1/namespaces/demo/inferenceservices';
 
 interface WatchEvent {
   type: string;
@@ -16,30 +17,36 @@ function openWatch(url: string, path: string) {
   const waiters: Array<() => void> = [];
   let buffer = '';
   let ended = false;
-  const req = http.get(`${url}${path}`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` }, agent: false }, res => {
-    res.setEncoding('utf8');
-    res.on('data', chunk => {
-      buffer += chunk;
-      let i: number;
-      while ((i = buffer.indexOf('\n')) >= 0) {
-        events.push(JSON.parse(buffer.slice(0, i)));
-        buffer = buffer.slice(i + 1);
-      }
-      waiters.splice(0).forEach(w => w());
-    });
-    res.on('end', () => {
-      ended = true;
-      waiters.splice(0).forEach(w => w());
-    });
-  });
+  const req = http.get(
+    `${url}${path}`,
+    { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` }, agent: false },
+    res => {
+      res.setEncoding('utf8');
+      res.on('data', chunk => {
+        buffer += chunk;
+        const lines = buffer.split('\n');
+        buffer = lines.pop() ?? '';
+        for (const line of lines) events.push(JSON.parse(line));
+        waiters.splice(0).forEach(w => w());
+      });
+      res.on('end', () => {
+        ended = true;
+        waiters.splice(0).forEach(w => w());
+      });
+    },
+  );
   let taken = 0;
   const next = async (n: number): Promise<WatchEvent[]> => {
-    while (events.length < taken + n && !ended) await new Promise<void>(resolve => waiters.push(resolve));
+    while (events.length < taken + n && !ended)
+      await new Promise<void>(resolve => waiters.push(resolve));
     const out = events.slice(taken, taken + n);
     taken += out.length;
     return out;
   };
-  const done = () => (ended ? Promise.resolve() : new Promise<void>(resolve => waiters.push(() => ended && resolve())));
+  const done = () =>
+    ended
+      ? Promise.resolve()
+      : new Promise<void>(resolve => waiters.push(() => ended && resolve()));
   return { next, close: () => req.destroy(), done, isEnded: () => ended };
 }
 
@@ -47,7 +54,11 @@ const isvc = (name: string, labels: Record<string, string>) => ({
   apiVersion: 'serving.kserve.io/v1beta1',
   kind: 'InferenceService',
   metadata: { name, namespace: 'demo', labels },
-  spec: { predictor: { model: { modelFormat: { name: 'openvino' }, storageUri: 'pvc://m' } } },
+  spec: {
+    predictor: {
+      model: { modelFormat: { name: 'openvino' }, storageUri: 'pvc://m' },
+    },
+  },
 });
 
 describe('watch', () => {
@@ -71,12 +82,21 @@ describe('watch', () => {
 
   it('sends existing objects, then changes, filtered by label selector', async () => {
     await apply('a', { team: 'x' });
-    const w = openWatch(server.url, `${ISVC}?watch=true&labelSelector=team%3Dx`);
-    expect((await w.next(1)).map(e => [e.type, e.object.metadata.name])).toEqual([['ADDED', 'a']]);
+    const w = openWatch(
+      server.url,
+      `${ISVC}?watch=true&labelSelector=team%3Dx`,
+    );
+    expect(
+      (await w.next(1)).map(e => [e.type, e.object.metadata.name]),
+    ).toEqual([['ADDED', 'a']]);
     await apply('b', { team: 'y' });
     await apply('a', { team: 'x', more: '1' });
     await apply('a', { team: 'y' });
-    await request(server.url, { method: 'DELETE', path: `${ISVC}/b`, token: ADMIN_TOKEN });
+    await request(server.url, {
+      method: 'DELETE',
+      path: `${ISVC}/b`,
+      token: ADMIN_TOKEN,
+    });
     await apply('c', { team: 'x' });
     const events = await w.next(3);
     expect(events.map(e => [e.type, e.object.metadata.name])).toEqual([
@@ -92,7 +112,10 @@ describe('watch', () => {
     const first = await apply('d', {});
     const rv = first.json.metadata.resourceVersion;
     await apply('d', { changed: 'yes' });
-    const w = openWatch(server.url, `${ISVC}?watch=1&resourceVersion=${rv}&fieldSelector=metadata.name%3Dd&timeoutSeconds=1`);
+    const w = openWatch(
+      server.url,
+      `${ISVC}?watch=1&resourceVersion=${rv}&fieldSelector=metadata.name%3Dd&timeoutSeconds=1`,
+    );
     const [event] = await w.next(1);
     expect(event.type).toBe('MODIFIED');
     expect(event.object.metadata.labels).toEqual({ changed: 'yes' });

@@ -2,7 +2,12 @@
  * `Status` error bodies shaped like the ones kube-apiserver returns
  * (k8s.io/apimachinery/pkg/api/errors).
  */
-import { FieldError, fieldErrorBody, fieldErrorString, fieldErrorReason } from './fieldErrors';
+import {
+  FieldError,
+  fieldErrorBody,
+  fieldErrorString,
+  fieldErrorReason,
+} from './fieldErrors';
 
 export interface StatusCause {
   reason?: string;
@@ -95,7 +100,12 @@ export class StatusError extends Error {
     return this.body.code ?? 500;
   }
 
-  static of(opts: { code: number; message: string; reason?: string; details?: StatusDetails }): StatusError {
+  static of(opts: {
+    code: number;
+    message: string;
+    reason?: string;
+    details?: StatusDetails;
+  }): StatusError {
     return new StatusError(statusBody(opts));
   }
 
@@ -110,7 +120,11 @@ export class StatusError extends Error {
 
   /** The answer for paths and resources the server does not serve. */
   static notFoundPath(): StatusError {
-    const body = statusBody({ code: 404, reason: 'NotFound', message: 'the server could not find the requested resource' });
+    const body = statusBody({
+      code: 404,
+      reason: 'NotFound',
+      message: 'the server could not find the requested resource',
+    });
     body.details = {};
     return new StatusError(body);
   }
@@ -124,11 +138,17 @@ export class StatusError extends Error {
     });
   }
 
-  static conflict(gr: GroupResource, name: string, detail: string): StatusError {
+  static conflict(
+    gr: GroupResource,
+    name: string,
+    detail: string,
+  ): StatusError {
     return StatusError.of({
       code: 409,
       reason: 'Conflict',
-      message: `Operation cannot be fulfilled on ${groupResourceString(gr)} "${name}": ${detail}`,
+      message: `Operation cannot be fulfilled on ${groupResourceString(
+        gr,
+      )} "${name}": ${detail}`,
       details: { name, group: gr.group, kind: gr.resource },
     });
   }
@@ -141,11 +161,17 @@ export class StatusError extends Error {
     );
   }
 
-  static forbidden(gr: GroupResource | undefined, name: string, reason: string): StatusError {
+  static forbidden(
+    gr: GroupResource | undefined,
+    name: string,
+    reason: string,
+  ): StatusError {
     let message: string;
     if (!gr || !gr.resource) message = `forbidden: ${reason}`;
-    else if (!name) message = `${groupResourceString(gr)} is forbidden: ${reason}`;
-    else message = `${groupResourceString(gr)} "${name}" is forbidden: ${reason}`;
+    else if (!name)
+      message = `${groupResourceString(gr)} is forbidden: ${reason}`;
+    else
+      message = `${groupResourceString(gr)} "${name}" is forbidden: ${reason}`;
     const body = statusBody({
       code: 403,
       reason: 'Forbidden',
@@ -156,7 +182,11 @@ export class StatusError extends Error {
   }
 
   static unauthorized(): StatusError {
-    return StatusError.of({ code: 401, reason: 'Unauthorized', message: 'Unauthorized' });
+    return StatusError.of({
+      code: 401,
+      reason: 'Unauthorized',
+      message: 'Unauthorized',
+    });
   }
 
   static badRequest(message: string): StatusError {
@@ -167,28 +197,39 @@ export class StatusError extends Error {
     const body = statusBody({
       code: 405,
       reason: 'MethodNotAllowed',
-      message: 'the server does not allow this method on the requested resource',
+      message:
+        'the server does not allow this method on the requested resource',
     });
     body.details = {};
     return new StatusError(body);
   }
 
-  static unsupportedMediaType(contentType: string, accepted: string[]): StatusError {
+  static unsupportedMediaType(
+    contentType: string,
+    accepted: string[],
+  ): StatusError {
     return StatusError.of({
       code: 415,
       reason: 'UnsupportedMediaType',
-      message: `the body of the request was in an unknown format - accepted media types include: ${accepted.join(', ')}`,
+      message: `the body of the request was in an unknown format - accepted media types include: ${accepted.join(
+        ', ',
+      )}`,
       details: contentType ? {} : undefined,
     });
   }
 
-  static invalid(gk: GroupKind, name: string, errors: FieldError[]): StatusError {
+  static invalid(
+    gk: GroupKind,
+    name: string,
+    errors: FieldError[],
+  ): StatusError {
     const messages: string[] = [];
     for (const e of errors) {
       const s = fieldErrorString(e);
       if (!messages.includes(s)) messages.push(s);
     }
-    const aggregate = messages.length === 1 ? messages[0] : `[${messages.join(', ')}]`;
+    const aggregate =
+      messages.length === 1 ? messages[0] : `[${messages.join(', ')}]`;
     return StatusError.of({
       code: 422,
       reason: 'Invalid',
@@ -197,7 +238,11 @@ export class StatusError extends Error {
         name,
         group: gk.group,
         kind: gk.kind,
-        causes: errors.map(e => ({ reason: fieldErrorReason(e), message: fieldErrorBody(e), field: e.field })),
+        causes: errors.map(e => ({
+          reason: fieldErrorReason(e),
+          message: fieldErrorBody(e),
+          field: e.field,
+        })),
       },
     });
   }
@@ -237,6 +282,9 @@ export class StatusError extends Error {
       message: 'the server is currently unable to handle the request',
       details: retryAfterSeconds ? { retryAfterSeconds } : undefined,
     });
-    return new StatusError(body, retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : {});
+    return new StatusError(
+      body,
+      retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : {},
+    );
   }
 }

@@ -51,7 +51,12 @@ const TITLES: Record<FieldErrorType, string> = {
   NotFound: 'Not found',
 };
 
-const VALUE_OMITTED: FieldErrorType[] = ['Required', 'Forbidden', 'TooLong', 'Internal'];
+const VALUE_OMITTED: FieldErrorType[] = [
+  'Required',
+  'Forbidden',
+  'TooLong',
+  'Internal',
+];
 
 export function fieldErrorReason(e: FieldError): string {
   return REASONS[e.type];
@@ -90,16 +95,28 @@ export const fieldErrors = {
     return { type: 'TypeInvalid', field, value, detail };
   },
   notSupported(field: string, value: JsonValue, valid: string[]): FieldError {
-    const detail = valid.length > 0 ? `supported values: ${valid.map(v => JSON.stringify(v)).join(', ')}` : undefined;
+    const detail =
+      valid.length > 0
+        ? `supported values: ${valid.map(v => JSON.stringify(v)).join(', ')}`
+        : undefined;
     return { type: 'NotSupported', field, value, detail };
   },
   forbidden(field: string, detail: string): FieldError {
     return { type: 'Forbidden', field, detail };
   },
   tooLong(field: string, max: number): FieldError {
-    return { type: 'TooLong', field, detail: `may not be more than ${max} ${max === 1 ? 'byte' : 'bytes'}` };
+    return {
+      type: 'TooLong',
+      field,
+      detail: `may not be more than ${max} ${max === 1 ? 'byte' : 'bytes'}`,
+    };
   },
   tooMany(field: string, actual: number, max: number): FieldError {
-    return { type: 'TooMany', field, value: actual, detail: `must have at most ${max} items` };
+    return {
+      type: 'TooMany',
+      field,
+      value: actual,
+      detail: `must have at most ${max} items`,
+    };
   },
 };

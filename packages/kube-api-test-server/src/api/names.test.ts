@@ -1,5 +1,10 @@
 import { fieldErrorString } from './fieldErrors';
-import { isDns1123Label, isDns1123Subdomain, isQualifiedName, validateObjectMeta } from './names';
+import {
+  isDns1123Label,
+  isDns1123Subdomain,
+  isQualifiedName,
+  validateObjectMeta,
+} from './names';
 
 describe('name validation', () => {
   it.each([
@@ -30,14 +35,20 @@ describe('name validation', () => {
   });
 
   it('formats the metadata.name error exactly like kube-apiserver', () => {
-    const [err] = validateObjectMeta({ name: 'BGE_m3', namespace: 'demo' }, { namespaced: true, nameRule: 'subdomain' });
+    const [err] = validateObjectMeta(
+      { name: 'BGE_m3', namespace: 'demo' },
+      { namespaced: true, nameRule: 'subdomain' },
+    );
     expect(fieldErrorString(err)).toBe(
       `metadata.name: Invalid value: "BGE_m3": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
     );
   });
 
   it('validates label keys and values', () => {
-    const errs = validateObjectMeta({ name: 'a', labels: { 'bad key': 'x', ok: 'bad value' } }, { namespaced: false, nameRule: 'subdomain' });
+    const errs = validateObjectMeta(
+      { name: 'a', labels: { 'bad key': 'x', ok: 'bad value' } },
+      { namespaced: false, nameRule: 'subdomain' },
+    );
     expect(errs.map(e => [e.field, e.value])).toEqual([
       ['metadata.labels', 'bad key'],
       ['metadata.labels', 'bad value'],

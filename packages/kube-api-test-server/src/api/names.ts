@@ -6,7 +6,8 @@ import { FieldError, fieldErrors } from './fieldErrors';
 import { JsonObject, isObject } from '../util/json';
 
 function regexError(msg: string, regex: string, ...examples: string[]): string {
-  if (examples.length === 0) return `${msg} (regex used for validation is '${regex}')`;
+  if (examples.length === 0)
+    return `${msg} (regex used for validation is '${regex}')`;
   let out = `${msg} (e.g. `;
   examples.forEach((ex, i) => {
     if (i > 0) out += ' or ';
@@ -80,7 +81,9 @@ export function isQualifiedName(value: string): string[] {
     const [prefix, n] = parts;
     name = n;
     if (prefix.length === 0) errs.push('prefix part must be non-empty');
-    else for (const msg of isDns1123Subdomain(prefix)) errs.push(`prefix part ${msg}`);
+    else
+      for (const msg of isDns1123Subdomain(prefix))
+        errs.push(`prefix part ${msg}`);
   } else {
     return [
       `${regexError(
@@ -93,7 +96,8 @@ export function isQualifiedName(value: string): string[] {
     ];
   }
   if (name.length === 0) errs.push('name part must be non-empty');
-  else if (name.length > 63) errs.push('name part must be no more than 63 characters');
+  else if (name.length > 63)
+    errs.push('name part must be no more than 63 characters');
   if (!full(QUALIFIED_NAME).test(name)) {
     errs.push(
       regexError(
@@ -134,13 +138,19 @@ const NAME_RULES: Record<NameRule, (v: string) => string[]> = {
 };
 
 /** ObjectMeta validation for create and update (the subset this server enforces). */
-export function validateObjectMeta(meta: JsonObject, opts: { namespaced: boolean; nameRule: NameRule }): FieldError[] {
+export function validateObjectMeta(
+  meta: JsonObject,
+  opts: { namespaced: boolean; nameRule: NameRule },
+): FieldError[] {
   const errs: FieldError[] = [];
   const name = typeof meta.name === 'string' ? meta.name : '';
   if (!name) {
-    errs.push(fieldErrors.required('metadata.name', 'name or generateName is required'));
+    errs.push(
+      fieldErrors.required('metadata.name', 'name or generateName is required'),
+    );
   } else {
-    for (const msg of NAME_RULES[opts.nameRule](name)) errs.push(fieldErrors.invalid('metadata.name', name, msg));
+    for (const msg of NAME_RULES[opts.nameRule](name))
+      errs.push(fieldErrors.invalid('metadata.name', name, msg));
   }
   if (opts.namespaced && !meta.namespace) {
     errs.push(fieldErrors.required('metadata.namespace'));
@@ -148,10 +158,12 @@ export function validateObjectMeta(meta: JsonObject, opts: { namespaced: boolean
   const labels = meta.labels;
   if (isObject(labels)) {
     for (const key of Object.keys(labels)) {
-      for (const msg of isQualifiedName(key)) errs.push(fieldErrors.invalid('metadata.labels', key, msg));
+      for (const msg of isQualifiedName(key))
+        errs.push(fieldErrors.invalid('metadata.labels', key, msg));
       const value = labels[key];
       if (typeof value === 'string') {
-        for (const msg of isValidLabelValue(value)) errs.push(fieldErrors.invalid('metadata.labels', value, msg));
+        for (const msg of isValidLabelValue(value))
+          errs.push(fieldErrors.invalid('metadata.labels', value, msg));
       }
     }
   }
@@ -166,7 +178,11 @@ export function validateObjectMeta(meta: JsonObject, opts: { namespaced: boolean
       total += key.length + (typeof value === 'string' ? value.length : 0);
     }
     if (total > 256 * 1024) {
-      errs.push({ type: 'TooLong', field: 'metadata.annotations', detail: `may not be more than ${256 * 1024} bytes` });
+      errs.push({
+        type: 'TooLong',
+        field: 'metadata.annotations',
+        detail: `may not be more than ${256 * 1024} bytes`,
+      });
     }
   }
   return errs;

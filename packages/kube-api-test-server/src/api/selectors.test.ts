@@ -2,7 +2,11 @@ import { StatusError } from './errors';
 import { parseFieldSelector, parseLabelSelector } from './selectors';
 
 describe('label selectors', () => {
-  const labels = { app: 'web', tier: 'front', 'app.kubernetes.io/managed-by': 'model-manager' };
+  const labels = {
+    app: 'web',
+    tier: 'front',
+    'app.kubernetes.io/managed-by': 'model-manager',
+  };
   it.each([
     ['', true],
     ['app=web', true],
@@ -24,9 +28,12 @@ describe('label selectors', () => {
     expect(parseLabelSelector(selector)(labels)).toBe(expected);
   });
 
-  it.each([['app in web'], ['=x'], ['app=web,,']])('rejects %j with 400', selector => {
-    expect(() => parseLabelSelector(selector)).toThrow(StatusError);
-  });
+  it.each([['app in web'], ['=x'], ['app=web,,']])(
+    'rejects %j with 400',
+    selector => {
+      expect(() => parseLabelSelector(selector)).toThrow(StatusError);
+    },
+  );
 });
 
 describe('field selectors', () => {

@@ -21,7 +21,8 @@ class SelectorLexer {
   constructor(private readonly text: string) {}
 
   private skipSpace() {
-    while (this.pos < this.text.length && /\s/.test(this.text[this.pos])) this.pos++;
+    while (this.pos < this.text.length && /\s/.test(this.text[this.pos]))
+      this.pos++;
   }
 
   done(): boolean {
@@ -43,14 +44,17 @@ class SelectorLexer {
   word(): string {
     this.skipSpace();
     const start = this.pos;
-    while (this.pos < this.text.length && KEY_CHARS.test(this.text[this.pos])) this.pos++;
+    while (this.pos < this.text.length && KEY_CHARS.test(this.text[this.pos]))
+      this.pos++;
     return this.text.slice(start, this.pos);
   }
 
   fail(expected: string): never {
     this.skipSpace();
     const found = this.text.slice(this.pos) || 'end of string';
-    throw StatusError.badRequest(`unable to parse requirement: found '${found}', expected: ${expected}`);
+    throw StatusError.badRequest(
+      `unable to parse requirement: found '${found}', expected: ${expected}`,
+    );
   }
 }
 
@@ -64,11 +68,13 @@ function parseRequirement(lx: SelectorLexer): Requirement {
   if (!key) lx.fail('identifier');
   if (lx.done() || lx.peek(',')) return { key, op: 'exists', values: [] };
   if (lx.take('!=')) return { key, op: '!=', values: [lx.word()] };
-  if (lx.take('==') || lx.take('=')) return { key, op: '=', values: [lx.word()] };
+  if (lx.take('==') || lx.take('='))
+    return { key, op: '=', values: [lx.word()] };
   if (lx.take('>')) return { key, op: '>', values: [lx.word()] };
   if (lx.take('<')) return { key, op: '<', values: [lx.word()] };
   const opWord = lx.word();
-  if (opWord !== 'in' && opWord !== 'notin') lx.fail("'=', '!=', '==', 'in', notin'");
+  if (opWord !== 'in' && opWord !== 'notin')
+    lx.fail("'=', '!=', '==', 'in', notin'");
   if (!lx.take('(')) lx.fail("'('");
   const values: string[] = [];
   while (!lx.take(')')) {
@@ -125,7 +131,8 @@ export function labelsOf(obj: JsonObject): Record<string, string> {
   const labels = isObject(meta) ? meta.labels : undefined;
   const out: Record<string, string> = {};
   if (isObject(labels)) {
-    for (const [k, v] of Object.entries(labels)) if (typeof v === 'string') out[k] = v;
+    for (const [k, v] of Object.entries(labels))
+      if (typeof v === 'string') out[k] = v;
   }
   return out;
 }
@@ -133,16 +140,24 @@ export function labelsOf(obj: JsonObject): Record<string, string> {
 export type ObjectFilter = (obj: JsonObject) => boolean;
 
 /** Parses a field selector; only `metadata.name` and `metadata.namespace` are supported. */
-export function parseFieldSelector(text: string | undefined, extraFields: string[] = []): ObjectFilter {
+export function parseFieldSelector(
+  text: string | undefined,
+  extraFields: string[] = [],
+): ObjectFilter {
   if (!text || !text.trim()) return () => true;
   const known = ['metadata.name', 'metadata.namespace', ...extraFields];
   const terms = text.split(',').map(term => {
     const m = /^\s*([^!=\s]+)\s*(==|=|!=)\s*(.*?)\s*$/.exec(term);
-    if (!m) throw StatusError.badRequest(`invalid selector: '${text}'; can't understand '${term}'`);
+    if (!m)
+      throw StatusError.badRequest(
+        `invalid selector: '${text}'; can't understand '${term}'`,
+      );
     const [, field, op, value] = m;
     if (!known.includes(field)) {
       throw StatusError.badRequest(
-        `"${field}" is not a known field selector: only ${known.map(f => `"${f}"`).join(', ')}`,
+        `"${field}" is not a known field selector: only ${known
+          .map(f => `"${f}"`)
+          .join(', ')}`,
       );
     }
     return { path: field.split('.'), negate: op === '!=', value };

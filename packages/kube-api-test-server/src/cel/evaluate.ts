@@ -61,7 +61,9 @@ function arithmetic(op: string, a: unknown, b: unknown): unknown {
       return a * b;
     case '/':
       if (b === 0) throw new CelRuntimeError('division by zero');
-      return Number.isInteger(a) && Number.isInteger(b) ? Math.trunc(a / b) : a / b;
+      return Number.isInteger(a) && Number.isInteger(b)
+        ? Math.trunc(a / b)
+        : a / b;
     default:
       if (b === 0) throw new CelRuntimeError('modulus by zero');
       return a % b;
@@ -87,10 +89,12 @@ function logical(op: '&&' | '||', l: Expr, r: Expr, env: Env): boolean {
 function macro(e: Expr & { t: 'call' }, env: Env): unknown {
   const target = evaluate(e.target!, env);
   const varExpr = e.args[0];
-  if (!varExpr || varExpr.t !== 'ident' || e.args.length !== 2) throw new CelUnsupported(`macro ${e.fn}`);
-  const items: unknown[] = Array.isArray(target) ? target : isObject(target) ? Object.keys(target) : [];
+  if (!varExpr || varExpr.t !== 'ident' || e.args.length !== 2)
+    throw new CelUnsupported(`macro ${e.fn}`);
   if (!Array.isArray(target) && !isObject(target)) throw noOverload(e.fn);
-  const run = (item: unknown) => evaluate(e.args[1], { ...env, [varExpr.name]: item });
+  const items: unknown[] = Array.isArray(target) ? target : Object.keys(target);
+  const run = (item: unknown) =>
+    evaluate(e.args[1], { ...env, [varExpr.name]: item });
   switch (e.fn) {
     case 'all':
       return items.every(i => bool(run(i), 'all'));
@@ -108,13 +112,21 @@ function macro(e: Expr & { t: 'call' }, env: Env): unknown {
 function call(e: Expr & { t: 'call' }, env: Env): unknown {
   if (e.fn === 'has' && !e.target) {
     const arg = e.args[0];
-    if (!arg || arg.t !== 'select' || e.args.length !== 1) throw new CelUnsupported('has() needs a field selection');
+    if (!arg || arg.t !== 'select' || e.args.length !== 1)
+      throw new CelUnsupported('has() needs a field selection');
     const operand = evaluate(arg.operand, env);
-    if (!isObject(operand)) throw new CelRuntimeError('invalid type for field selection.');
+    if (!isObject(operand))
+      throw new CelRuntimeError('invalid type for field selection.');
     return Object.prototype.hasOwnProperty.call(operand, arg.field);
   }
-  if (e.target && ['all', 'exists', 'exists_one', 'map', 'filter'].includes(e.fn)) return macro(e, env);
-  const args = (e.target ? [e.target, ...e.args] : e.args).map(a => evaluate(a, env));
+  if (
+    e.target &&
+    ['all', 'exists', 'exists_one', 'map', 'filter'].includes(e.fn)
+  )
+    return macro(e, env);
+  const args = (e.target ? [e.target, ...e.args] : e.args).map(a =>
+    evaluate(a, env),
+  );
   switch (e.fn) {
     case 'size':
       return size(args[0]);
@@ -131,7 +143,9 @@ function call(e: Expr & { t: 'call' }, env: Env): unknown {
     case 'upperAscii':
       return str(args[0], e.fn).toUpperCase();
     case 'string':
-      return typeof args[0] === 'object' ? JSON.stringify(args[0]) : String(args[0]);
+      return typeof args[0] === 'object'
+        ? JSON.stringify(args[0])
+        : String(args[0]);
     case 'int': {
       const n = typeof args[0] === 'string' ? Number(args[0]) : args[0];
       if (typeof n !== 'number' || Number.isNaN(n)) throw noOverload('int');
@@ -157,18 +171,21 @@ export function evaluate(e: Expr, env: Env): unknown {
     case 'select': {
       const operand = evaluate(e.operand, env);
       if (!isObject(operand)) throw noOverload(`select ${e.field}`);
-      if (!Object.prototype.hasOwnProperty.call(operand, e.field)) throw new CelRuntimeError(`no such key: ${e.field}`);
+      if (!Object.prototype.hasOwnProperty.call(operand, e.field))
+        throw new CelRuntimeError(`no such key: ${e.field}`);
       return operand[e.field];
     }
     case 'index': {
       const operand = evaluate(e.operand, env);
       const index = evaluate(e.index, env);
       if (Array.isArray(operand) && typeof index === 'number') {
-        if (index < 0 || index >= operand.length) throw new CelRuntimeError(`index out of bounds: ${index}`);
+        if (index < 0 || index >= operand.length)
+          throw new CelRuntimeError(`index out of bounds: ${index}`);
         return operand[index];
       }
       if (isObject(operand) && typeof index === 'string') {
-        if (!(index in operand)) throw new CelRuntimeError(`no such key: ${index}`);
+        if (!(index in operand))
+          throw new CelRuntimeError(`no such key: ${index}`);
         return operand[index];
       }
       throw noOverload('index');
@@ -204,12 +221,15 @@ export function evaluate(e: Expr, env: Env): unknown {
       }
     }
     case 'cond':
-      return bool(evaluate(e.c, env), '?:') ? evaluate(e.a, env) : evaluate(e.b, env);
+      return bool(evaluate(e.c, env), '?:')
+        ? evaluate(e.a, env)
+        : evaluate(e.b, env);
     case 'list':
       return e.items.map(i => evaluate(i, env));
     case 'map': {
       const out: Record<string, unknown> = {};
-      for (const [k, v] of e.entries) out[String(evaluate(k, env))] = evaluate(v, env);
+      for (const [k, v] of e.entries)
+        out[String(evaluate(k, env))] = evaluate(v, env);
       return out;
     }
     default:
@@ -226,7 +246,10 @@ export function referencesIdent(e: Expr, name: string): boolean {
     case 'index':
       return referencesIdent(e.operand, name) || referencesIdent(e.index, name);
     case 'call':
-      return (e.target ? referencesIdent(e.target, name) : false) || e.args.some(a => referencesIdent(a, name));
+      return (
+        (e.target ? referencesIdent(e.target, name) : false) ||
+        e.args.some(a => referencesIdent(a, name))
+      );
     case 'unary':
       return referencesIdent(e.e, name);
     case 'binary':
@@ -236,7 +259,9 @@ export function referencesIdent(e: Expr, name: string): boolean {
     case 'list':
       return e.items.some(x => referencesIdent(x, name));
     case 'map':
-      return e.entries.some(([k, v]) => referencesIdent(k, name) || referencesIdent(v, name));
+      return e.entries.some(
+        ([k, v]) => referencesIdent(k, name) || referencesIdent(v, name),
+      );
     default:
       return false;
   }

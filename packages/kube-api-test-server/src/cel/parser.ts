@@ -11,13 +11,54 @@ interface Token {
   value: string | number;
 }
 
-const OPERATORS = ['==', '!=', '<=', '>=', '&&', '||', '<', '>', '!', '?', ':', '.', ',', '(', ')', '[', ']', '{', '}', '+', '-', '*', '/', '%'];
+const OPERATORS = [
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '&&',
+  '||',
+  '<',
+  '>',
+  '!',
+  '?',
+  ':',
+  '.',
+  ',',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+];
 
 function unescape(body: string): string {
-  return body.replace(/\\(u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|.)/g, (_, e: string) => {
-    if (e[0] === 'u' || e[0] === 'x') return String.fromCharCode(parseInt(e.slice(1), 16));
-    return ({ n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', '`': '`' } as Record<string, string>)[e] ?? e;
-  });
+  return body.replace(
+    /\\(u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|.)/g,
+    (_, e: string) => {
+      if (e[0] === 'u' || e[0] === 'x')
+        return String.fromCharCode(parseInt(e.slice(1), 16));
+      return (
+        (
+          {
+            n: '\n',
+            t: '\t',
+            r: '\r',
+            '\\': '\\',
+            "'": "'",
+            '"': '"',
+            '`': '`',
+          } as Record<string, string>
+        )[e] ?? e
+      );
+    },
+  );
 }
 
 export function tokenize(src: string): Token[] {
@@ -30,13 +71,19 @@ export function tokenize(src: string): Token[] {
       continue;
     }
     const rest = src.slice(i);
-    let m = /^(?:0x[0-9a-fA-F]+|\d+\.\d+(?:[eE][+-]?\d+)?|\d+[eE][+-]?\d+|\d+)u?/.exec(rest);
+    let m =
+      /^(?:0x[0-9a-fA-F]+|\d+\.\d+(?:[eE][+-]?\d+)?|\d+[eE][+-]?\d+|\d+)u?/.exec(
+        rest,
+      );
     if (m) {
       out.push({ kind: 'num', value: Number(m[0].replace(/u$/, '')) });
       i += m[0].length;
       continue;
     }
-    m = /^[rR]?('''[\s\S]*?'''|"""[\s\S]*?"""|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")/.exec(rest);
+    m =
+      /^[rR]?('''[\s\S]*?'''|"""[\s\S]*?"""|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")/.exec(
+        rest,
+      );
     if (m) {
       const raw = /^[rR]/.test(m[0]);
       const lit = raw ? m[0].slice(1) : m[0];
@@ -104,7 +151,8 @@ class Parser {
     for (;;) {
       const t = this.peek();
       const isIn = t.kind === 'id' && t.value === 'in' && ops.includes('in');
-      if (!isIn && !(t.kind === 'op' && ops.includes(String(t.value)))) return l;
+      if (!isIn && !(t.kind === 'op' && ops.includes(String(t.value))))
+        return l;
       this.pos++;
       const r = next();
       l = { t: 'binary', op: String(t.value), l, r };
@@ -120,7 +168,10 @@ class Parser {
   }
 
   private relation(): Expr {
-    return this.binaryLevel(() => this.addition(), ['==', '!=', '<', '<=', '>', '>=', 'in']);
+    return this.binaryLevel(
+      () => this.addition(),
+      ['==', '!=', '<', '<=', '>', '>=', 'in'],
+    );
   }
 
   private addition(): Expr {
@@ -155,7 +206,13 @@ class Parser {
         const t = this.peek();
         if (t.kind !== 'id') throw new CelUnsupported('expected field name');
         this.pos++;
-        if (this.take('(')) e = { t: 'call', fn: String(t.value), target: e, args: this.args(')') };
+        if (this.take('('))
+          e = {
+            t: 'call',
+            fn: String(t.value),
+            target: e,
+            args: this.args(')'),
+          };
         else e = { t: 'select', operand: e, field: String(t.value) };
       } else if (this.take('[')) {
         const index = this.expr();
@@ -173,7 +230,8 @@ class Parser {
     if (t.kind === 'num' || t.kind === 'str') return { t: 'lit', v: t.value };
     if (t.kind === 'id') {
       const name = String(t.value);
-      if (name === 'true' || name === 'false') return { t: 'lit', v: name === 'true' };
+      if (name === 'true' || name === 'false')
+        return { t: 'lit', v: name === 'true' };
       if (name === 'null') return { t: 'lit', v: null };
       if (this.take('(')) return { t: 'call', fn: name, args: this.args(')') };
       return { t: 'ident', name };

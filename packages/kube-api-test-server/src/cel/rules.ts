@@ -22,7 +22,11 @@ interface Rule {
 function rulesOf(schema: Schema): Rule[] {
   const list = schema['x-kubernetes-validations'];
   if (!Array.isArray(list)) return [];
-  return list.filter(isObject).filter((r): r is JsonObject & Rule => typeof r.rule === 'string') as unknown as Rule[];
+  return list
+    .filter(isObject)
+    .filter(
+      (r): r is JsonObject & Rule => typeof r.rule === 'string',
+    ) as unknown as Rule[];
 }
 
 function ruleErrorString(rule: Rule): string {
@@ -30,7 +34,9 @@ function ruleErrorString(rule: Rule): string {
 }
 
 function ruleMessageOrDefault(rule: Rule): string {
-  return rule.message ? rule.message.trim() : `failed rule: ${ruleErrorString(rule)}`;
+  return rule.message
+    ? rule.message.trim()
+    : `failed rule: ${ruleErrorString(rule)}`;
 }
 
 function childPath(path: string, key: string): string {
@@ -41,10 +47,17 @@ function withFieldPath(path: string, fieldPath: string | undefined): string {
   if (!fieldPath) return path || '<nil>';
   const rel = fieldPath.replace(/\['([^']*)'\]/g, '[$1]');
   if (!path) return rel.replace(/^\./, '');
-  return rel.startsWith('.') || rel.startsWith('[') ? `${path}${rel}` : `${path}.${rel}`;
+  return rel.startsWith('.') || rel.startsWith('[')
+    ? `${path}${rel}`
+    : `${path}.${rel}`;
 }
 
-function errorForReason(field: string, type: string, detail: string, reason?: string): FieldError {
+function errorForReason(
+  field: string,
+  type: string,
+  detail: string,
+  reason?: string,
+): FieldError {
   switch (reason) {
     case 'FieldValueForbidden':
       return fieldErrors.forbidden(field, detail);
@@ -57,7 +70,14 @@ function errorForReason(field: string, type: string, detail: string, reason?: st
   }
 }
 
-function evalRule(rule: Rule, value: JsonValue, old: JsonValue | undefined, schema: Schema, path: string, errs: FieldError[]) {
+function evalRule(
+  rule: Rule,
+  value: JsonValue,
+  old: JsonValue | undefined,
+  schema: Schema,
+  path: string,
+  errs: FieldError[],
+) {
   let expr;
   try {
     expr = parseCel(rule.rule);
@@ -75,7 +95,11 @@ function evalRule(rule: Rule, value: JsonValue, old: JsonValue | undefined, sche
     if (e instanceof CelRuntimeError) {
       const detail =
         e.message === 'no such overload'
-          ? `'${e.message}': call arguments did not match a supported operator, function or macro signature for rule: ${ruleErrorString(rule)}`
+          ? `'${
+              e.message
+            }': call arguments did not match a supported operator, function or macro signature for rule: ${ruleErrorString(
+              rule,
+            )}`
           : `${e.message} evaluating rule: ${ruleErrorString(rule)}`;
       errs.push(fieldErrors.invalid(shownPath, type, detail));
     }
@@ -92,19 +116,34 @@ function evalRule(rule: Rule, value: JsonValue, old: JsonValue | undefined, sche
       // fall back to message
     }
   }
-  errs.push(errorForReason(withFieldPath(path, rule.fieldPath), type, detail, rule.reason));
+  errs.push(
+    errorForReason(
+      withFieldPath(path, rule.fieldPath),
+      type,
+      detail,
+      rule.reason,
+    ),
+  );
 }
 
-function walk(value: JsonValue | undefined, old: JsonValue | undefined, schema: Schema | undefined, path: string, errs: FieldError[]) {
+function walk(
+  value: JsonValue | undefined,
+  old: JsonValue | undefined,
+  schema: Schema | undefined,
+  path: string,
+  errs: FieldError[],
+) {
   if (value === undefined || value === null || !schema) return;
-  for (const rule of rulesOf(schema)) evalRule(rule, value, old, schema, path, errs);
+  for (const rule of rulesOf(schema))
+    evalRule(rule, value, old, schema, path, errs);
   const t = typeOf(schema);
   if (isObject(value) && (t.kind === 'struct' || t.kind === 'map')) {
     const oldObj = isObject(old) ? old : undefined;
     for (const key of Object.keys(value).sort()) {
       if (t.kind === 'struct') {
         const sub = t.fields[key];
-        if (sub) walk(value[key], oldObj?.[key], sub, childPath(path, key), errs);
+        if (sub)
+          walk(value[key], oldObj?.[key], sub, childPath(path, key), errs);
       } else {
         walk(value[key], oldObj?.[key], t.elem, `${path}[${key}]`, errs);
       }
@@ -119,14 +158,19 @@ function walk(value: JsonValue | undefined, old: JsonValue | undefined, schema: 
     }
     value.forEach((item, i) => {
       const el = listItemElement(t, item, i);
-      const oldItem = 'pe' in el && t.listType !== 'atomic' ? oldItems.get(el.pe) : undefined;
+      const oldItem =
+        'pe' in el && t.listType !== 'atomic' ? oldItems.get(el.pe) : undefined;
       walk(item, oldItem, t.elem, `${path}[${i}]`, errs);
     });
   }
 }
 
 /** CEL violations of `obj` (and transition rules against `old`, when given). */
-export function celErrors(obj: JsonObject, schema: Schema, old?: JsonObject): FieldError[] {
+export function celErrors(
+  obj: JsonObject,
+  schema: Schema,
+  old?: JsonObject,
+): FieldError[] {
   const errs: FieldError[] = [];
   const { metadata: _m, ...rest } = obj;
   const oldRest = old ? (({ metadata: _om, ...r }) => r)(old) : undefined;
@@ -139,7 +183,11 @@ const ruleCache = new WeakMap<Schema, boolean>();
 function containsRules(value: unknown): boolean {
   if (Array.isArray(value)) return value.some(containsRules);
   if (!isObject(value)) return false;
-  if (Array.isArray(value['x-kubernetes-validations']) && value['x-kubernetes-validations'].length > 0) return true;
+  if (
+    Array.isArray(value['x-kubernetes-validations']) &&
+    value['x-kubernetes-validations'].length > 0
+  )
+    return true;
   return Object.values(value).some(containsRules);
 }
 

@@ -19,14 +19,23 @@ export function decodeObject(ctx: RequestContext): JsonObject {
     try {
       value = parseYaml(text);
     } catch (e) {
-      throw StatusError.badRequest(`error converting YAML to JSON: yaml: ${(e as Error).message}`);
+      throw StatusError.badRequest(
+        `error converting YAML to JSON: yaml: ${(e as Error).message}`,
+      );
     }
-  } else if (!ctx.contentType || ctx.contentType === 'application/json' || ctx.contentType === '*/*') {
-    if (!text.trim()) throw StatusError.badRequest(`Object 'Kind' is missing in ''`);
+  } else if (
+    !ctx.contentType ||
+    ctx.contentType === 'application/json' ||
+    ctx.contentType === '*/*'
+  ) {
+    if (!text.trim())
+      throw StatusError.badRequest(`Object 'Kind' is missing in ''`);
     try {
       value = JSON.parse(text) as JsonValue;
     } catch (e) {
-      throw StatusError.badRequest(`couldn't get version/kind; json parse error: ${(e as Error).message}`);
+      throw StatusError.badRequest(
+        `couldn't get version/kind; json parse error: ${(e as Error).message}`,
+      );
     }
   } else {
     throw StatusError.unsupportedMediaType(ctx.contentType, [
@@ -35,7 +44,10 @@ export function decodeObject(ctx: RequestContext): JsonObject {
       'application/vnd.kubernetes.protobuf',
     ]);
   }
-  if (!isObject(value)) throw StatusError.badRequest(`Object 'Kind' is missing in '${text.trim()}'`);
+  if (!isObject(value))
+    throw StatusError.badRequest(
+      `Object 'Kind' is missing in '${text.trim()}'`,
+    );
   return value;
 }
 
@@ -49,27 +61,47 @@ export function checkTypeMeta(obj: JsonObject, rt: ResourceType): void {
     obj.apiVersion ??= apiVersionOf(rt);
     obj.kind ??= rt.kind;
   }
-  if (!obj.kind) throw StatusError.badRequest(`Object 'Kind' is missing in '${JSON.stringify(obj)}'`);
+  if (!obj.kind)
+    throw StatusError.badRequest(
+      `Object 'Kind' is missing in '${JSON.stringify(obj)}'`,
+    );
   const expected = apiVersionOf(rt);
   if (obj.apiVersion !== expected) {
     throw StatusError.badRequest(
-      `the API version in the data (${String(obj.apiVersion ?? '')}) does not match the expected API version (${expected})`,
+      `the API version in the data (${String(
+        obj.apiVersion ?? '',
+      )}) does not match the expected API version (${expected})`,
     );
   }
   if (obj.kind !== rt.kind) {
-    throw StatusError.badRequest(`the kind in the data (${String(obj.kind)}) does not match the expected kind (${rt.kind})`);
+    throw StatusError.badRequest(
+      `the kind in the data (${String(
+        obj.kind,
+      )}) does not match the expected kind (${rt.kind})`,
+    );
   }
 }
 
 /** An object as served at the endpoint's version, keys sorted like Go's JSON encoding. */
 export function servedObject(rt: ResourceType, obj: JsonObject): JsonObject {
-  return sortKeysDeep({ ...obj, apiVersion: apiVersionOf(rt), kind: rt.kind }) as JsonObject;
+  return sortKeysDeep({
+    ...obj,
+    apiVersion: apiVersionOf(rt),
+    kind: rt.kind,
+  }) as JsonObject;
 }
 
-export function listBody(rt: ResourceType, items: JsonObject[], resourceVersion: number, cont: string, remaining?: number): JsonObject {
+export function listBody(
+  rt: ResourceType,
+  items: JsonObject[],
+  resourceVersion: number,
+  cont: string,
+  remaining?: number,
+): JsonObject {
   const metadata: JsonObject = { resourceVersion: String(resourceVersion) };
   if (!rt.builtin || cont) metadata.continue = cont;
-  if (remaining !== undefined && remaining > 0) metadata.remainingItemCount = remaining;
+  if (remaining !== undefined && remaining > 0)
+    metadata.remainingItemCount = remaining;
   const shown = items.map(i => {
     const served = servedObject(rt, i);
     if (rt.builtin) {
@@ -78,7 +110,12 @@ export function listBody(rt: ResourceType, items: JsonObject[], resourceVersion:
     }
     return served;
   });
-  return { apiVersion: apiVersionOf(rt), items: shown, kind: rt.listKind, metadata };
+  return {
+    apiVersion: apiVersionOf(rt),
+    items: shown,
+    kind: rt.listKind,
+    metadata,
+  };
 }
 
 /** Options common to writes: dryRun and fieldManager. */
@@ -88,18 +125,38 @@ export interface WriteOptions {
   fieldValidation: 'Ignore' | 'Warn' | 'Strict';
 }
 
-export function writeOptions(ctx: RequestContext, optionsKind: string): WriteOptions {
+export function writeOptions(
+  ctx: RequestContext,
+  optionsKind: string,
+): WriteOptions {
   const errs: FieldError[] = [];
   const dryRun = ctx.query.getAll('dryRun');
-  for (const v of dryRun) if (v !== 'All') errs.push(fieldErrors.notSupported('dryRun', v, ['All']));
+  for (const v of dryRun)
+    if (v !== 'All') errs.push(fieldErrors.notSupported('dryRun', v, ['All']));
   const fieldManager = ctx.query.get('fieldManager') ?? undefined;
-  if (fieldManager !== undefined && fieldManager.length > 128) errs.push(fieldErrors.tooLong('fieldManager', 128));
+  if (fieldManager !== undefined && fieldManager.length > 128)
+    errs.push(fieldErrors.tooLong('fieldManager', 128));
   const fv = ctx.query.get('fieldValidation') ?? 'Warn';
   if (!['Ignore', 'Warn', 'Strict'].includes(fv)) {
-    errs.push(fieldErrors.notSupported('fieldValidation', fv, ['Ignore', 'Warn', 'Strict']));
+    errs.push(
+      fieldErrors.notSupported('fieldValidation', fv, [
+        'Ignore',
+        'Warn',
+        'Strict',
+      ]),
+    );
   }
-  if (errs.length > 0) throw StatusError.invalid({ group: 'meta.k8s.io', kind: optionsKind }, '', errs);
-  return { dryRun: dryRun.length > 0, fieldManager, fieldValidation: fv as WriteOptions['fieldValidation'] };
+  if (errs.length > 0)
+    throw StatusError.invalid(
+      { group: 'meta.k8s.io', kind: optionsKind },
+      '',
+      errs,
+    );
+  return {
+    dryRun: dryRun.length > 0,
+    fieldManager,
+    fieldValidation: fv as WriteOptions['fieldValidation'],
+  };
 }
 
 /** The manager recorded for non-apply writes: `?fieldManager=` or the User-Agent's first segment. */

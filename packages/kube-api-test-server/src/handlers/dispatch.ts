@@ -1,13 +1,23 @@
 /** Routes a resource request to its handler. */
 import { StatusError } from '../api/errors';
 import { HandlerResult, RequestContext } from './context';
-import { handleCreate, handleDelete, handleDeleteCollection, handleGet, handleList, handleUpdate } from './objects';
+import {
+  handleCreate,
+  handleDelete,
+  handleDeleteCollection,
+  handleGet,
+  handleList,
+  handleUpdate,
+} from './objects';
 import { handlePatch } from './patch';
 
 /** Checks the URL shape against the resource's scope and subresources. */
 export function checkScope(ctx: RequestContext): void {
   const { rt, info } = ctx;
-  if (info.subresource !== undefined && !(info.subresource === 'status' && rt.hasStatus)) {
+  if (
+    info.subresource !== undefined &&
+    !(info.subresource === 'status' && rt.hasStatus)
+  ) {
     throw StatusError.notFoundPath();
   }
   if (rt.namespaced && !info.namespace) {
@@ -15,7 +25,8 @@ export function checkScope(ctx: RequestContext): void {
     if (info.name) throw StatusError.notFoundPath();
     throw StatusError.methodNotAllowed();
   }
-  if (!rt.namespaced && info.namespace && rt.kind !== 'Namespace') throw StatusError.notFoundPath();
+  if (!rt.namespaced && info.namespace && rt.kind !== 'Namespace')
+    throw StatusError.notFoundPath();
 }
 
 export function dispatch(ctx: RequestContext): HandlerResult {

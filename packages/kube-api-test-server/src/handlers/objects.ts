@@ -1,12 +1,29 @@
 /** GET, LIST, POST, PUT and DELETE of objects. */
 import { StatusError } from '../api/errors';
-import { labelsOf, parseFieldSelector, parseLabelSelector } from '../api/selectors';
+import {
+  labelsOf,
+  parseFieldSelector,
+  parseLabelSelector,
+} from '../api/selectors';
 import { apiVersionOf } from '../registry/types';
 import { resetFieldsFilter, trackUpdate } from '../ssa/fieldManager';
 import { kubeTime } from '../ssa/managedFields';
-import { JsonObject, JsonValue, deepClone, getObject, isObject } from '../util/json';
+import {
+  JsonObject,
+  JsonValue,
+  deepClone,
+  getObject,
+  isObject,
+} from '../util/json';
 import { HandlerResult, RequestContext } from './context';
-import { checkTypeMeta, decodeObject, listBody, servedObject, updateManager, writeOptions } from './codec';
+import {
+  checkTypeMeta,
+  decodeObject,
+  listBody,
+  servedObject,
+  updateManager,
+  writeOptions,
+} from './codec';
 import {
   assertValid,
   checkName,
@@ -21,7 +38,10 @@ import {
   warningHeader,
 } from './strategy';
 
-const gr = (ctx: RequestContext) => ({ group: ctx.rt.group, resource: ctx.rt.plural });
+const gr = (ctx: RequestContext) => ({
+  group: ctx.rt.group,
+  resource: ctx.rt.plural,
+});
 
 export function getStored(ctx: RequestContext): JsonObject {
   const obj = ctx.store.getRaw(ctx.rt, ctx.info.namespace, ctx.info.name ?? '');
@@ -39,9 +59,15 @@ interface Continue {
 }
 
 export function selectObjects(ctx: RequestContext): JsonObject[] {
-  const selector = parseLabelSelector(ctx.query.get('labelSelector') ?? undefined);
-  const fields = parseFieldSelector(ctx.query.get('fieldSelector') ?? undefined);
-  return ctx.store.listRaw(ctx.rt, ctx.info.namespace).filter(o => selector(labelsOf(o)) && fields(o));
+  const selector = parseLabelSelector(
+    ctx.query.get('labelSelector') ?? undefined,
+  );
+  const fields = parseFieldSelector(
+    ctx.query.get('fieldSelector') ?? undefined,
+  );
+  return ctx.store
+    .listRaw(ctx.rt, ctx.info.namespace)
+    .filter(o => selector(labelsOf(o)) && fields(o));
 }
 
 function objectKey(o: JsonObject): string {
@@ -56,9 +82,13 @@ export function handleList(ctx: RequestContext): HandlerResult {
   if (token) {
     let parsed: Continue;
     try {
-      parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as Continue;
+      parsed = JSON.parse(
+        Buffer.from(token, 'base64url').toString('utf8'),
+      ) as Continue;
     } catch {
-      throw StatusError.badRequest('continue key is not valid: illegal base64 data at input byte 0');
+      throw StatusError.badRequest(
+        'continue key is not valid: illegal base64 data at input byte 0',
+      );
     }
     rv = parsed.rv;
     items = items.filter(o => objectKey(o) > parsed.after);
@@ -69,7 +99,9 @@ export function handleList(ctx: RequestContext): HandlerResult {
   if (limit > 0 && items.length > limit) {
     remaining = items.length - limit;
     items = items.slice(0, limit);
-    cont = Buffer.from(JSON.stringify({ rv, after: objectKey(items[items.length - 1]) })).toString('base64url');
+    cont = Buffer.from(
+      JSON.stringify({ rv, after: objectKey(items[items.length - 1]) }),
+    ).toString('base64url');
   }
   return { code: 200, body: listBody(ctx.rt, items, rv, cont, remaining) };
 }
@@ -92,8 +124,19 @@ export function handleCreate(ctx: RequestContext): HandlerResult {
   requireNamespace(ctx);
   prepareCreate(ctx, obj);
   assertValid(ctx.rt, obj, undefined);
-  const stored = persistCreate({ ...ctx, info: { ...ctx.info, name: String((obj.metadata as JsonObject).name) } }, obj, opts.dryRun);
-  return { code: 201, body: servedObject(ctx.rt, stored), headers: warningHeader(warnings) };
+  const stored = persistCreate(
+    {
+      ...ctx,
+      info: { ...ctx.info, name: String((obj.metadata as JsonObject).name) },
+    },
+    obj,
+    opts.dryRun,
+  );
+  return {
+    code: 201,
+    body: servedObject(ctx.rt, stored),
+    headers: warningHeader(warnings),
+  };
 }
 
 export function handleUpdate(ctx: RequestContext): HandlerResult {
@@ -118,7 +161,11 @@ export function handleUpdate(ctx: RequestContext): HandlerResult {
   const next = prepareUpdate(ctx, old, obj, ctx.info.subresource);
   assertValid(ctx.rt, next, old);
   const stored = persistUpdate(ctx, old, next, opts.dryRun);
-  return { code: 200, body: servedObject(ctx.rt, stored), headers: warningHeader(warnings) };
+  return {
+    code: 200,
+    body: servedObject(ctx.rt, stored),
+    headers: warningHeader(warnings),
+  };
 }
 
 interface Preconditions {
@@ -133,27 +180,47 @@ function deleteOptions(ctx: RequestContext): Preconditions {
   try {
     value = JSON.parse(text) as JsonValue;
   } catch (e) {
-    throw StatusError.badRequest(`couldn't get version/kind; json parse error: ${(e as Error).message}`);
+    throw StatusError.badRequest(
+      `couldn't get version/kind; json parse error: ${(e as Error).message}`,
+    );
   }
-  const pre = isObject(value) && isObject(value.preconditions) ? value.preconditions : {};
+  const pre =
+    isObject(value) && isObject(value.preconditions) ? value.preconditions : {};
   return {
     uid: typeof pre.uid === 'string' ? pre.uid : undefined,
-    resourceVersion: typeof pre.resourceVersion === 'string' ? pre.resourceVersion : undefined,
+    resourceVersion:
+      typeof pre.resourceVersion === 'string' ? pre.resourceVersion : undefined,
   };
 }
 
 /** Deletes one stored object; returns what DELETE answers with. */
-function deleteOne(ctx: RequestContext, old: JsonObject, dryRun: boolean, pre: Preconditions): JsonObject | 'deleted' {
+function deleteOne(
+  ctx: RequestContext,
+  old: JsonObject,
+  dryRun: boolean,
+  pre: Preconditions,
+): JsonObject | 'deleted' {
   const meta = old.metadata as JsonObject;
   const name = String(meta.name);
   if (pre.uid !== undefined && pre.uid !== meta.uid) {
-    throw StatusError.conflict(gr(ctx), name, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${String(meta.uid)}`);
-  }
-  if (pre.resourceVersion !== undefined && pre.resourceVersion !== meta.resourceVersion) {
     throw StatusError.conflict(
       gr(ctx),
       name,
-      `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${String(meta.resourceVersion)}`,
+      `Precondition failed: UID in precondition: ${
+        pre.uid
+      }, UID in object meta: ${String(meta.uid)}`,
+    );
+  }
+  if (
+    pre.resourceVersion !== undefined &&
+    pre.resourceVersion !== meta.resourceVersion
+  ) {
+    throw StatusError.conflict(
+      gr(ctx),
+      name,
+      `Precondition failed: ResourceVersion in precondition: ${
+        pre.resourceVersion
+      }, ResourceVersion in object meta: ${String(meta.resourceVersion)}`,
     );
   }
   const finalizers = Array.isArray(meta.finalizers) ? meta.finalizers : [];
@@ -163,7 +230,8 @@ function deleteOne(ctx: RequestContext, old: JsonObject, dryRun: boolean, pre: P
     const m = getObject(next, 'metadata');
     m.deletionTimestamp = kubeTime(ctx.now);
     m.deletionGracePeriodSeconds = 0;
-    if (ctx.rt.hasGeneration) m.generation = (typeof m.generation === 'number' ? m.generation : 0) + 1;
+    if (ctx.rt.hasGeneration)
+      m.generation = (typeof m.generation === 'number' ? m.generation : 0) + 1;
     return ctx.store.write(ctx.rt, next);
   }
   if (dryRun) return 'deleted';
@@ -185,8 +253,10 @@ export function handleDelete(ctx: RequestContext): HandlerResult {
   const opts = writeOptions(ctx, 'DeleteOptions');
   const old = getStored(ctx);
   const result = deleteOne(ctx, old, opts.dryRun, deleteOptions(ctx));
-  if (result !== 'deleted') return { code: 200, body: servedObject(ctx.rt, result) };
-  if (RETURNS_OBJECT.includes(ctx.rt.kind)) return { code: 200, body: servedObject(ctx.rt, old) };
+  if (result !== 'deleted')
+    return { code: 200, body: servedObject(ctx.rt, result) };
+  if (RETURNS_OBJECT.includes(ctx.rt.kind))
+    return { code: 200, body: servedObject(ctx.rt, old) };
   const meta = old.metadata as JsonObject;
   return {
     code: 200,
@@ -195,7 +265,12 @@ export function handleDelete(ctx: RequestContext): HandlerResult {
       apiVersion: 'v1',
       metadata: {},
       status: 'Success',
-      details: { name: meta.name, group: ctx.rt.group || undefined, kind: ctx.rt.plural, uid: meta.uid },
+      details: {
+        name: meta.name,
+        group: ctx.rt.group || undefined,
+        kind: ctx.rt.plural,
+        uid: meta.uid,
+      },
     },
   };
 }
@@ -210,5 +285,8 @@ export function handleDeleteCollection(ctx: RequestContext): HandlerResult {
     const result = deleteOne(one, obj, opts.dryRun, pre);
     deleted.push(result === 'deleted' ? obj : result);
   }
-  return { code: 200, body: listBody(ctx.rt, deleted, ctx.store.currentResourceVersion(), '') };
+  return {
+    code: 200,
+    body: listBody(ctx.rt, deleted, ctx.store.currentResourceVersion(), ''),
+  };
 }

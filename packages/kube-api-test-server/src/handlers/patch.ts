@@ -4,7 +4,11 @@ import { fieldErrors } from '../api/fieldErrors';
 import { apiVersionOf } from '../registry/types';
 import { normalizeObject } from '../schema/normalize';
 import { joinTypedErrors, typedErrors } from '../schema/typedCheck';
-import { applyConfig, resetFieldsFilter, trackUpdate } from '../ssa/fieldManager';
+import {
+  applyConfig,
+  resetFieldsFilter,
+  trackUpdate,
+} from '../ssa/fieldManager';
 import { kubeTime } from '../ssa/managedFields';
 import { JsonObject, JsonValue, getObject, isObject } from '../util/json';
 import { HandlerResult, RequestContext } from './context';
@@ -32,7 +36,9 @@ const STRATEGIC = 'application/strategic-merge-patch+json';
 
 /** Go's GroupVersionKind.String(): `group/version, Kind=Kind`. */
 function gvkString(apiVersion: string, kind: string): string {
-  const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : ['', apiVersion];
+  const [group, version] = apiVersion.includes('/')
+    ? apiVersion.split('/')
+    : ['', apiVersion];
   return `${group}/${version}, Kind=${kind}`;
 }
 
@@ -41,9 +47,14 @@ function decodeApplyPatch(ctx: RequestContext): JsonObject {
   try {
     value = parseYaml(ctx.body.toString('utf8'));
   } catch (e) {
-    throw StatusError.badRequest(`error decoding YAML: ${(e as Error).message}`);
+    throw StatusError.badRequest(
+      `error decoding YAML: ${(e as Error).message}`,
+    );
   }
-  if (!isObject(value)) throw StatusError.badRequest('error decoding YAML: the patch must be an object');
+  if (!isObject(value))
+    throw StatusError.badRequest(
+      'error decoding YAML: the patch must be an object',
+    );
   return value;
 }
 
@@ -56,9 +67,11 @@ function handleApply(ctx: RequestContext): HandlerResult {
   const opts = writeOptions(ctx, 'PatchOptions');
   const force = ctx.query.get('force') === 'true';
   if (!opts.fieldManager) {
-    throw StatusError.invalid({ group: 'meta.k8s.io', kind: 'PatchOptions' }, '', [
-      fieldErrors.required('fieldManager', 'is required for apply patch'),
-    ]);
+    throw StatusError.invalid(
+      { group: 'meta.k8s.io', kind: 'PatchOptions' },
+      '',
+      [fieldErrors.required('fieldManager', 'is required for apply patch')],
+    );
   }
   const patch = decodeApplyPatch(ctx);
   const meta = isObject(patch.metadata) ? patch.metadata : {};
@@ -67,15 +80,30 @@ function handleApply(ctx: RequestContext): HandlerResult {
   }
   const apiVersion = apiVersionOf(ctx.rt);
   if (patch.apiVersion !== apiVersion || patch.kind !== ctx.rt.kind) {
-    throw StatusError.badRequest(`invalid object type: ${gvkString(String(patch.apiVersion ?? ''), String(patch.kind ?? ''))}`);
+    throw StatusError.badRequest(
+      `invalid object type: ${gvkString(
+        String(patch.apiVersion ?? ''),
+        String(patch.kind ?? ''),
+      )}`,
+    );
   }
   const errs = typedErrors(patch, ctx.rt.schema);
   if (errs.length > 0) {
-    const where = `${String(meta.namespace ?? '')}/${String(meta.name ?? '')}; ${gvkString(apiVersion, ctx.rt.kind)}`;
-    throw StatusError.unclassified(`failed to create typed patch object (${where}): ${joinTypedErrors(errs)}`);
+    const where = `${String(meta.namespace ?? '')}/${String(
+      meta.name ?? '',
+    )}; ${gvkString(apiVersion, ctx.rt.kind)}`;
+    throw StatusError.unclassified(
+      `failed to create typed patch object (${where}): ${joinTypedErrors(
+        errs,
+      )}`,
+    );
   }
   const old = exists(ctx);
-  if (!old && ctx.info.subresource) throw StatusError.notFound({ group: ctx.rt.group, resource: ctx.rt.plural }, ctx.info.name ?? '');
+  if (!old && ctx.info.subresource)
+    throw StatusError.notFound(
+      { group: ctx.rt.group, resource: ctx.rt.plural },
+      ctx.info.name ?? '',
+    );
   if (old) checkResourceVersion(ctx, old, patch, false);
   const merged = applyConfig({
     live: old ?? { apiVersion, kind: ctx.rt.kind },
@@ -90,33 +118,52 @@ function handleApply(ctx: RequestContext): HandlerResult {
   });
   checkName(ctx, merged);
   checkNamespace(ctx, merged);
-  normalizeObject(merged, ctx.rt.schema, { prune: false, dropNulls: !ctx.rt.builtin, defaults: true });
+  normalizeObject(merged, ctx.rt.schema, {
+    prune: false,
+    dropNulls: !ctx.rt.builtin,
+    defaults: true,
+  });
   ctx.rt.hooks?.normalize?.(merged);
   if (!old) {
     requireNamespace(ctx);
     prepareCreate(ctx, merged);
     assertValid(ctx.rt, merged, undefined);
-    return { code: 201, body: servedObject(ctx.rt, persistCreate(ctx, merged, opts.dryRun)) };
+    return {
+      code: 201,
+      body: servedObject(ctx.rt, persistCreate(ctx, merged, opts.dryRun)),
+    };
   }
   const next = prepareUpdate(ctx, old, merged, ctx.info.subresource);
   assertValid(ctx.rt, next, old);
-  return { code: 200, body: servedObject(ctx.rt, persistUpdate(ctx, old, next, opts.dryRun)) };
+  return {
+    code: 200,
+    body: servedObject(ctx.rt, persistUpdate(ctx, old, next, opts.dryRun)),
+  };
 }
 
 function decodeJson(ctx: RequestContext): JsonValue {
   try {
     return JSON.parse(ctx.body.toString('utf8')) as JsonValue;
   } catch (e) {
-    throw StatusError.badRequest(`error decoding patch: ${(e as Error).message}`);
+    throw StatusError.badRequest(
+      `error decoding patch: ${(e as Error).message}`,
+    );
   }
 }
 
 function handleOtherPatch(ctx: RequestContext): HandlerResult {
   const opts = writeOptions(ctx, 'PatchOptions');
   if (ctx.query.get('force') !== null) {
-    throw StatusError.invalid({ group: 'meta.k8s.io', kind: 'PatchOptions' }, '', [
-      fieldErrors.forbidden('force', 'may not be specified for non-apply patch'),
-    ]);
+    throw StatusError.invalid(
+      { group: 'meta.k8s.io', kind: 'PatchOptions' },
+      '',
+      [
+        fieldErrors.forbidden(
+          'force',
+          'may not be specified for non-apply patch',
+        ),
+      ],
+    );
   }
   const old = getStored(ctx);
   const patch = decodeJson(ctx);
@@ -124,15 +171,18 @@ function handleOtherPatch(ctx: RequestContext): HandlerResult {
   if (ctx.contentType === MERGE) patched = mergePatch(old, patch);
   else if (ctx.contentType === JSON_PATCH) patched = jsonPatch(old, patch);
   else patched = strategicMergePatch(old, patch, ctx.rt.schema);
-  if (!isObject(patched)) throw StatusError.badRequest('the patched document is not an object');
+  if (!isObject(patched))
+    throw StatusError.badRequest('the patched document is not an object');
   const obj = patched;
   obj.apiVersion = apiVersionOf(ctx.rt);
   obj.kind = ctx.rt.kind;
   const warnings = normalizeRequestObject(ctx.rt, obj, opts);
   checkName(ctx, obj);
   checkNamespace(ctx, obj);
-  const patchMeta = isObject(patch) && isObject(patch.metadata) ? patch.metadata : {};
-  if (patchMeta.resourceVersion !== undefined) checkResourceVersion(ctx, old, obj, false);
+  const patchMeta =
+    isObject(patch) && isObject(patch.metadata) ? patch.metadata : {};
+  if (patchMeta.resourceVersion !== undefined)
+    checkResourceVersion(ctx, old, obj, false);
   getObject(obj, 'metadata').managedFields = trackUpdate({
     live: old,
     next: obj,
@@ -145,11 +195,17 @@ function handleOtherPatch(ctx: RequestContext): HandlerResult {
   });
   const next = prepareUpdate(ctx, old, obj, ctx.info.subresource);
   assertValid(ctx.rt, next, old);
-  return { code: 200, body: servedObject(ctx.rt, persistUpdate(ctx, old, next, opts.dryRun)), headers: warningHeader(warnings) };
+  return {
+    code: 200,
+    body: servedObject(ctx.rt, persistUpdate(ctx, old, next, opts.dryRun)),
+    headers: warningHeader(warnings),
+  };
 }
 
 export function handlePatch(ctx: RequestContext): HandlerResult {
-  const accepted = ctx.rt.builtin ? [JSON_PATCH, MERGE, STRATEGIC, APPLY] : [JSON_PATCH, MERGE, APPLY];
+  const accepted = ctx.rt.builtin
+    ? [JSON_PATCH, MERGE, STRATEGIC, APPLY]
+    : [JSON_PATCH, MERGE, APPLY];
   if (!accepted.includes(ctx.contentType)) {
     throw StatusError.unsupportedMediaType(ctx.contentType, accepted);
   }

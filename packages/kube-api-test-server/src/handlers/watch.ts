@@ -1,7 +1,11 @@
 /** `?watch=true`: a stream of newline-delimited watch events. */
 import http from 'node:http';
 import { StatusError } from '../api/errors';
-import { labelsOf, parseFieldSelector, parseLabelSelector } from '../api/selectors';
+import {
+  labelsOf,
+  parseFieldSelector,
+  parseLabelSelector,
+} from '../api/selectors';
 import { storageKey } from '../registry/types';
 import { baseHeaders } from '../server/http';
 import { StoreEvent } from '../store/ObjectStore';
@@ -10,9 +14,16 @@ import { RequestContext } from './context';
 import { servedObject } from './codec';
 
 /** Starts a watch; returns a function that ends it. */
-export function startWatch(ctx: RequestContext, res: http.ServerResponse): () => void {
-  const labels = parseLabelSelector(ctx.query.get('labelSelector') ?? undefined);
-  const fields = parseFieldSelector(ctx.query.get('fieldSelector') ?? undefined);
+export function startWatch(
+  ctx: RequestContext,
+  res: http.ServerResponse,
+): () => void {
+  const labels = parseLabelSelector(
+    ctx.query.get('labelSelector') ?? undefined,
+  );
+  const fields = parseFieldSelector(
+    ctx.query.get('fieldSelector') ?? undefined,
+  );
   const ns = ctx.rt.namespaced ? ctx.info.namespace : undefined;
   const matches = (o: JsonObject | undefined) => {
     if (!o) return false;
@@ -40,24 +51,31 @@ export function startWatch(ctx: RequestContext, res: http.ServerResponse): () =>
     if (e.type === 'DELETED') {
       if (is) send('DELETED', servedObject(ctx.rt, e.object));
     } else if (is) {
-      send(was || e.type === 'ADDED' ? e.type : 'ADDED', servedObject(ctx.rt, e.object));
+      send(
+        was || e.type === 'ADDED' ? e.type : 'ADDED',
+        servedObject(ctx.rt, e.object),
+      );
     } else if (was) {
       send('DELETED', servedObject(ctx.rt, e.object));
     }
   };
 
   if (backlog === undefined) {
-    const err = StatusError.gone(`too old resource version: ${rvParam} (${ctx.store.currentResourceVersion()})`);
+    const err = StatusError.gone(
+      `too old resource version: ${rvParam} (${ctx.store.currentResourceVersion()})`,
+    );
     send('ERROR', err.body);
     res.end();
     return () => undefined;
   }
   if (!rvParam || rvParam === '0') {
-    for (const obj of ctx.store.listRaw(ctx.rt, ns)) if (matches(obj)) send('ADDED', servedObject(ctx.rt, obj));
+    for (const obj of ctx.store.listRaw(ctx.rt, ns))
+      if (matches(obj)) send('ADDED', servedObject(ctx.rt, obj));
   } else {
     for (const e of backlog) onEvent(e);
   }
   const unsubscribe = ctx.store.subscribe(onEvent);
+  let timer: NodeJS.Timeout | undefined;
   const close = () => {
     if (closed) return;
     closed = true;
@@ -66,7 +84,7 @@ export function startWatch(ctx: RequestContext, res: http.ServerResponse): () =>
     if (!res.writableEnded) res.end();
   };
   const timeout = Number(ctx.query.get('timeoutSeconds') ?? 0);
-  const timer = timeout > 0 ? setTimeout(close, timeout * 1000) : undefined;
+  if (timeout > 0) timer = setTimeout(close, timeout * 1000);
   res.on('close', close);
   return close;
 }

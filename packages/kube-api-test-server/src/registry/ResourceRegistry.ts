@@ -6,14 +6,24 @@ import { BUILTIN_GROUP_ORDER, builtinResources } from './builtins';
 import { loadCrds } from './crdLoader';
 import { ResourceType, apiVersionOf } from './types';
 
-const CRD_VERBS = ['delete', 'deletecollection', 'get', 'list', 'patch', 'create', 'update', 'watch'];
+const CRD_VERBS = [
+  'delete',
+  'deletecollection',
+  'get',
+  'list',
+  'patch',
+  'create',
+  'update',
+  'watch',
+];
 
 /** Orders versions the way kube-apiserver does: GA > beta > alpha, higher numbers first. */
 export function compareKubeVersions(a: string, b: string): number {
   const parse = (v: string) => {
     const m = /^v(\d+)(?:(alpha|beta)(\d+))?$/.exec(v);
     if (!m) return undefined;
-    const level = m[2] === 'alpha' ? 0 : m[2] === 'beta' ? 1 : 2;
+    const level =
+      ({ alpha: 0, beta: 1 } as Record<string, number>)[m[2] ?? ''] ?? 2;
     return { major: Number(m[1]), level, minor: Number(m[3] ?? 0) };
   };
   const pa = parse(a);
@@ -28,20 +38,33 @@ export function compareKubeVersions(a: string, b: string): number {
   return a.localeCompare(b);
 }
 
-export function storageVersionHash(group: string, version: string, kind: string): string {
-  const digest = crypto.createHash('sha256').update(`${group}/${version}/${kind}`).digest();
+export function storageVersionHash(
+  group: string,
+  version: string,
+  kind: string,
+): string {
+  const digest = crypto
+    .createHash('sha256')
+    .update(`${group}/${version}/${kind}`)
+    .digest();
   return digest.subarray(0, 8).toString('base64');
 }
 
 function strings(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  return Array.isArray(value)
+    ? value.filter((v): v is string => typeof v === 'string')
+    : [];
 }
 
 function crdResources(crd: JsonObject): ResourceType[] {
   const spec = crd.spec as JsonObject;
   const names = spec.names as JsonObject;
-  const versions = (spec.versions as JsonObject[]).filter(v => v.served !== false);
-  const storage = (spec.versions as JsonObject[]).find(v => v.storage === true) ?? versions[0];
+  const versions = (spec.versions as JsonObject[]).filter(
+    v => v.served !== false,
+  );
+  const storage =
+    (spec.versions as JsonObject[]).find(v => v.storage === true) ??
+    versions[0];
   return versions.map(v => {
     const schemaHolder = isObject(v.schema) ? v.schema : {};
     const root = isObject(schemaHolder.openAPIV3Schema)
@@ -92,22 +115,33 @@ export class ResourceRegistry {
 
   static create(opts: { crdDir: string }): ResourceRegistry {
     const crds = loadCrds(opts.crdDir);
-    return new ResourceRegistry([...builtinResources(), ...crds.flatMap(crdResources)]);
+    return new ResourceRegistry([
+      ...builtinResources(),
+      ...crds.flatMap(crdResources),
+    ]);
   }
 
-  lookup(group: string, version: string, plural: string): ResourceType | undefined {
+  lookup(
+    group: string,
+    version: string,
+    plural: string,
+  ): ResourceType | undefined {
     return this.byPath.get(`${group}/${version}/${plural}`);
   }
 
   /** Finds a resource by `apiVersion` and `kind` (or plural resource name). */
   find(apiVersion: string, kindOrPlural: string): ResourceType | undefined {
     return this.ordered.find(
-      rt => apiVersionOf(rt) === apiVersion && (rt.kind === kindOrPlural || rt.plural === kindOrPlural),
+      rt =>
+        apiVersionOf(rt) === apiVersion &&
+        (rt.kind === kindOrPlural || rt.plural === kindOrPlural),
     );
   }
 
   resources(group: string, version: string): ResourceType[] {
-    return this.ordered.filter(rt => rt.group === group && rt.version === version);
+    return this.ordered.filter(
+      rt => rt.group === group && rt.version === version,
+    );
   }
 
   all(): ResourceType[] {
@@ -123,9 +157,13 @@ export class ResourceRegistry {
     const names = [...map.keys()].sort((a, b) => {
       const ia = BUILTIN_GROUP_ORDER.indexOf(a);
       const ib = BUILTIN_GROUP_ORDER.indexOf(b);
-      if (ia >= 0 || ib >= 0) return (ia < 0 ? Infinity : ia) - (ib < 0 ? Infinity : ib);
+      if (ia >= 0 || ib >= 0)
+        return (ia < 0 ? Infinity : ia) - (ib < 0 ? Infinity : ib);
       return a.localeCompare(b);
     });
-    return names.map(name => ({ name, versions: [...map.get(name)!].sort(compareKubeVersions) }));
+    return names.map(name => ({
+      name,
+      versions: [...map.get(name)!].sort(compareKubeVersions),
+    }));
   }
 }

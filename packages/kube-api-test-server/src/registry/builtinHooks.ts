@@ -14,7 +14,8 @@ function meta(obj: JsonObject): JsonObject {
 function defaultContainer(c: JsonObject) {
   const image = typeof c.image === 'string' ? c.image : '';
   const tagged = /:[^/]+$/.test(image) && !image.endsWith(':latest');
-  c.imagePullPolicy ??= tagged || image.includes('@') ? 'IfNotPresent' : 'Always';
+  c.imagePullPolicy ??=
+    tagged || image.includes('@') ? 'IfNotPresent' : 'Always';
   c.terminationMessagePath ??= '/dev/termination-log';
   c.terminationMessagePolicy ??= 'File';
   c.resources ??= {};
@@ -28,11 +29,16 @@ function defaultPodSpec(spec: JsonObject) {
   spec.terminationGracePeriodSeconds ??= 30;
   for (const key of ['containers', 'initContainers']) {
     const list = spec[key];
-    if (Array.isArray(list)) for (const c of list) if (isObject(c)) defaultContainer(c);
+    if (Array.isArray(list))
+      for (const c of list) if (isObject(c)) defaultContainer(c);
   }
 }
 
-function validatePodSpec(spec: JsonValue | undefined, path: string, restartPolicies: string[]): FieldError[] {
+function validatePodSpec(
+  spec: JsonValue | undefined,
+  path: string,
+  restartPolicies: string[],
+): FieldError[] {
   const errs: FieldError[] = [];
   const podSpec = isObject(spec) ? spec : {};
   const containers = podSpec.containers;
@@ -43,19 +49,30 @@ function validatePodSpec(spec: JsonValue | undefined, path: string, restartPolic
       const cPath = `${path}.containers[${i}]`;
       const container = isObject(c) ? c : {};
       const name = container.name;
-      if (typeof name !== 'string' || !name) errs.push(fieldErrors.required(`${cPath}.name`));
-      else for (const msg of isDns1123Label(name)) errs.push(fieldErrors.invalid(`${cPath}.name`, name, msg));
-      if (typeof container.image !== 'string' || !container.image) errs.push(fieldErrors.required(`${cPath}.image`));
+      if (typeof name !== 'string' || !name)
+        errs.push(fieldErrors.required(`${cPath}.name`));
+      else
+        for (const msg of isDns1123Label(name))
+          errs.push(fieldErrors.invalid(`${cPath}.name`, name, msg));
+      if (typeof container.image !== 'string' || !container.image)
+        errs.push(fieldErrors.required(`${cPath}.image`));
     });
   }
   const policy = podSpec.restartPolicy;
   if (typeof policy !== 'string' || !restartPolicies.includes(policy)) {
-    errs.push(fieldErrors.notSupported(`${path}.restartPolicy`, policy ?? '', restartPolicies));
+    errs.push(
+      fieldErrors.notSupported(
+        `${path}.restartPolicy`,
+        policy ?? '',
+        restartPolicies,
+      ),
+    );
   }
   return errs;
 }
 
-const templateSpec = (obj: JsonObject): JsonObject => getObject(getObject(getObject(obj, 'spec'), 'template'), 'spec');
+const templateSpec = (obj: JsonObject): JsonObject =>
+  getObject(getObject(getObject(obj, 'spec'), 'template'), 'spec');
 
 export const JOB_HOOKS: ResourceHooks = {
   prepareForCreate(obj) {
@@ -69,7 +86,10 @@ export const JOB_HOOKS: ResourceHooks = {
     spec.completionMode ??= 'NonIndexed';
     spec.suspend ??= false;
     spec.podReplacementPolicy ??= 'TerminatingOrFailed';
-    if (!spec.manualSelector) spec.selector = { matchLabels: { 'batch.kubernetes.io/controller-uid': uid } };
+    if (!spec.manualSelector)
+      spec.selector = {
+        matchLabels: { 'batch.kubernetes.io/controller-uid': uid },
+      };
     const tmplMeta = getObject(getObject(spec, 'template'), 'metadata');
     tmplMeta.labels = {
       ...(isObject(tmplMeta.labels) ? tmplMeta.labels : {}),
@@ -84,7 +104,10 @@ export const JOB_HOOKS: ResourceHooks = {
   validate(obj) {
     const spec = isObject(obj.spec) ? obj.spec : {};
     const template = isObject(spec.template) ? spec.template : {};
-    return validatePodSpec(template.spec, 'spec.template.spec', ['OnFailure', 'Never']);
+    return validatePodSpec(template.spec, 'spec.template.spec', [
+      'OnFailure',
+      'Never',
+    ]);
   },
 };
 
@@ -92,7 +115,8 @@ export const CRONJOB_HOOKS: ResourceHooks = {
   validate(obj) {
     const spec = isObject(obj.spec) ? obj.spec : {};
     const errs: FieldError[] = [];
-    if (typeof spec.schedule !== 'string' || !spec.schedule) errs.push(fieldErrors.required('spec.schedule'));
+    if (typeof spec.schedule !== 'string' || !spec.schedule)
+      errs.push(fieldErrors.required('spec.schedule'));
     return errs;
   },
 };
@@ -113,16 +137,22 @@ export const DEPLOYMENT_HOOKS: ResourceHooks = {
     spec.replicas ??= 1;
     spec.revisionHistoryLimit ??= 10;
     spec.progressDeadlineSeconds ??= 600;
-    spec.strategy ??= { type: 'RollingUpdate', rollingUpdate: { maxSurge: '25%', maxUnavailable: '25%' } };
+    spec.strategy ??= {
+      type: 'RollingUpdate',
+      rollingUpdate: { maxSurge: '25%', maxUnavailable: '25%' },
+    };
     defaultPodSpec(templateSpec(obj));
     obj.status = {};
   },
   validate(obj) {
     const spec = isObject(obj.spec) ? obj.spec : {};
     const errs: FieldError[] = [];
-    if (!isObject(spec.selector)) errs.push(fieldErrors.required('spec.selector'));
+    if (!isObject(spec.selector))
+      errs.push(fieldErrors.required('spec.selector'));
     const template = isObject(spec.template) ? spec.template : {};
-    return errs.concat(validatePodSpec(template.spec, 'spec.template.spec', ['Always']));
+    return errs.concat(
+      validatePodSpec(template.spec, 'spec.template.spec', ['Always']),
+    );
   },
 };
 
@@ -161,7 +191,9 @@ export const SERVICE_HOOKS: ResourceHooks = {
     spec.type ??= 'ClusterIP';
     spec.sessionAffinity ??= 'None';
     if (spec.clusterIP === undefined) {
-      const ip = `10.96.${Math.floor(nextClusterIp / 250)}.${(nextClusterIp % 250) + 1}`;
+      const ip = `10.96.${Math.floor(nextClusterIp / 250)}.${
+        (nextClusterIp % 250) + 1
+      }`;
       nextClusterIp++;
       spec.clusterIP = ip;
       spec.clusterIPs = [ip];
@@ -170,7 +202,8 @@ export const SERVICE_HOOKS: ResourceHooks = {
     spec.ipFamilyPolicy ??= 'SingleStack';
     spec.internalTrafficPolicy ??= 'Cluster';
     if (Array.isArray(spec.ports)) {
-      for (const p of spec.ports) if (isObject(p)) p.targetPort ??= p.port ?? null;
+      for (const p of spec.ports)
+        if (isObject(p)) p.targetPort ??= p.port ?? null;
     }
     obj.status = { loadBalancer: {} };
   },

@@ -12,7 +12,10 @@ const open = (properties: JsonObject = {}): JsonObject => ({
   properties,
 });
 
-const stringMap: JsonObject = { type: 'object', additionalProperties: { type: 'string' } };
+const stringMap: JsonObject = {
+  type: 'object',
+  additionalProperties: { type: 'string' },
+};
 
 const keyedList = (keys: string[], item: JsonObject): JsonObject => ({
   type: 'array',
@@ -26,17 +29,29 @@ const container = open({
   image: { type: 'string' },
   args: { type: 'array', items: { type: 'string' } },
   command: { type: 'array', items: { type: 'string' } },
-  env: keyedList(['name'], open({ name: { type: 'string' }, value: { type: 'string' } })),
+  env: keyedList(
+    ['name'],
+    open({ name: { type: 'string' }, value: { type: 'string' } }),
+  ),
   ports: keyedList(
     ['containerPort', 'protocol'],
-    open({ containerPort: { type: 'integer' }, protocol: { type: 'string', default: 'TCP' } }),
+    open({
+      containerPort: { type: 'integer' },
+      protocol: { type: 'string', default: 'TCP' },
+    }),
   ),
-  volumeMounts: keyedList(['mountPath'], open({ mountPath: { type: 'string' }, name: { type: 'string' } })),
+  volumeMounts: keyedList(
+    ['mountPath'],
+    open({ mountPath: { type: 'string' }, name: { type: 'string' } }),
+  ),
   resources: open({ limits: stringMapAny(), requests: stringMapAny() }),
 });
 
 function stringMapAny(): JsonObject {
-  return { type: 'object', additionalProperties: { 'x-kubernetes-int-or-string': true } };
+  return {
+    type: 'object',
+    additionalProperties: { 'x-kubernetes-int-or-string': true },
+  };
 }
 
 export const POD_SPEC = open({
@@ -62,7 +77,13 @@ export const BUILTIN_SCHEMAS: Record<string, JsonObject> = {
   Namespace: {
     type: 'object',
     properties: {
-      spec: open({ finalizers: { type: 'array', 'x-kubernetes-list-type': 'set', items: { type: 'string' } } }),
+      spec: open({
+        finalizers: {
+          type: 'array',
+          'x-kubernetes-list-type': 'set',
+          items: { type: 'string' },
+        },
+      }),
       status: open({ phase: { type: 'string' } }),
     },
   },
@@ -87,7 +108,13 @@ export const BUILTIN_SCHEMAS: Record<string, JsonObject> = {
     type: 'object',
     properties: {
       spec: open({
-        ports: keyedList(['port', 'protocol'], open({ port: { type: 'integer' }, protocol: { type: 'string', default: 'TCP' } })),
+        ports: keyedList(
+          ['port', 'protocol'],
+          open({
+            port: { type: 'integer' },
+            protocol: { type: 'string', default: 'TCP' },
+          }),
+        ),
         selector: { ...stringMap, 'x-kubernetes-map-type': 'atomic' },
         type: { type: 'string' },
       }),
@@ -98,7 +125,11 @@ export const BUILTIN_SCHEMAS: Record<string, JsonObject> = {
   Deployment: {
     type: 'object',
     properties: {
-      spec: open({ replicas: { type: 'integer' }, selector: labelSelector, template: podTemplate }),
+      spec: open({
+        replicas: { type: 'integer' },
+        selector: labelSelector,
+        template: podTemplate,
+      }),
       status: open(),
     },
   },
@@ -112,7 +143,13 @@ export const BUILTIN_SCHEMAS: Record<string, JsonObject> = {
   CronJob: {
     type: 'object',
     properties: {
-      spec: open({ schedule: { type: 'string' }, jobTemplate: open({ metadata: open(), spec: open({ template: podTemplate }) }) }),
+      spec: open({
+        schedule: { type: 'string' },
+        jobTemplate: open({
+          metadata: open(),
+          spec: open({ template: podTemplate }),
+        }),
+      }),
       status: open(),
     },
   },

@@ -13,7 +13,16 @@ import {
 } from './builtinHooks';
 import { ResourceHooks, ResourceType } from './types';
 
-const ALL_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
+const ALL_VERBS = [
+  'create',
+  'delete',
+  'deletecollection',
+  'get',
+  'list',
+  'patch',
+  'update',
+  'watch',
+];
 
 interface BuiltinSpec {
   group: string;
@@ -60,7 +69,13 @@ const SPECS: BuiltinSpec[] = [
     hasStatus: true,
     hooks: POD_HOOKS,
   },
-  { group: '', version: 'v1', kind: 'Secret', plural: 'secrets', hooks: SECRET_HOOKS },
+  {
+    group: '',
+    version: 'v1',
+    kind: 'Secret',
+    plural: 'secrets',
+    hooks: SECRET_HOOKS,
+  },
   {
     group: '',
     version: 'v1',

@@ -24,20 +24,33 @@ function yamlFiles(dir: string): string[] {
 }
 
 function cacheFile(key: string): string {
-  const hash = crypto.createHash('sha256').update(key).digest('hex').slice(0, 32);
-  return path.join(os.tmpdir(), 'kube-api-test-server-crd-cache', `${hash}.json`);
+  const hash = crypto
+    .createHash('sha256')
+    .update(key)
+    .digest('hex')
+    .slice(0, 32);
+  return path.join(
+    os.tmpdir(),
+    'kube-api-test-server-crd-cache',
+    `${hash}.json`,
+  );
 }
 
 function parseFile(file: string): JsonObject[] {
   const text = fs.readFileSync(file, 'utf8');
   return YAML.parseAllDocuments(text)
     .map(doc => doc.toJS({ maxAliasCount: -1 }) as unknown)
-    .filter((doc): doc is JsonObject => isObject(doc) && doc.kind === 'CustomResourceDefinition');
+    .filter(
+      (doc): doc is JsonObject =>
+        isObject(doc) && doc.kind === 'CustomResourceDefinition',
+    );
 }
 
 function loadFile(file: string): JsonObject[] {
   const stat = fs.statSync(file);
-  const key = `${CACHE_FORMAT}|${path.resolve(file)}|${stat.size}|${stat.mtimeMs}`;
+  const key = `${CACHE_FORMAT}|${path.resolve(file)}|${stat.size}|${
+    stat.mtimeMs
+  }`;
   const cached = memoryCache.get(key);
   if (cached) return cached;
   const diskPath = cacheFile(key);
@@ -62,7 +75,9 @@ function loadFile(file: string): JsonObject[] {
 /** Every CustomResourceDefinition in `*.yaml`/`*.yml` files under `dir`, recursively. */
 export function loadCrds(dir: string): JsonObject[] {
   if (!fs.existsSync(dir)) {
-    throw new Error(`CRD directory ${dir} does not exist (set crdDir or MODEL_MANAGER_CRD_DIR)`);
+    throw new Error(
+      `CRD directory ${dir} does not exist (set crdDir or MODEL_MANAGER_CRD_DIR)`,
+    );
   }
   return yamlFiles(dir).flatMap(loadFile);
 }
@@ -74,7 +89,9 @@ export function findRepoRoot(start: string): string | undefined {
     const pkg = path.join(dir, 'package.json');
     if (fs.existsSync(pkg)) {
       try {
-        const json = JSON.parse(fs.readFileSync(pkg, 'utf8')) as { workspaces?: unknown };
+        const json = JSON.parse(fs.readFileSync(pkg, 'utf8')) as {
+          workspaces?: unknown;
+        };
         if (json.workspaces) return dir;
       } catch {
         // keep walking
@@ -86,8 +103,20 @@ export function findRepoRoot(start: string): string | undefined {
   }
 }
 
+/**
+ * The monorepo root, found from the working directory (tests and the CLI run
+ * inside the repository) or, failing that, from this source file.
+ */
+export function repoRoot(): string {
+  // This package runs from source (tests, CLI); __dirname is the source directory.
+  // eslint-disable-next-line no-restricted-syntax
+  return (
+    findRepoRoot(process.cwd()) ?? findRepoRoot(__dirname) ?? process.cwd()
+  );
+}
+
 export function defaultCrdDir(): string {
-  if (process.env.MODEL_MANAGER_CRD_DIR) return process.env.MODEL_MANAGER_CRD_DIR;
-  const root = findRepoRoot(__dirname) ?? process.cwd();
-  return path.resolve(root, '../shared/crds');
+  if (process.env.MODEL_MANAGER_CRD_DIR)
+    return process.env.MODEL_MANAGER_CRD_DIR;
+  return path.resolve(repoRoot(), '../shared/crds');
 }

@@ -35,10 +35,17 @@ export function apiGroupList(registry: ResourceRegistry): JsonObject {
   };
 }
 
-export function apiGroup(registry: ResourceRegistry, name: string): JsonObject | undefined {
+export function apiGroup(
+  registry: ResourceRegistry,
+  name: string,
+): JsonObject | undefined {
   const group = registry.groups().find(g => g.name === name && name !== '');
   if (!group) return undefined;
-  return { kind: 'APIGroup', apiVersion: 'v1', ...apiGroupEntry(group.name, group.versions) };
+  return {
+    kind: 'APIGroup',
+    apiVersion: 'v1',
+    ...apiGroupEntry(group.name, group.versions),
+  };
 }
 
 function resourceEntries(rt: ResourceType): JsonObject[] {
@@ -51,7 +58,11 @@ function resourceEntries(rt: ResourceType): JsonObject[] {
   };
   if (rt.shortNames.length > 0) main.shortNames = rt.shortNames;
   if (rt.categories.length > 0) main.categories = rt.categories;
-  main.storageVersionHash = storageVersionHash(rt.group, rt.storageVersion, rt.kind);
+  main.storageVersionHash = storageVersionHash(
+    rt.group,
+    rt.storageVersion,
+    rt.kind,
+  );
   const out = [main];
   if (rt.hasStatus) {
     out.push({
@@ -65,7 +76,11 @@ function resourceEntries(rt: ResourceType): JsonObject[] {
   return out;
 }
 
-export function apiResourceList(registry: ResourceRegistry, group: string, version: string): JsonObject | undefined {
+export function apiResourceList(
+  registry: ResourceRegistry,
+  group: string,
+  version: string,
+): JsonObject | undefined {
   const resources = registry.resources(group, version);
   if (resources.length === 0) return undefined;
   const list: JsonObject = { kind: 'APIResourceList' };

@@ -16,7 +16,13 @@ function nullable(schema: Schema | undefined): boolean {
   return !schema || schema.nullable === true;
 }
 
-function walkObject(obj: JsonObject, schema: Schema | undefined, path: string, opts: NormalizeOptions, unknown: string[]) {
+function walkObject(
+  obj: JsonObject,
+  schema: Schema | undefined,
+  path: string,
+  opts: NormalizeOptions,
+  unknown: string[],
+) {
   const t = effectiveType(schema, obj);
   if (t.kind !== 'struct' && t.kind !== 'map') return;
   for (const key of Object.keys(obj)) {
@@ -30,7 +36,12 @@ function walkObject(obj: JsonObject, schema: Schema | undefined, path: string, o
       continue;
     }
     const value = obj[key];
-    if (value === null && opts.dropNulls && child.schema && !nullable(child.schema)) {
+    if (
+      value === null &&
+      opts.dropNulls &&
+      child.schema &&
+      !nullable(child.schema)
+    ) {
       delete obj[key];
       continue;
     }
@@ -47,7 +58,13 @@ function walkObject(obj: JsonObject, schema: Schema | undefined, path: string, o
   }
 }
 
-function walk(value: JsonValue, schema: Schema | undefined, path: string, opts: NormalizeOptions, unknown: string[]) {
+function walk(
+  value: JsonValue,
+  schema: Schema | undefined,
+  path: string,
+  opts: NormalizeOptions,
+  unknown: string[],
+) {
   if (isObject(value)) {
     walkObject(value, schema, path, opts, unknown);
     return;
@@ -55,7 +72,9 @@ function walk(value: JsonValue, schema: Schema | undefined, path: string, opts: 
   if (Array.isArray(value)) {
     const t = typeOf(schema);
     if (t.kind !== 'list') return;
-    value.forEach((item, i) => walk(item, t.elem, `${path}[${i}]`, opts, unknown));
+    value.forEach((item, i) =>
+      walk(item, t.elem, `${path}[${i}]`, opts, unknown),
+    );
   }
 }
 
@@ -63,7 +82,11 @@ function walk(value: JsonValue, schema: Schema | undefined, path: string, opts: 
  * Normalises `obj` in place; returns the paths of pruned unknown fields
  * (`spec.foo`), for `fieldValidation` warnings and strict errors.
  */
-export function normalizeObject(obj: JsonObject, schema: Schema, opts: NormalizeOptions): string[] {
+export function normalizeObject(
+  obj: JsonObject,
+  schema: Schema,
+  opts: NormalizeOptions,
+): string[] {
   const unknown: string[] = [];
   walk(obj, schema, '', opts, unknown);
   return unknown;

@@ -5,7 +5,10 @@
  */
 import { JsonObject } from '../util/json';
 
-const stringMap: JsonObject = { type: 'object', additionalProperties: { type: 'string' } };
+const stringMap: JsonObject = {
+  type: 'object',
+  additionalProperties: { type: 'string' },
+};
 
 export const OBJECT_META_SCHEMA: JsonObject = {
   type: 'object',
@@ -38,7 +41,11 @@ export const OBJECT_META_SCHEMA: JsonObject = {
         },
       },
     },
-    finalizers: { type: 'array', 'x-kubernetes-list-type': 'set', items: { type: 'string' } },
+    finalizers: {
+      type: 'array',
+      'x-kubernetes-list-type': 'set',
+      items: { type: 'string' },
+    },
     managedFields: {
       type: 'array',
       items: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },

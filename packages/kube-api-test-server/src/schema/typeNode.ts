@@ -10,9 +10,19 @@ export type Schema = JsonObject;
 export type ListType = 'atomic' | 'set' | 'map';
 
 export type TypeNode =
-  | { kind: 'struct'; fields: Record<string, Schema>; extra: boolean; atomic: boolean }
+  | {
+      kind: 'struct';
+      fields: Record<string, Schema>;
+      extra: boolean;
+      atomic: boolean;
+    }
   | { kind: 'map'; elem: Schema | undefined; atomic: boolean }
-  | { kind: 'list'; elem: Schema | undefined; listType: ListType; keys: string[] }
+  | {
+      kind: 'list';
+      elem: Schema | undefined;
+      listType: ListType;
+      keys: string[];
+    }
   | { kind: 'scalar'; scalar: 'string' | 'numeric' | 'boolean' }
   /** int-or-string and other untyped atoms: any value, owned as a whole. */
   | { kind: 'any' }
@@ -36,11 +46,14 @@ function computeType(s: Schema): TypeNode {
         return { kind: 'map', elem: s.additionalProperties, atomic };
       }
       const fields: Record<string, Schema> = {};
-      if (s['x-kubernetes-embedded-resource'] === true) Object.assign(fields, EMBEDDED_FIELDS);
+      if (s['x-kubernetes-embedded-resource'] === true)
+        Object.assign(fields, EMBEDDED_FIELDS);
       if (isObject(s.properties)) {
-        for (const [k, v] of Object.entries(s.properties)) if (isObject(v)) fields[k] = v;
+        for (const [k, v] of Object.entries(s.properties))
+          if (isObject(v)) fields[k] = v;
       }
-      if (preserve && Object.keys(fields).length === 0) return { kind: 'map', elem: undefined, atomic };
+      if (preserve && Object.keys(fields).length === 0)
+        return { kind: 'map', elem: undefined, atomic };
       return { kind: 'struct', fields, extra: preserve, atomic };
     }
     case 'array': {
@@ -49,7 +62,12 @@ function computeType(s: Schema): TypeNode {
       const keys = Array.isArray(s['x-kubernetes-list-map-keys'])
         ? s['x-kubernetes-list-map-keys'].map(String)
         : [];
-      return { kind: 'list', elem: isObject(s.items) ? s.items : undefined, listType, keys };
+      return {
+        kind: 'list',
+        elem: isObject(s.items) ? s.items : undefined,
+        listType,
+        keys,
+      };
     }
     case 'string':
       return { kind: 'scalar', scalar: 'string' };
@@ -74,7 +92,10 @@ export function typeOf(schema: Schema | undefined): TypeNode {
 }
 
 /** Resolves a deduced node against a concrete value: objects are granular maps, everything else atomic. */
-export function effectiveType(schema: Schema | undefined, value: JsonValue | undefined): TypeNode {
+export function effectiveType(
+  schema: Schema | undefined,
+  value: JsonValue | undefined,
+): TypeNode {
   const t = typeOf(schema);
   if (t.kind !== 'deduced') return t;
   if (isObject(value)) return { kind: 'map', elem: undefined, atomic: false };
@@ -99,7 +120,8 @@ export function childSchema(t: TypeNode, key: string): ChildSchema {
 
 /** True when the node is owned as one value by field managers. */
 export function isAtomic(t: TypeNode): boolean {
-  if (t.kind === 'scalar' || t.kind === 'any' || t.kind === 'deduced') return true;
+  if (t.kind === 'scalar' || t.kind === 'any' || t.kind === 'deduced')
+    return true;
   if (t.kind === 'list') return t.listType === 'atomic';
   return t.atomic;
 }

@@ -12,7 +12,12 @@ function at(path: string, msg: string): string {
   return path ? `${path}: ${msg}` : msg;
 }
 
-function walk(value: JsonValue, schema: Schema | undefined, path: string, errs: string[]): void {
+function walk(
+  value: JsonValue,
+  schema: Schema | undefined,
+  path: string,
+  errs: string[],
+): void {
   if (value === null) return;
   const t = typeOf(schema);
   switch (t.kind) {
@@ -21,9 +26,18 @@ function walk(value: JsonValue, schema: Schema | undefined, path: string, errs: 
       return;
     case 'scalar':
       if (t.scalar === 'numeric' && typeof value !== 'number') {
-        errs.push(at(path, `expected numeric (int or float), got ${goType(value)}`));
+        errs.push(
+          at(path, `expected numeric (int or float), got ${goType(value)}`),
+        );
       } else if (t.scalar === 'string' && typeof value !== 'string') {
-        errs.push(at(path, `expected string, got &value.valueUnstructured{Value:${goSyntax(value)}}`));
+        errs.push(
+          at(
+            path,
+            `expected string, got &value.valueUnstructured{Value:${goSyntax(
+              value,
+            )}}`,
+          ),
+        );
       } else if (t.scalar === 'boolean' && typeof value !== 'boolean') {
         errs.push(at(path, `expected boolean, got &{${goValue(value)}}`));
       }
@@ -37,7 +51,8 @@ function walk(value: JsonValue, schema: Schema | undefined, path: string, errs: 
       for (const key of Object.keys(value).sort()) {
         const child = childSchema(t, key);
         const childPath = `${path}.${key}`;
-        if (!child.declared) errs.push(at(childPath, 'field not declared in schema'));
+        if (!child.declared)
+          errs.push(at(childPath, 'field not declared in schema'));
         else walk(value[key], child.schema, childPath, errs);
       }
       return;
@@ -54,7 +69,10 @@ function walk(value: JsonValue, schema: Schema | undefined, path: string, errs: 
           return;
         }
         if (t.listType !== 'atomic') {
-          if (seen.has(el.pe)) errs.push(at(path, `duplicate entries for key ${peToString(el.pe)}`));
+          if (seen.has(el.pe))
+            errs.push(
+              at(path, `duplicate entries for key ${peToString(el.pe)}`),
+            );
           seen.add(el.pe);
         }
         walk(value[i], t.elem, `${path}${peToString(el.pe)}`, errs);

@@ -10,8 +10,16 @@ import { ENFORCED_FORMATS, prunedJsonSchema } from './jsonSchema';
 import { Schema, typeOf } from './typeNode';
 import { listItemElement } from '../ssa/pathElement';
 
-const ajv = new Ajv({ strict: false, allErrors: true, logger: false, validateFormats: true });
-addFormats(ajv, ENFORCED_FORMATS as Parameters<typeof addFormats>[1] & string[]);
+const ajv = new Ajv({
+  strict: false,
+  allErrors: true,
+  logger: false,
+  validateFormats: true,
+});
+addFormats(
+  ajv,
+  ENFORCED_FORMATS as Parameters<typeof addFormats>[1] & string[],
+);
 
 const compiled = new Map<string, ValidateFunction>();
 const MAX_COMPILED = 1000;
@@ -52,7 +60,9 @@ function valueAt(root: JsonValue, instancePath: string): JsonValue {
 function inComposite(e: ErrorObject): boolean {
   const segments = e.schemaPath.split('/');
   const last = segments.length - 1;
-  return segments.some((s, i) => i < last && (s === 'anyOf' || s === 'oneOf' || s === 'not'));
+  return segments.some(
+    (s, i) => i < last && (s === 'anyOf' || s === 'oneOf' || s === 'not'),
+  );
 }
 
 function mapError(e: ErrorObject, root: JsonValue): FieldError | undefined {
@@ -68,56 +78,131 @@ function mapError(e: ErrorObject, root: JsonValue): FieldError | undefined {
     case 'type': {
       const expected = String(p.type).split(',')[0];
       const actual = openApiType(value);
-      return fieldErrors.typeInvalid(shown, actual, `${shown} in body must be of type ${expected}: "${actual}"`);
+      return fieldErrors.typeInvalid(
+        shown,
+        actual,
+        `${shown} in body must be of type ${expected}: "${actual}"`,
+      );
     }
     case 'enum':
       return fieldErrors.notSupported(
         shown,
         value,
-        (p.allowedValues as JsonValue[]).map(v => (typeof v === 'string' ? v : JSON.stringify(v))),
+        (p.allowedValues as JsonValue[]).map(v =>
+          typeof v === 'string' ? v : JSON.stringify(v),
+        ),
       );
     case 'pattern':
-      return fieldErrors.invalid(shown, value, `${shown} in body should match '${String(p.pattern)}'`);
+      return fieldErrors.invalid(
+        shown,
+        value,
+        `${shown} in body should match '${String(p.pattern)}'`,
+      );
     case 'minimum':
     case 'exclusiveMinimum':
     case 'maximum':
     case 'exclusiveMaximum': {
-      const rel = { minimum: 'greater than or equal to', exclusiveMinimum: 'greater than', maximum: 'less than or equal to', exclusiveMaximum: 'less than' }[e.keyword];
-      return fieldErrors.invalid(shown, value, `${shown} in body should be ${rel} ${String(p.limit)}`);
+      const rel = {
+        minimum: 'greater than or equal to',
+        exclusiveMinimum: 'greater than',
+        maximum: 'less than or equal to',
+        exclusiveMaximum: 'less than',
+      }[e.keyword];
+      return fieldErrors.invalid(
+        shown,
+        value,
+        `${shown} in body should be ${rel} ${String(p.limit)}`,
+      );
     }
     case 'minLength':
-      return fieldErrors.invalid(shown, value, `${shown} in body should be at least ${String(p.limit)} chars long`);
+      return fieldErrors.invalid(
+        shown,
+        value,
+        `${shown} in body should be at least ${String(p.limit)} chars long`,
+      );
     case 'maxLength':
       return fieldErrors.tooLong(shown, Number(p.limit));
     case 'minItems':
-      return fieldErrors.invalid(shown, Array.isArray(value) ? value.length : value, `${shown} in body should have at least ${String(p.limit)} items`);
+      return fieldErrors.invalid(
+        shown,
+        Array.isArray(value) ? value.length : value,
+        `${shown} in body should have at least ${String(p.limit)} items`,
+      );
     case 'maxItems':
-      return fieldErrors.tooMany(shown, Array.isArray(value) ? value.length : 0, Number(p.limit));
+      return fieldErrors.tooMany(
+        shown,
+        Array.isArray(value) ? value.length : 0,
+        Number(p.limit),
+      );
     case 'minProperties':
-      return fieldErrors.invalid(shown, value, `${shown} in body should have at least ${String(p.limit)} properties`);
+      return fieldErrors.invalid(
+        shown,
+        value,
+        `${shown} in body should have at least ${String(p.limit)} properties`,
+      );
     case 'maxProperties':
-      return fieldErrors.tooMany(shown, isObject(value) ? Object.keys(value).length : 0, Number(p.limit));
+      return fieldErrors.tooMany(
+        shown,
+        isObject(value) ? Object.keys(value).length : 0,
+        Number(p.limit),
+      );
     case 'uniqueItems':
-      return fieldErrors.invalid(shown, value, `${shown} in body shouldn't contain duplicates`);
+      return fieldErrors.invalid(
+        shown,
+        value,
+        `${shown} in body shouldn't contain duplicates`,
+      );
     case 'multipleOf':
-      return fieldErrors.invalid(shown, value, `${shown} in body should be a multiple of ${String(p.multipleOf)}`);
+      return fieldErrors.invalid(
+        shown,
+        value,
+        `${shown} in body should be a multiple of ${String(p.multipleOf)}`,
+      );
     case 'format':
-      return fieldErrors.typeInvalid(shown, value, `${shown} in body must be of type ${String(p.format)}: ${JSON.stringify(value)}`);
+      return fieldErrors.typeInvalid(
+        shown,
+        value,
+        `${shown} in body must be of type ${String(p.format)}: ${JSON.stringify(
+          value,
+        )}`,
+      );
     case 'anyOf':
-      return fieldErrors.invalid(shown, value, `"${shown}" must validate at least one schema (anyOf)`);
+      return fieldErrors.invalid(
+        shown,
+        value,
+        `"${shown}" must validate at least one schema (anyOf)`,
+      );
     case 'oneOf':
-      return fieldErrors.invalid(shown, value, `"${shown}" must validate one and only one schema (oneOf)`);
+      return fieldErrors.invalid(
+        shown,
+        value,
+        `"${shown}" must validate one and only one schema (oneOf)`,
+      );
     case 'not':
-      return fieldErrors.invalid(shown, value, `"${shown}" must not validate the schema (not)`);
+      return fieldErrors.invalid(
+        shown,
+        value,
+        `"${shown}" must not validate the schema (not)`,
+      );
     case 'additionalProperties':
-      return fieldErrors.forbidden(path ? `${path}.${String(p.additionalProperty)}` : String(p.additionalProperty), 'field not declared in schema');
+      return fieldErrors.forbidden(
+        path
+          ? `${path}.${String(p.additionalProperty)}`
+          : String(p.additionalProperty),
+        'field not declared in schema',
+      );
     default:
       return fieldErrors.invalid(shown, value, e.message ?? e.keyword);
   }
 }
 
 /** Duplicate items in `x-kubernetes-list-type: set|map` lists. */
-function listInvariantErrors(value: JsonValue, schema: Schema | undefined, path: string, out: FieldError[]) {
+function listInvariantErrors(
+  value: JsonValue,
+  schema: Schema | undefined,
+  path: string,
+  out: FieldError[],
+) {
   const t = typeOf(schema);
   if (isObject(value) && (t.kind === 'struct' || t.kind === 'map')) {
     for (const [k, v] of Object.entries(value)) {
@@ -131,7 +216,9 @@ function listInvariantErrors(value: JsonValue, schema: Schema | undefined, path:
       if (t.listType !== 'atomic' && 'pe' in el) {
         if (seen.has(el.pe)) {
           const shown: JsonValue =
-            t.listType === 'map' && isObject(item) ? Object.fromEntries(t.keys.map(k => [k, item[k] ?? null])) : item;
+            t.listType === 'map' && isObject(item)
+              ? Object.fromEntries(t.keys.map(k => [k, item[k] ?? null]))
+              : item;
           out.push({ type: 'Duplicate', field: `${path}[${i}]`, value: shown });
         }
         seen.add(el.pe);
@@ -142,7 +229,10 @@ function listInvariantErrors(value: JsonValue, schema: Schema | undefined, path:
 }
 
 /** Validates a whole object against its root schema (metadata excluded). */
-export function validateAgainstSchema(obj: JsonObject, schema: Schema): FieldError[] {
+export function validateAgainstSchema(
+  obj: JsonObject,
+  schema: Schema,
+): FieldError[] {
   const fn = compile(prunedJsonSchema(schema, obj, true));
   const errs: FieldError[] = [];
   if (!fn(obj)) {

@@ -24,16 +24,28 @@ export interface AuthResult {
 
 const PUBLIC_PATHS = ['/version', '/healthz', '/livez', '/readyz'];
 
-function anyOf(list: string[] | '*' | undefined, value: string, dflt: boolean): boolean {
+function anyOf(
+  list: string[] | '*' | undefined,
+  value: string,
+  dflt: boolean,
+): boolean {
   if (list === undefined) return dflt;
   if (list === '*') return true;
   return list.includes('*') || list.includes(value);
 }
 
-function resourceMatches(list: string[] | '*', resource: string, subresource: string | undefined): boolean {
+function resourceMatches(
+  list: string[] | '*',
+  resource: string,
+  subresource: string | undefined,
+): boolean {
   if (list === '*' || list.includes('*')) return true;
   if (!subresource) return list.includes(resource);
-  return list.includes(`${resource}/${subresource}`) || list.includes(`*/${subresource}`) || list.includes(`${resource}/*`);
+  return (
+    list.includes(`${resource}/${subresource}`) ||
+    list.includes(`*/${subresource}`) ||
+    list.includes(`${resource}/*`)
+  );
 }
 
 export class Authorizer {
@@ -46,8 +58,10 @@ export class Authorizer {
     private readonly anonymous: 'forbidden' | 'unauthenticated',
   ) {
     this.byToken = new Map(Object.entries(users));
-    for (const [name, rules] of Object.entries(impersonatable)) this.byName.set(name, rules);
-    for (const u of Object.values(users)) this.byName.set(u.name, u.rules ?? []);
+    for (const [name, rules] of Object.entries(impersonatable))
+      this.byName.set(name, rules);
+    for (const u of Object.values(users))
+      this.byName.set(u.name, u.rules ?? []);
   }
 
   static create(opts: {
@@ -55,7 +69,11 @@ export class Authorizer {
     impersonatable?: Record<string, RbacRule[]>;
     anonymous: 'forbidden' | 'unauthenticated';
   }): Authorizer {
-    return new Authorizer(opts.users, opts.impersonatable ?? {}, opts.anonymous);
+    return new Authorizer(
+      opts.users,
+      opts.impersonatable ?? {},
+      opts.anonymous,
+    );
   }
 
   /** Authenticates and applies impersonation headers; throws 401/403 Status errors. */
@@ -73,20 +91,31 @@ export class Authorizer {
         canImpersonate: spec.canImpersonate ?? false,
       };
     } else if (this.anonymous === 'forbidden') {
-      user = { name: 'system:anonymous', groups: ['system:unauthenticated'], rules: [], canImpersonate: false };
+      user = {
+        name: 'system:anonymous',
+        groups: ['system:unauthenticated'],
+        rules: [],
+        canImpersonate: false,
+      };
     } else {
       throw StatusError.unauthorized();
     }
     const impersonateUser = req.headers['impersonate-user'];
     const rawGroups = req.headers['impersonate-group'];
-    const groups = rawGroups === undefined ? [] : Array.isArray(rawGroups) ? rawGroups : [rawGroups];
+    const groups = ([] as string[]).concat(rawGroups ?? []);
     if (impersonateUser === undefined) {
       if (groups.length > 0) {
-        throw StatusError.internal(`requested [${groups.map(g => `{Group  ${g}}`).join(' ')}] without impersonating a user`);
+        throw StatusError.internal(
+          `requested [${groups
+            .map(g => `{Group  ${g}}`)
+            .join(' ')}] without impersonating a user`,
+        );
       }
       return { user, effective: user };
     }
-    const name = Array.isArray(impersonateUser) ? impersonateUser[0] : impersonateUser;
+    const name = Array.isArray(impersonateUser)
+      ? impersonateUser[0]
+      : impersonateUser;
     if (!user.canImpersonate) {
       throw StatusError.forbidden(
         { group: '', resource: 'users' },
@@ -96,7 +125,10 @@ export class Authorizer {
     }
     const effective: UserInfo = {
       name,
-      groups: [...groups, ...(name === 'system:anonymous' ? [] : ['system:authenticated'])],
+      groups: [
+        ...groups,
+        ...(name === 'system:anonymous' ? [] : ['system:authenticated']),
+      ],
       rules: this.byName.get(name) ?? [],
       canImpersonate: false,
     };
@@ -112,7 +144,8 @@ export class Authorizer {
     return user.rules.some(rule => {
       if (!anyOf(rule.verbs, info.verb, false)) return false;
       if (!anyOf(rule.apiGroups, info.group, true)) return false;
-      if (!resourceMatches(rule.resources, info.resource, info.subresource)) return false;
+      if (!resourceMatches(rule.resources, info.resource, info.subresource))
+        return false;
       if (rule.namespaces === '*' || rule.namespaces.includes('*')) return true;
       return !!info.namespace && rule.namespaces.includes(info.namespace);
     });
@@ -121,10 +154,18 @@ export class Authorizer {
   /** The 403 kube-apiserver's authorization filter returns for a denied request. */
   forbidden(user: UserInfo, info: RequestInfo): StatusError {
     if (info.type === 'nonResource') {
-      return StatusError.forbidden(undefined, '', `User "${user.name}" cannot ${info.verb} path "${info.path}"`);
+      return StatusError.forbidden(
+        undefined,
+        '',
+        `User "${user.name}" cannot ${info.verb} path "${info.path}"`,
+      );
     }
-    const resource = info.subresource ? `${info.resource}/${info.subresource}` : info.resource;
-    const where = info.namespace ? `in the namespace "${info.namespace}"` : 'at the cluster scope';
+    const resource = info.subresource
+      ? `${info.resource}/${info.subresource}`
+      : info.resource;
+    const where = info.namespace
+      ? `in the namespace "${info.namespace}"`
+      : 'at the cluster scope';
     return StatusError.forbidden(
       { group: info.group, resource: info.resource },
       info.name ?? '',

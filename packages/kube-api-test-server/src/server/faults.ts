@@ -53,13 +53,15 @@ export class FaultInjector {
   take(method: string, url: string): RequestFault | undefined {
     const found = this.active.find(({ spec }) => {
       const m = spec.match;
-      if (m?.method && m.method.toUpperCase() !== method.toUpperCase()) return false;
+      if (m?.method && m.method.toUpperCase() !== method.toUpperCase())
+        return false;
       if (m?.pathIncludes && !url.includes(m.pathIncludes)) return false;
       return true;
     });
     if (!found) return undefined;
     found.remaining--;
-    if (found.remaining <= 0) this.active = this.active.filter(a => a !== found);
+    if (found.remaining <= 0)
+      this.active = this.active.filter(a => a !== found);
     return found.spec;
   }
 }

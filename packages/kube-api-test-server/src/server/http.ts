@@ -33,10 +33,18 @@ export function sendJson(
 ): void {
   if (res.headersSent || res.destroyed) return;
   const text = JSON.stringify(body);
-  res.writeHead(code, { ...baseHeaders(), ...headers, 'Content-Length': String(Buffer.byteLength(text)) });
+  res.writeHead(code, {
+    ...baseHeaders(),
+    ...headers,
+    'Content-Length': String(Buffer.byteLength(text)),
+  });
   res.end(text);
 }
 
-export function sendError(res: http.ServerResponse, err: StatusError, headers: Record<string, string> = {}): void {
+export function sendError(
+  res: http.ServerResponse,
+  err: StatusError,
+  headers: Record<string, string> = {},
+): void {
   sendJson(res, err.code, err.body, { ...err.headers, ...headers });
 }

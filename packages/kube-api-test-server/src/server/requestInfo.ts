@@ -35,7 +35,11 @@ function isWatch(query: URLSearchParams): boolean {
   return w === 'true' || w === '1';
 }
 
-export function parseRequestInfo(method: string, pathname: string, query: URLSearchParams): RequestInfo {
+export function parseRequestInfo(
+  method: string,
+  pathname: string,
+  query: URLSearchParams,
+): RequestInfo {
   const verb = VERBS[method.toUpperCase()] ?? method.toLowerCase();
   const parts = pathname.split('/').filter(Boolean).map(decodeURIComponent);
   let group: string;
@@ -55,7 +59,8 @@ export function parseRequestInfo(method: string, pathname: string, query: URLSea
   let namespace: string | undefined;
   if (rest[0] === 'namespaces' && rest.length > 1) {
     namespace = rest[1];
-    if (rest.length > 2 && !NAMESPACE_SUBRESOURCES.includes(rest[2])) rest = rest.slice(2);
+    if (rest.length > 2 && !NAMESPACE_SUBRESOURCES.includes(rest[2]))
+      rest = rest.slice(2);
   }
   const [resource, name, ...sub] = rest;
   let resolvedVerb = verb;

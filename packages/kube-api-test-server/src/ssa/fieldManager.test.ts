@@ -1,7 +1,12 @@
 import { StatusError } from '../api/errors';
 import { withObjectMeta } from '../schema/objectMeta';
 import { JsonObject } from '../util/json';
-import { FieldFilter, applyConfig, resetFieldsFilter, trackUpdate } from './fieldManager';
+import {
+  FieldFilter,
+  applyConfig,
+  resetFieldsFilter,
+  trackUpdate,
+} from './fieldManager';
 
 const keyed = (keys: string[], items: JsonObject): JsonObject => ({
   type: 'array',
@@ -23,15 +28,30 @@ const SCHEMA = withObjectMeta({
           properties: {
             name: { type: 'string' },
             image: { type: 'string' },
-            env: keyed(['name'], { type: 'object', properties: { name: { type: 'string' }, value: { type: 'string' } } }),
+            env: keyed(['name'], {
+              type: 'object',
+              properties: {
+                name: { type: 'string' },
+                value: { type: 'string' },
+              },
+            }),
           },
         }),
-        tags: { type: 'array', 'x-kubernetes-list-type': 'set', items: { type: 'string' } },
+        tags: {
+          type: 'array',
+          'x-kubernetes-list-type': 'set',
+          items: { type: 'string' },
+        },
         args: { type: 'array', items: { type: 'string' } },
         config: { type: 'object', additionalProperties: { type: 'string' } },
         nested: {
           type: 'object',
-          properties: { a: { type: 'object', properties: { b: { type: 'string' }, c: { type: 'string' } } } },
+          properties: {
+            a: {
+              type: 'object',
+              properties: { b: { type: 'string' }, c: { type: 'string' } },
+            },
+          },
         },
       },
     },
@@ -42,10 +62,21 @@ const SCHEMA = withObjectMeta({
 const noFilter: FieldFilter = s => s;
 
 function obj(spec: JsonObject, extra: JsonObject = {}): JsonObject {
-  return { apiVersion: 'example.com/v1', kind: 'Thing', metadata: { name: 'x', namespace: 'ns' }, spec, ...extra };
+  return {
+    apiVersion: 'example.com/v1',
+    kind: 'Thing',
+    metadata: { name: 'x', namespace: 'ns' },
+    spec,
+    ...extra,
+  };
 }
 
-function apply(live: JsonObject | undefined, patch: JsonObject, manager: string, force = false): JsonObject {
+function apply(
+  live: JsonObject | undefined,
+  patch: JsonObject,
+  manager: string,
+  force = false,
+): JsonObject {
   return applyConfig({
     live: live ?? { apiVersion: 'example.com/v1', kind: 'Thing' },
     patch,
@@ -58,9 +89,14 @@ function apply(live: JsonObject | undefined, patch: JsonObject, manager: string,
   });
 }
 
-const managers = (o: JsonObject) => ((o.metadata as JsonObject).managedFields as JsonObject[]).map(m => m.manager);
+const managers = (o: JsonObject) =>
+  ((o.metadata as JsonObject).managedFields as JsonObject[]).map(
+    m => m.manager,
+  );
 const fieldsOf = (o: JsonObject, manager: string) =>
-  ((o.metadata as JsonObject).managedFields as JsonObject[]).find(m => m.manager === manager)?.fieldsV1;
+  ((o.metadata as JsonObject).managedFields as JsonObject[]).find(
+    m => m.manager === manager,
+  )?.fieldsV1;
 
 function conflictOf(fn: () => unknown): StatusError {
   try {
@@ -74,13 +110,24 @@ function conflictOf(fn: () => unknown): StatusError {
 
 describe('server-side apply field management', () => {
   it('encodes keyed list items with k: keys and "." for owned items', () => {
-    const out = apply(undefined, obj({ containers: [{ name: 'a', image: 'img', env: [{ name: 'E', value: '1' }] }], tags: ['t'] }), 'm');
+    const out = apply(
+      undefined,
+      obj({
+        containers: [
+          { name: 'a', image: 'img', env: [{ name: 'E', value: '1' }] },
+        ],
+        tags: ['t'],
+      }),
+      'm',
+    );
     expect(fieldsOf(out, 'm')).toEqual({
       'f:spec': {
         'f:containers': {
           'k:{"name":"a"}': {
             '.': {},
-            'f:env': { 'k:{"name":"E"}': { '.': {}, 'f:name': {}, 'f:value': {} } },
+            'f:env': {
+              'k:{"name":"E"}': { '.': {}, 'f:name': {}, 'f:value': {} },
+            },
             'f:image': {},
             'f:name': {},
           },
@@ -92,15 +139,33 @@ describe('server-side apply field management', () => {
 
   it.each([
     ['a scalar', { replicas: 1, image: 'a' }, { image: 'a' }, { image: 'a' }],
-    ['a keyed list item', { containers: [{ name: 'a' }, { name: 'b' }] }, { containers: [{ name: 'a' }] }, { containers: [{ name: 'a' }] }],
+    [
+      'a keyed list item',
+      { containers: [{ name: 'a' }, { name: 'b' }] },
+      { containers: [{ name: 'a' }] },
+      { containers: [{ name: 'a' }] },
+    ],
     ['a set item', { tags: ['x', 'y'] }, { tags: ['x'] }, { tags: ['x'] }],
-    ['a map key', { config: { k1: 'v', k2: 'v' } }, { config: { k1: 'v' } }, { config: { k1: 'v' } }],
-    ['a nested struct whose fields all went away', { image: 'i', nested: { a: { b: 'x' } } }, { image: 'i' }, { image: 'i' }],
-  ])('removes %s the applier stopped applying', (_name, first, second, expected) => {
-    const v1 = apply(undefined, obj(first), 'm');
-    const v2 = apply(v1, obj(second), 'm');
-    expect(v2.spec).toEqual(expected);
-  });
+    [
+      'a map key',
+      { config: { k1: 'v', k2: 'v' } },
+      { config: { k1: 'v' } },
+      { config: { k1: 'v' } },
+    ],
+    [
+      'a nested struct whose fields all went away',
+      { image: 'i', nested: { a: { b: 'x' } } },
+      { image: 'i' },
+      { image: 'i' },
+    ],
+  ])(
+    'removes %s the applier stopped applying',
+    (_name, first, second, expected) => {
+      const v1 = apply(undefined, obj(first), 'm');
+      const v2 = apply(v1, obj(second), 'm');
+      expect(v2.spec).toEqual(expected);
+    },
+  );
 
   it('keeps a dropped field that another manager also owns', () => {
     const v1 = apply(undefined, obj({ replicas: 2, image: 'a' }), 'm');
@@ -111,8 +176,16 @@ describe('server-side apply field management', () => {
   });
 
   it('merges keyed list items owned by different managers', () => {
-    const v1 = apply(undefined, obj({ containers: [{ name: 'a', image: 'ia' }] }), 'm');
-    const v2 = apply(v1, obj({ containers: [{ name: 'b', image: 'ib' }] }), 'other');
+    const v1 = apply(
+      undefined,
+      obj({ containers: [{ name: 'a', image: 'ia' }] }),
+      'm',
+    );
+    const v2 = apply(
+      v1,
+      obj({ containers: [{ name: 'b', image: 'ib' }] }),
+      'other',
+    );
     expect((v2.spec as JsonObject).containers).toEqual([
       { name: 'a', image: 'ia' },
       { name: 'b', image: 'ib' },
@@ -121,10 +194,17 @@ describe('server-side apply field management', () => {
 
   it('reports every conflicting field, grouped by manager', () => {
     const v1 = apply(undefined, obj({ replicas: 1, image: 'a' }), 'm');
-    const err = conflictOf(() => apply(v1, obj({ replicas: 2, image: 'b' }), 'other'));
+    const err = conflictOf(() =>
+      apply(v1, obj({ replicas: 2, image: 'b' }), 'other'),
+    );
     expect(err.code).toBe(409);
-    expect(err.body.message).toBe('Apply failed with 2 conflicts: conflicts with "m":\n- .spec.image\n- .spec.replicas');
-    expect(err.body.details?.causes?.map(c => c.field)).toEqual(['.spec.image', '.spec.replicas']);
+    expect(err.body.message).toBe(
+      'Apply failed with 2 conflicts: conflicts with "m":\n- .spec.image\n- .spec.replicas',
+    );
+    expect(err.body.details?.causes?.map(c => c.field)).toEqual([
+      '.spec.image',
+      '.spec.replicas',
+    ]);
   });
 
   it('names Update managers with their apiVersion in conflicts', () => {
@@ -156,7 +236,9 @@ describe('server-side apply field management', () => {
       filter: noFilter,
       now: '2026-01-01T00:00:01Z',
     });
-    expect(fieldsOf(next, 'editor')).toEqual({ 'f:spec': { 'f:config': { '.': {}, 'f:k': {} }, 'f:replicas': {} } });
+    expect(fieldsOf(next, 'editor')).toEqual({
+      'f:spec': { 'f:config': { '.': {}, 'f:k': {} }, 'f:replicas': {} },
+    });
     expect(fieldsOf(next, 'm')).toEqual({ 'f:spec': { 'f:image': {} } });
   });
 
@@ -185,8 +267,15 @@ describe('server-side apply field management', () => {
       force: false,
       now: '2026-01-01T00:00:00Z',
     });
-    const entry = ((v2.metadata as JsonObject).managedFields as JsonObject[]).find(m => m.manager === 'ctrl');
-    expect(entry).toEqual(expect.objectContaining({ subresource: 'status', fieldsV1: { 'f:status': { 'f:phase': {} } } }));
+    const entry = (
+      (v2.metadata as JsonObject).managedFields as JsonObject[]
+    ).find(m => m.manager === 'ctrl');
+    expect(entry).toEqual(
+      expect.objectContaining({
+        subresource: 'status',
+        fieldsV1: { 'f:status': { 'f:phase': {} } },
+      }),
+    );
   });
 
   it('keeps the time of a manager whose apply changed nothing', () => {
@@ -201,6 +290,8 @@ describe('server-side apply field management', () => {
       force: false,
       now: '2030-01-01T00:00:00Z',
     });
-    expect(((v2.metadata as JsonObject).managedFields as JsonObject[])[0].time).toBe('2026-01-01T00:00:00Z');
+    expect(
+      ((v2.metadata as JsonObject).managedFields as JsonObject[])[0].time,
+    ).toBe('2026-01-01T00:00:00Z');
   });
 });

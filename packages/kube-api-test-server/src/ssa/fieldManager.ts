@@ -6,7 +6,13 @@ import { StatusError, StatusCause } from '../api/errors';
 import { JsonObject, deepEqual, getObject, isObject } from '../util/json';
 import { Schema } from '../schema/typeNode';
 import { FieldSet } from './fieldSet';
-import { ManagerEntry, STRIPPED_FIELDS, decodeManagedFields, encodeManagedFields, managerKey } from './managedFields';
+import {
+  ManagerEntry,
+  STRIPPED_FIELDS,
+  decodeManagedFields,
+  encodeManagedFields,
+  managerKey,
+} from './managedFields';
 import { merge, pruneApplied } from './merge';
 import { pathToString } from './pathElement';
 import { compareValues, toFieldSet } from './walk';
@@ -16,7 +22,10 @@ export type FieldFilter = (set: FieldSet) => FieldSet;
 
 const STATUS = FieldSet.of([['f:status']]);
 
-export function resetFieldsFilter(hasStatus: boolean, subresource: string | undefined): FieldFilter {
+export function resetFieldsFilter(
+  hasStatus: boolean,
+  subresource: string | undefined,
+): FieldFilter {
   if (subresource === 'status') return set => set.select('f:status');
   if (hasStatus) return set => set.recursiveDifference(STATUS);
   return set => set;
@@ -30,12 +39,15 @@ function withoutManagedFields(obj: JsonObject): JsonObject {
 
 function printManager(e: ManagerEntry): string {
   let s = JSON.stringify(e.manager);
-  if (e.subresource) s = `${s} with subresource ${JSON.stringify(e.subresource)}`;
+  if (e.subresource)
+    s = `${s} with subresource ${JSON.stringify(e.subresource)}`;
   if (e.operation === 'Update') s = `${s} using ${e.apiVersion}`;
   return s;
 }
 
-function conflictError(conflicts: Array<{ entry: ManagerEntry; path: string }>): StatusError {
+function conflictError(
+  conflicts: Array<{ entry: ManagerEntry; path: string }>,
+): StatusError {
   const causes: StatusCause[] = conflicts.map(c => ({
     reason: 'FieldManagerConflict',
     message: `conflict with ${printManager(c.entry)}`,
@@ -43,7 +55,9 @@ function conflictError(conflicts: Array<{ entry: ManagerEntry; path: string }>):
   }));
   let message: string;
   if (conflicts.length === 1) {
-    message = `Apply failed with 1 conflict: conflict with ${printManager(conflicts[0].entry)}: ${conflicts[0].path}`;
+    message = `Apply failed with 1 conflict: conflict with ${printManager(
+      conflicts[0].entry,
+    )}: ${conflicts[0].path}`;
   } else {
     const byManager = new Map<string, string[]>();
     for (const c of conflicts) {
@@ -55,9 +69,16 @@ function conflictError(conflicts: Array<{ entry: ManagerEntry; path: string }>):
       lines.push(`conflicts with ${name}:`);
       for (const p of byManager.get(name)!) lines.push(`- ${p}`);
     }
-    message = `Apply failed with ${conflicts.length} conflicts: ${lines.join('\n')}`;
+    message = `Apply failed with ${conflicts.length} conflicts: ${lines.join(
+      '\n',
+    )}`;
   }
-  return StatusError.of({ code: 409, reason: 'Conflict', message, details: { causes } });
+  return StatusError.of({
+    code: 409,
+    reason: 'Conflict',
+    message,
+    details: { causes },
+  });
 }
 
 export interface FieldManagerContext {
@@ -80,7 +101,11 @@ export interface ApplyInput extends FieldManagerContext {
 /** Server-side apply. Returns the merged object with updated managedFields; throws a 409 on conflicts. */
 export function applyConfig(input: ApplyInput): JsonObject {
   const live = withoutManagedFields(input.live);
-  const entries = decodeManagedFields(isObject(input.live.metadata) ? input.live.metadata.managedFields : undefined);
+  const entries = decodeManagedFields(
+    isObject(input.live.metadata)
+      ? input.live.metadata.managedFields
+      : undefined,
+  );
   const merged = merge(live, input.patch, input.schema) as JsonObject;
   const configSet = input.filter(toFieldSet(input.patch, input.schema));
   const self: ManagerEntry = {
@@ -105,7 +130,8 @@ export function applyConfig(input: ApplyInput): JsonObject {
     const c = e.set.intersection(changed);
     if (c.isEmpty()) continue;
     taken.set(e, c);
-    for (const p of c.paths()) conflicts.push({ entry: e, path: pathToString(p) });
+    for (const p of c.paths())
+      conflicts.push({ entry: e, path: pathToString(p) });
   }
   if (conflicts.length > 0 && !input.force) throw conflictError(conflicts);
 
@@ -114,7 +140,11 @@ export function applyConfig(input: ApplyInput): JsonObject {
     ...e,
     set: e.set.difference(taken.get(e) ?? FieldSet.empty()).difference(removed),
   }));
-  next.push({ ...self, set: configSet.difference(STRIPPED_FIELDS), time: objectChanged ? input.now : last?.time });
+  next.push({
+    ...self,
+    set: configSet.difference(STRIPPED_FIELDS),
+    time: objectChanged ? input.now : last?.time,
+  });
   getObject(merged, 'metadata').managedFields = encodeManagedFields(next);
   return merged;
 }
@@ -128,17 +158,30 @@ export interface UpdateInput extends FieldManagerContext {
 
 /** Records the fields a non-apply write changed; returns the new managedFields. */
 export function trackUpdate(input: UpdateInput): JsonObject[] {
-  const skeleton = { apiVersion: input.next.apiVersion ?? null, kind: input.next.kind ?? null };
+  const skeleton = {
+    apiVersion: input.next.apiVersion ?? null,
+    kind: input.next.kind ?? null,
+  };
   const live = input.live ? withoutManagedFields(input.live) : skeleton;
   const next = withoutManagedFields(input.next);
-  const requested = isObject(input.next.metadata) ? input.next.metadata.managedFields : undefined;
-  let entries = decodeManagedFields(isObject(input.live?.metadata) ? input.live!.metadata.managedFields : undefined);
+  const requested = isObject(input.next.metadata)
+    ? input.next.metadata.managedFields
+    : undefined;
+  let entries = decodeManagedFields(
+    isObject(input.live?.metadata)
+      ? input.live!.metadata.managedFields
+      : undefined,
+  );
   if (Array.isArray(requested)) {
     const mine = decodeManagedFields(requested);
     const current = entries;
     const same =
       mine.length === current.length &&
-      mine.every((e, i) => managerKey(e) === managerKey(current[i]) && e.set.equals(current[i].set));
+      mine.every(
+        (e, i) =>
+          managerKey(e) === managerKey(current[i]) &&
+          e.set.equals(current[i].set),
+      );
     if (!same) entries = requested.length === 0 ? [] : mine;
   }
   const cmp = compareValues(live, next, input.schema);
@@ -153,7 +196,10 @@ export function trackUpdate(input: UpdateInput): JsonObject[] {
     set: FieldSet.empty(),
   };
   const key = managerKey(self);
-  const out = entries.map(e => ({ ...e, set: e.set.difference(changed).difference(removed) }));
+  const out = entries.map(e => ({
+    ...e,
+    set: e.set.difference(changed).difference(removed),
+  }));
   if (!selfSet.isEmpty()) {
     const i = out.findIndex(e => managerKey(e) === key);
     const prev = i >= 0 ? out.splice(i, 1)[0].set : FieldSet.empty();

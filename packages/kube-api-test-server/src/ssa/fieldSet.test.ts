@@ -4,7 +4,10 @@ import { pathToString } from './pathElement';
 describe('FieldSet', () => {
   const fields = {
     'f:metadata': { 'f:labels': { '.': {}, 'f:app': {} } },
-    'f:spec': { 'f:containers': { 'k:{"name":"a"}': { '.': {}, 'f:image': {} } }, 'f:replicas': {} },
+    'f:spec': {
+      'f:containers': { 'k:{"name":"a"}': { '.': {}, 'f:image': {} } },
+      'f:replicas': {},
+    },
   };
 
   it('round-trips FieldsV1', () => {
@@ -32,8 +35,18 @@ describe('FieldSet', () => {
   });
 
   it('recursiveDifference drops whole subtrees', () => {
-    const s = FieldSet.of([['f:status', 'f:url'], ['f:spec', 'f:x']]);
-    expect(s.recursiveDifference(FieldSet.of([['f:status']])).paths().map(pathToString)).toEqual(['.spec.x']);
-    expect(s.select('f:status').paths().map(pathToString)).toEqual(['.status.url']);
+    const s = FieldSet.of([
+      ['f:status', 'f:url'],
+      ['f:spec', 'f:x'],
+    ]);
+    expect(
+      s
+        .recursiveDifference(FieldSet.of([['f:status']]))
+        .paths()
+        .map(pathToString),
+    ).toEqual(['.spec.x']);
+    expect(s.select('f:status').paths().map(pathToString)).toEqual([
+      '.status.url',
+    ]);
   });
 });

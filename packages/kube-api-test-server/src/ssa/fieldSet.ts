@@ -25,7 +25,8 @@ export class FieldSet {
     for (const [key, value] of Object.entries(json)) {
       if (key === '.') continue;
       const child = FieldSet.fromFieldsV1(value);
-      const isMember = !isObject(value) || Object.keys(value).length === 0 || '.' in value;
+      const isMember =
+        !isObject(value) || Object.keys(value).length === 0 || '.' in value;
       if (isMember) s.members.add(key);
       if (!child.isEmpty()) s.children.set(key, child);
     }

@@ -1,5 +1,5 @@
 /** `metadata.managedFields` entries: decoding, encoding, identity and ordering. */
-import { JsonObject, JsonValue, isObject } from '../util/json';
+import { JsonObject, JsonValue, compareStrings, isObject } from '../util/json';
 import { FieldSet } from './fieldSet';
 
 export type Operation = 'Apply' | 'Update';
@@ -14,12 +14,16 @@ export interface ManagerEntry {
 }
 
 /** Managers are identified without time (and, for appliers, without apiVersion). */
-export function managerKey(e: Pick<ManagerEntry, 'manager' | 'operation' | 'apiVersion' | 'subresource'>): string {
+export function managerKey(
+  e: Pick<ManagerEntry, 'manager' | 'operation' | 'apiVersion' | 'subresource'>,
+): string {
   const version = e.operation === 'Apply' ? '' : e.apiVersion;
   return JSON.stringify([e.manager, e.operation, version, e.subresource ?? '']);
 }
 
-export function decodeManagedFields(value: JsonValue | undefined): ManagerEntry[] {
+export function decodeManagedFields(
+  value: JsonValue | undefined,
+): ManagerEntry[] {
   if (!Array.isArray(value)) return [];
   const out: ManagerEntry[] = [];
   for (const raw of value) {
@@ -30,7 +34,10 @@ export function decodeManagedFields(value: JsonValue | undefined): ManagerEntry[
       operation,
       apiVersion: typeof raw.apiVersion === 'string' ? raw.apiVersion : '',
       time: typeof raw.time === 'string' ? raw.time : undefined,
-      subresource: typeof raw.subresource === 'string' && raw.subresource ? raw.subresource : undefined,
+      subresource:
+        typeof raw.subresource === 'string' && raw.subresource
+          ? raw.subresource
+          : undefined,
       set: FieldSet.fromFieldsV1(raw.fieldsV1),
     });
   }
@@ -47,10 +54,9 @@ function compareEntries(p: ManagerEntry, q: ManagerEntry): number {
   const qs = seconds(q.time);
   if (ps !== qs) return ps - qs;
   if (p.manager !== q.manager) return p.manager < q.manager ? -1 : 1;
-  if (p.apiVersion !== q.apiVersion) return p.apiVersion < q.apiVersion ? -1 : 1;
-  const a = p.subresource ?? '';
-  const b = q.subresource ?? '';
-  return a < b ? -1 : a > b ? 1 : 0;
+  if (p.apiVersion !== q.apiVersion)
+    return p.apiVersion < q.apiVersion ? -1 : 1;
+  return compareStrings(p.subresource ?? '', q.subresource ?? '');
 }
 
 /** Encodes entries in kube-apiserver's order (operation, time, manager, apiVersion, subresource). */

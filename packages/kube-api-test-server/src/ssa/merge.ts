@@ -55,25 +55,44 @@ function mergeLists(l: JsonValue[], r: JsonValue[], t: ListNode): JsonValue[] {
 }
 
 /** Merges `rhs` (the applied configuration) into `lhs`; `rhs` wins for every field it sets. */
-export function merge(lhs: JsonValue | undefined, rhs: JsonValue | undefined, schema: Schema | undefined): JsonValue | undefined {
+export function merge(
+  lhs: JsonValue | undefined,
+  rhs: JsonValue | undefined,
+  schema: Schema | undefined,
+): JsonValue | undefined {
   if (rhs === undefined) return deepClone(lhs);
   if (lhs === undefined || lhs === null || rhs === null) return deepClone(rhs);
   const t = effectiveType(schema, rhs);
-  if ((t.kind === 'struct' || t.kind === 'map') && !t.atomic && isObject(lhs) && isObject(rhs)) {
+  if (
+    (t.kind === 'struct' || t.kind === 'map') &&
+    !t.atomic &&
+    isObject(lhs) &&
+    isObject(rhs)
+  ) {
     const out: JsonObject = deepClone(lhs);
     for (const key of Object.keys(rhs)) {
       out[key] = merge(lhs[key], rhs[key], childSchema(t, key).schema)!;
     }
     return out;
   }
-  if (t.kind === 'list' && t.listType !== 'atomic' && Array.isArray(lhs) && Array.isArray(rhs)) {
+  if (
+    t.kind === 'list' &&
+    t.listType !== 'atomic' &&
+    Array.isArray(lhs) &&
+    Array.isArray(rhs)
+  ) {
     return mergeLists(lhs, rhs, t);
   }
   return deepClone(rhs);
 }
 
 /** Removes from `value` (in place) every node `remove` selects, keeping what `keep` protects. */
-function pruneNode(value: JsonValue, schema: Schema | undefined, remove: FieldSet, keep: FieldSet): void {
+function pruneNode(
+  value: JsonValue,
+  schema: Schema | undefined,
+  remove: FieldSet,
+  keep: FieldSet,
+): void {
   const t = effectiveType(schema, value);
   if (isObject(value) && (t.kind === 'struct' || t.kind === 'map')) {
     for (const key of Object.keys(value)) {
@@ -83,7 +102,13 @@ function pruneNode(value: JsonValue, schema: Schema | undefined, remove: FieldSe
         continue;
       }
       const sub = remove.child(pe);
-      if (sub) pruneNode(value[key], childSchema(t, key).schema, sub, keep.child(pe) ?? FieldSet.empty());
+      if (sub)
+        pruneNode(
+          value[key],
+          childSchema(t, key).schema,
+          sub,
+          keep.child(pe) ?? FieldSet.empty(),
+        );
     }
   } else if (Array.isArray(value) && t.kind === 'list') {
     for (let i = value.length - 1; i >= 0; i--) {
@@ -94,7 +119,8 @@ function pruneNode(value: JsonValue, schema: Schema | undefined, remove: FieldSe
         continue;
       }
       const sub = remove.child(el.pe);
-      if (sub) pruneNode(value[i], t.elem, sub, keep.child(el.pe) ?? FieldSet.empty());
+      if (sub)
+        pruneNode(value[i], t.elem, sub, keep.child(el.pe) ?? FieldSet.empty());
     }
   }
 }
@@ -104,7 +130,12 @@ function pruneNode(value: JsonValue, schema: Schema | undefined, remove: FieldSe
  * (including the applier's new configuration) owns any more. A struct field
  * whose owned children all went away goes away with them.
  */
-export function pruneApplied(merged: JsonObject, schema: Schema, lastSet: FieldSet | undefined, owned: FieldSet): void {
+export function pruneApplied(
+  merged: JsonObject,
+  schema: Schema,
+  lastSet: FieldSet | undefined,
+  owned: FieldSet,
+): void {
   if (!lastSet || lastSet.isEmpty()) return;
   const remove = withNamedAncestors(lastSet, schema);
   const keep = withNamedAncestors(owned, schema);

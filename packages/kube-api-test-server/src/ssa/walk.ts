@@ -4,14 +4,23 @@
  * removed fields), following structured-merge-diff's rules.
  */
 import { JsonValue, deepEqual, isEmptyContainer, isObject } from '../util/json';
-import { Schema, TypeNode, childSchema, effectiveType, typeOf } from '../schema/typeNode';
+import {
+  Schema,
+  TypeNode,
+  childSchema,
+  effectiveType,
+  typeOf,
+} from '../schema/typeNode';
 import { FieldSet } from './fieldSet';
 import { Path, PathElement, fieldPE, listItemElement } from './pathElement';
 
 type ListNode = TypeNode & { kind: 'list' };
 
 /** Items of a list keyed by path element (first occurrence wins). */
-export function indexList(t: ListNode, list: JsonValue[]): Map<PathElement, JsonValue> {
+export function indexList(
+  t: ListNode,
+  list: JsonValue[],
+): Map<PathElement, JsonValue> {
   const out = new Map<PathElement, JsonValue>();
   list.forEach((item, i) => {
     const el = listItemElement(t, item, i);
@@ -21,12 +30,18 @@ export function indexList(t: ListNode, list: JsonValue[]): Map<PathElement, Json
 }
 
 function isGranular(t: TypeNode, value: JsonValue | undefined): boolean {
-  if (t.kind === 'struct' || t.kind === 'map') return !t.atomic && isObject(value);
+  if (t.kind === 'struct' || t.kind === 'map')
+    return !t.atomic && isObject(value);
   if (t.kind === 'list') return t.listType !== 'atomic' && Array.isArray(value);
   return false;
 }
 
-function addToSet(value: JsonValue, schema: Schema | undefined, path: Path, out: FieldSet): void {
+function addToSet(
+  value: JsonValue,
+  schema: Schema | undefined,
+  path: Path,
+  out: FieldSet,
+): void {
   const t = effectiveType(schema, value);
   if (!isGranular(t, value) || isEmptyContainer(value)) {
     out.insert(path);
@@ -35,10 +50,20 @@ function addToSet(value: JsonValue, schema: Schema | undefined, path: Path, out:
   addChildren(value, t, path, out);
 }
 
-function addChildren(value: JsonValue, t: TypeNode, path: Path, out: FieldSet): void {
+function addChildren(
+  value: JsonValue,
+  t: TypeNode,
+  path: Path,
+  out: FieldSet,
+): void {
   if (isObject(value) && (t.kind === 'struct' || t.kind === 'map')) {
     for (const key of Object.keys(value)) {
-      addToSet(value[key], childSchema(t, key).schema, [...path, fieldPE(key)], out);
+      addToSet(
+        value[key],
+        childSchema(t, key).schema,
+        [...path, fieldPE(key)],
+        out,
+      );
     }
   } else if (Array.isArray(value) && t.kind === 'list') {
     value.forEach((item, i) => {
@@ -66,25 +91,43 @@ export interface Comparison {
   removed: FieldSet;
 }
 
-function leaf(l: JsonValue | undefined, r: JsonValue | undefined, path: Path, c: Comparison) {
+function leaf(
+  l: JsonValue | undefined,
+  r: JsonValue | undefined,
+  path: Path,
+  c: Comparison,
+) {
   if (path.length === 0) return;
   if (l === undefined) c.added.insert(path);
   else if (r === undefined) c.removed.insert(path);
   else if (!deepEqual(l, r)) c.modified.insert(path);
 }
 
-function compareNode(l: JsonValue | undefined, r: JsonValue | undefined, schema: Schema | undefined, path: Path, c: Comparison) {
+function compareNode(
+  l: JsonValue | undefined,
+  r: JsonValue | undefined,
+  schema: Schema | undefined,
+  path: Path,
+  c: Comparison,
+) {
   const t = effectiveType(schema, r !== undefined ? r : l);
   const lt = l === undefined ? t : effectiveType(schema, l);
   const sameShape = l === undefined || r === undefined || lt.kind === t.kind;
-  const granular = sameShape && isGranular(t, r ?? l) && (l === undefined || l === null || isGranular(lt, l));
+  const granular =
+    sameShape &&
+    isGranular(t, r ?? l) &&
+    (l === undefined || l === null || isGranular(lt, l));
   if (!granular || (isEmptyContainer(l) && isEmptyContainer(r))) {
     leaf(l, r, path, c);
     return;
   }
   if (t.kind === 'list') {
-    const li = Array.isArray(l) ? indexList(t, l) : new Map<PathElement, JsonValue>();
-    const ri = Array.isArray(r) ? indexList(t, r) : new Map<PathElement, JsonValue>();
+    const li = Array.isArray(l)
+      ? indexList(t, l)
+      : new Map<PathElement, JsonValue>();
+    const ri = Array.isArray(r)
+      ? indexList(t, r)
+      : new Map<PathElement, JsonValue>();
     for (const pe of new Set([...li.keys(), ...ri.keys()])) {
       compareNode(li.get(pe), ri.get(pe), t.elem, [...path, pe], c);
     }
@@ -92,7 +135,13 @@ function compareNode(l: JsonValue | undefined, r: JsonValue | undefined, schema:
     const lo = isObject(l) ? l : {};
     const ro = isObject(r) ? r : {};
     for (const key of new Set([...Object.keys(lo), ...Object.keys(ro)])) {
-      compareNode(lo[key], ro[key], childSchema(t, key).schema, [...path, fieldPE(key)], c);
+      compareNode(
+        lo[key],
+        ro[key],
+        childSchema(t, key).schema,
+        [...path, fieldPE(key)],
+        c,
+      );
     }
   }
   if (path.length > 0) {
@@ -102,20 +151,34 @@ function compareNode(l: JsonValue | undefined, r: JsonValue | undefined, schema:
 }
 
 /** What changed from `lhs` to `rhs`. */
-export function compareValues(lhs: JsonValue | undefined, rhs: JsonValue | undefined, schema: Schema): Comparison {
-  const c: Comparison = { added: FieldSet.empty(), modified: FieldSet.empty(), removed: FieldSet.empty() };
+export function compareValues(
+  lhs: JsonValue | undefined,
+  rhs: JsonValue | undefined,
+  schema: Schema,
+): Comparison {
+  const c: Comparison = {
+    added: FieldSet.empty(),
+    modified: FieldSet.empty(),
+    removed: FieldSet.empty(),
+  };
   compareNode(lhs, rhs, schema, [], c);
   return c;
 }
 
 /** The schema at `path` below `schema` (undefined inside schemaless parts). */
-export function schemaAt(schema: Schema | undefined, path: Path): Schema | undefined {
+export function schemaAt(
+  schema: Schema | undefined,
+  path: Path,
+): Schema | undefined {
   let cur = schema;
   for (const pe of path) {
     if (!cur) return undefined;
     const t = typeOf(cur);
     if (pe.startsWith('f:')) {
-      cur = t.kind === 'struct' || t.kind === 'map' ? childSchema(t, pe.slice(2)).schema : undefined;
+      cur =
+        t.kind === 'struct' || t.kind === 'map'
+          ? childSchema(t, pe.slice(2)).schema
+          : undefined;
     } else {
       cur = t.kind === 'list' ? t.elem : undefined;
     }
@@ -132,7 +195,8 @@ export function withNamedAncestors(set: FieldSet, schema: Schema): FieldSet {
       if (!pe.startsWith('f:')) continue;
       const parent = schemaAt(schema, path.slice(0, i - 1));
       const pt = typeOf(parent);
-      if (pt.kind === 'struct' && pt.fields[pe.slice(2)]) out.insert(path.slice(0, i));
+      if (pt.kind === 'struct' && pt.fields[pe.slice(2)])
+        out.insert(path.slice(0, i));
     }
   }
   return out;

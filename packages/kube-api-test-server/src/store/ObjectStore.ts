@@ -3,7 +3,13 @@
  * and change events for watches. Tests reach it as `server.store`.
  */
 import crypto from 'node:crypto';
-import { JsonObject, deepClone, getObject, isObject } from '../util/json';
+import {
+  JsonObject,
+  compareStrings,
+  deepClone,
+  getObject,
+  isObject,
+} from '../util/json';
 import { parseLabelSelector, labelsOf } from '../api/selectors';
 import { ResourceRegistry } from '../registry/ResourceRegistry';
 import { ResourceType, apiVersionOf, storageKey } from '../registry/types';
@@ -54,7 +60,10 @@ export class ObjectStore {
     private readonly clock: () => Date,
   ) {}
 
-  static create(opts: { registry: ResourceRegistry; clock?: () => Date }): ObjectStore {
+  static create(opts: {
+    registry: ResourceRegistry;
+    clock?: () => Date;
+  }): ObjectStore {
     return new ObjectStore(opts.registry, opts.clock ?? (() => new Date()));
   }
 
@@ -65,8 +74,14 @@ export class ObjectStore {
     return this.resourceVersion;
   }
 
-  getRaw(rt: ResourceType, namespace: string | undefined, name: string): JsonObject | undefined {
-    const obj = this.data.get(storageKey(rt))?.get(nsName(rt.namespaced ? namespace : undefined, name));
+  getRaw(
+    rt: ResourceType,
+    namespace: string | undefined,
+    name: string,
+  ): JsonObject | undefined {
+    const obj = this.data
+      .get(storageKey(rt))
+      ?.get(nsName(rt.namespaced ? namespace : undefined, name));
     return obj ? deepClone(obj) : undefined;
   }
 
@@ -75,8 +90,11 @@ export class ObjectStore {
     const bucket = this.data.get(storageKey(rt));
     if (!bucket) return [];
     return [...bucket.entries()]
-      .filter(([key]) => !namespace || !rt.namespaced || key.startsWith(`${namespace}/`))
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .filter(
+        ([key]) =>
+          !namespace || !rt.namespaced || key.startsWith(`${namespace}/`),
+      )
+      .sort(([a], [b]) => compareStrings(a, b))
       .map(([, obj]) => deepClone(obj));
   }
 
@@ -84,7 +102,10 @@ export class ObjectStore {
   write(rt: ResourceType, obj: JsonObject): JsonObject {
     const meta = getObject(obj, 'metadata');
     const key = storageKey(rt);
-    const id = nsName(rt.namespaced ? String(meta.namespace) : undefined, String(meta.name));
+    const id = nsName(
+      rt.namespaced ? String(meta.namespace) : undefined,
+      String(meta.name),
+    );
     if (!this.data.has(key)) this.data.set(key, new Map());
     const bucket = this.data.get(key)!;
     const previous = bucket.get(id);
@@ -92,11 +113,21 @@ export class ObjectStore {
     meta.resourceVersion = String(this.resourceVersion);
     const stored = deepClone(obj);
     bucket.set(id, stored);
-    this.emit({ type: previous ? 'MODIFIED' : 'ADDED', key, resourceVersion: this.resourceVersion, object: stored, previous });
+    this.emit({
+      type: previous ? 'MODIFIED' : 'ADDED',
+      key,
+      resourceVersion: this.resourceVersion,
+      object: stored,
+      previous,
+    });
     return deepClone(stored);
   }
 
-  remove(rt: ResourceType, namespace: string | undefined, name: string): JsonObject | undefined {
+  remove(
+    rt: ResourceType,
+    namespace: string | undefined,
+    name: string,
+  ): JsonObject | undefined {
     const key = storageKey(rt);
     const bucket = this.data.get(key);
     const id = nsName(rt.namespaced ? namespace : undefined, name);
@@ -105,8 +136,15 @@ export class ObjectStore {
     bucket.delete(id);
     this.resourceVersion++;
     const deleted = deepClone(obj);
-    getObject(deleted, 'metadata').resourceVersion = String(this.resourceVersion);
-    this.emit({ type: 'DELETED', key, resourceVersion: this.resourceVersion, object: deleted });
+    getObject(deleted, 'metadata').resourceVersion = String(
+      this.resourceVersion,
+    );
+    this.emit({
+      type: 'DELETED',
+      key,
+      resourceVersion: this.resourceVersion,
+      object: deleted,
+    });
     return deepClone(deleted);
   }
 
@@ -178,21 +216,32 @@ export class ObjectStore {
     const rt = this.resolve(String(object.apiVersion), String(object.kind));
     const obj = deepClone(object);
     const meta = getObject(obj, 'metadata');
-    if (typeof meta.name !== 'string' || !meta.name) throw new Error('store.put: metadata.name is required');
+    if (typeof meta.name !== 'string' || !meta.name)
+      throw new Error('store.put: metadata.name is required');
     if (rt.namespaced) {
       meta.namespace ??= 'default';
       if (!this.namespaceExists(String(meta.namespace))) {
-        throw new Error(`store.put: namespace ${String(meta.namespace)} does not exist`);
+        throw new Error(
+          `store.put: namespace ${String(meta.namespace)} does not exist`,
+        );
       }
     } else {
       delete meta.namespace;
     }
-    const existing = this.getRaw(rt, meta.namespace as string | undefined, meta.name);
+    const existing = this.getRaw(
+      rt,
+      meta.namespace as string | undefined,
+      meta.name,
+    );
     const existingMeta = isObject(existing?.metadata) ? existing!.metadata : {};
     meta.uid ??= existingMeta.uid ?? crypto.randomUUID();
-    meta.creationTimestamp ??= existingMeta.creationTimestamp ?? kubeTime(this.clock());
+    meta.creationTimestamp ??=
+      existingMeta.creationTimestamp ?? kubeTime(this.clock());
     meta.generation ??= existingMeta.generation ?? 1;
-    obj.apiVersion = apiVersionOf({ group: rt.group, version: rt.storageVersion });
+    obj.apiVersion = apiVersionOf({
+      group: rt.group,
+      version: rt.storageVersion,
+    });
     return this.served(rt, this.write(rt, obj));
   }
 
@@ -200,10 +249,19 @@ export class ObjectStore {
    * Replaces `.status` of an object, as a controller would. With `fieldManager`,
    * the change is recorded in managedFields as an Update of the status subresource.
    */
-  setStatus(ref: ObjectRef, status: JsonObject, opts: { fieldManager?: string } = {}): JsonObject {
+  setStatus(
+    ref: ObjectRef,
+    status: JsonObject,
+    opts: { fieldManager?: string } = {},
+  ): JsonObject {
     const rt = this.resolve(ref.apiVersion, ref.kind);
     const current = this.getRaw(rt, ref.namespace, ref.name);
-    if (!current) throw new Error(`store.setStatus: ${ref.kind} ${ref.namespace ?? ''}/${ref.name} not found`);
+    if (!current)
+      throw new Error(
+        `store.setStatus: ${ref.kind} ${ref.namespace ?? ''}/${
+          ref.name
+        } not found`,
+      );
     const next = deepClone(current);
     next.status = deepClone(status);
     if (opts.fieldManager) {
@@ -214,7 +272,10 @@ export class ObjectStore {
         manager: opts.fieldManager,
         apiVersion: apiVersionOf(rt),
         subresource: rt.hasStatus ? 'status' : undefined,
-        filter: resetFieldsFilter(rt.hasStatus, rt.hasStatus ? 'status' : undefined),
+        filter: resetFieldsFilter(
+          rt.hasStatus,
+          rt.hasStatus ? 'status' : undefined,
+        ),
         now: kubeTime(this.clock()),
       });
     }
@@ -228,17 +289,25 @@ export class ObjectStore {
     return this.remove(rt, ref.namespace, ref.name) !== undefined;
   }
 
-  createNamespace(name: string, labels: Record<string, string> = {}): JsonObject {
+  createNamespace(
+    name: string,
+    labels: Record<string, string> = {},
+  ): JsonObject {
     return this.put({
       apiVersion: 'v1',
       kind: 'Namespace',
-      metadata: { name, labels: { ...labels, 'kubernetes.io/metadata.name': name } },
+      metadata: {
+        name,
+        labels: { ...labels, 'kubernetes.io/metadata.name': name },
+      },
       spec: { finalizers: ['kubernetes'] },
       status: { phase: 'Active' },
     });
   }
 
   namespaces(): string[] {
-    return [...(this.data.get('/namespaces')?.keys() ?? [])].map(k => k.slice(1)).sort();
+    return [...(this.data.get('/namespaces')?.keys() ?? [])]
+      .map(k => k.slice(1))
+      .sort();
   }
 }

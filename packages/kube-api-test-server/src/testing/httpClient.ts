@@ -18,32 +18,45 @@ export interface TestRequest {
   contentType?: string;
 }
 
-export function request(baseUrl: string, req: TestRequest): Promise<TestResponse> {
+export function request(
+  baseUrl: string,
+  req: TestRequest,
+): Promise<TestResponse> {
   const url = new URL(req.path, baseUrl);
   const headers: Record<string, string> = { ...req.headers };
   if (req.token) headers.Authorization = `Bearer ${req.token}`;
   let payload: string | undefined;
   if (req.body !== undefined) {
-    payload = typeof req.body === 'string' ? req.body : JSON.stringify(req.body);
+    payload =
+      typeof req.body === 'string' ? req.body : JSON.stringify(req.body);
     headers['Content-Type'] = req.contentType ?? 'application/json';
     headers['Content-Length'] = String(Buffer.byteLength(payload));
   }
   return new Promise((resolve, reject) => {
-    const r = http.request(url, { method: req.method ?? 'GET', headers, agent: false }, res => {
-      const chunks: Buffer[] = [];
-      res.on('data', c => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let json: any;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = undefined;
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
-      });
-      res.on('error', reject);
-    });
+    const r = http.request(
+      url,
+      { method: req.method ?? 'GET', headers, agent: false },
+      res => {
+        const chunks: Buffer[] = [];
+        res.on('data', c => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json: any;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = undefined;
+          }
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text,
+            json,
+          });
+        });
+        res.on('error', reject);
+      },
+    );
     r.on('error', reject);
     if (payload !== undefined) r.write(payload);
     r.end();

@@ -1,7 +1,7 @@
 /** Reads the recorded kube-apiserver answers in ../shared/k8s-reference. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { findRepoRoot } from '../registry/crdLoader';
+import { repoRoot } from '../registry/crdLoader';
 
 export interface RecordedResponse {
   file: string;
@@ -12,8 +12,7 @@ export interface RecordedResponse {
 }
 
 export function referenceDir(): string {
-  const root = findRepoRoot(__dirname) ?? process.cwd();
-  return path.resolve(root, '../shared/k8s-reference');
+  return path.resolve(repoRoot(), '../shared/k8s-reference');
 }
 
 export function readRequestBody(name: string): string {
@@ -21,7 +20,10 @@ export function readRequestBody(name: string): string {
 }
 
 export function readResponse(name: string): RecordedResponse {
-  const text = fs.readFileSync(path.join(referenceDir(), 'responses', name), 'utf8');
+  const text = fs.readFileSync(
+    path.join(referenceDir(), 'responses', name),
+    'utf8',
+  );
   const lines = text.split('\n');
   const request = lines[0].replace(/^# request:\s*/, '');
   let i = 1;
@@ -30,14 +32,25 @@ export function readResponse(name: string): RecordedResponse {
   const headers: Record<string, string> = {};
   for (i++; i < lines.length && lines[i].trim() !== ''; i++) {
     const idx = lines[i].indexOf(':');
-    headers[lines[i].slice(0, idx).trim().toLowerCase()] = lines[i].slice(idx + 1).trim();
+    headers[lines[i].slice(0, idx).trim().toLowerCase()] = lines[i]
+      .slice(idx + 1)
+      .trim();
   }
   const rest = lines.slice(i).join('\n').trim();
-  return { file: name, request, status, headers, body: rest ? JSON.parse(rest) : undefined };
+  return {
+    file: name,
+    request,
+    status,
+    headers,
+    body: rest ? JSON.parse(rest) : undefined,
+  };
 }
 
 /** Replaces values that legitimately differ between servers (by default uids and resourceVersions). */
-export function normalizeVolatile(value: any, keys: string[] = ['uid', 'resourceVersion']): any {
+export function normalizeVolatile(
+  value: any,
+  keys: string[] = ['uid', 'resourceVersion'],
+): any {
   if (Array.isArray(value)) return value.map(v => normalizeVolatile(v, keys));
   if (value && typeof value === 'object') {
     const out: any = {};

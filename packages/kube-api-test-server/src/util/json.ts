@@ -6,6 +6,12 @@ export interface JsonObject {
   [key: string]: JsonValue;
 }
 
+/** Ordinal string comparison for sort(). */
+export function compareStrings(a: string, b: string): number {
+  if (a === b) return 0;
+  return a < b ? -1 : 1;
+}
+
 export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -25,7 +31,9 @@ export function deepEqual(a: unknown, b: unknown): boolean {
     const ak = Object.keys(a).filter(k => a[k] !== undefined);
     const bk = Object.keys(b).filter(k => b[k] !== undefined);
     if (ak.length !== bk.length) return false;
-    return ak.every(k => Object.prototype.hasOwnProperty.call(b, k) && deepEqual(a[k], b[k]));
+    return ak.every(
+      k => Object.prototype.hasOwnProperty.call(b, k) && deepEqual(a[k], b[k]),
+    );
   }
   return false;
 }
@@ -52,7 +60,10 @@ export function isEmptyContainer(value: JsonValue | undefined): boolean {
 }
 
 /** Reads `obj.a.b.c`; returns undefined when any step is missing. */
-export function getPath(obj: JsonValue | undefined, path: string[]): JsonValue | undefined {
+export function getPath(
+  obj: JsonValue | undefined,
+  path: string[],
+): JsonValue | undefined {
   let cur: JsonValue | undefined = obj;
   for (const key of path) {
     if (!isObject(cur)) return undefined;
@@ -69,7 +80,10 @@ export function getObject(obj: JsonObject, key: string): JsonObject {
   return created;
 }
 
-export function stringField(obj: JsonValue | undefined, key: string): string | undefined {
+export function stringField(
+  obj: JsonValue | undefined,
+  key: string,
+): string | undefined {
   if (!isObject(obj)) return undefined;
   const v = obj[key];
   return typeof v === 'string' ? v : undefined;
@@ -82,8 +96,10 @@ export function stringField(obj: JsonValue | undefined, key: string): string | u
 export function goSyntax(value: JsonValue): string {
   if (value === null) return 'interface {}(nil)';
   if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return `[]interface {}{${value.map(goSyntax).join(', ')}}`;
+  if (typeof value === 'number' || typeof value === 'boolean')
+    return String(value);
+  if (Array.isArray(value))
+    return `[]interface {}{${value.map(goSyntax).join(', ')}}`;
   const entries = Object.keys(value)
     .sort()
     .map(k => `${JSON.stringify(k)}:${goSyntax(value[k])}`);
@@ -94,7 +110,8 @@ export function goSyntax(value: JsonValue): string {
 export function goValue(value: JsonValue): string {
   if (value === null) return '<nil>';
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'number' || typeof value === 'boolean')
+    return String(value);
   if (Array.isArray(value)) return `[${value.map(goValue).join(' ')}]`;
   const entries = Object.keys(value)
     .sort()
@@ -107,7 +124,8 @@ export function goType(value: JsonValue): string {
   if (value === null) return '<nil>';
   if (typeof value === 'string') return 'string';
   if (typeof value === 'boolean') return 'bool';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'int64' : 'float64';
+  if (typeof value === 'number')
+    return Number.isInteger(value) ? 'int64' : 'float64';
   if (Array.isArray(value)) return '[]interface {}';
   return 'map[string]interface {}';
 }
@@ -116,7 +134,8 @@ export function goType(value: JsonValue): string {
 export function openApiType(value: JsonValue): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  if (typeof value === 'number')
+    return Number.isInteger(value) ? 'integer' : 'number';
   if (typeof value === 'object') return 'object';
   return typeof value;
 }

@@ -72,6 +72,7 @@ export class ServerSideApplier {
         skip[i] = objects[i].applyPolicy === 'create-if-absent' && before[i] !== undefined;
         if (skip[i]) {
           live[i] = before[i];
+          results[i].action = 'exists';
           continue;
         }
         live[i] = await this.patch(api, objects[i], true, request.force);

@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { mockServices, startTestBackend } from '@backstage/backend-test-utils';
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import { KubeApiTestServer, ADMIN_TOKEN } from '@model-manager/kube-api-test-server';
+import { modelManagerPlugin } from '../plugin';
+
+export const REPO_ROOT = path.resolve(__dirname, '../../../..');
+
+/** A real backend with the model-manager plugin, deploying to a Kubernetes API test server. */
+export async function startModelManager(options: {
+  permission?: AuthorizeResult.ALLOW | AuthorizeResult.DENY;
+  kube?: KubeApiTestServer;
+  modelsFile?: string;
+  runtimesDir?: string;
+  impersonateUser?: boolean;
+  token?: string;
+} = {}) {
+  const kube = options.kube ?? (await KubeApiTestServer.start({ namespaces: ['default', 'models'] }));
+  const auditor = mockServices.auditor.mock();
+  const events: Array<{ eventId: string; meta: any; outcome?: 'success' | 'fail'; error?: string; successMeta?: any }> = [];
+  auditor.createEvent.mockImplementation(async ({ eventId, meta }) => {
+    const event: (typeof events)[number] = { eventId, meta };
+    events.push(event);
+    return {
+      success: async o => {
+        event.outcome = 'success';
+        event.successMeta = o?.meta;
+      },
+      fail: async o => {
+        event.outcome = 'fail';
+        event.error = o.error.message;
+      },
+    };
+  });
+  const backend = await startTestBackend({
+    features: [
+      modelManagerPlugin,
+      auditor.factory,
+      mockServices.permissions.factory({ result: options.permission ?? AuthorizeResult.ALLOW }),
+      mockServices.rootConfig.factory({
+        data: {
+          modelManager: {
+            modelsFile: options.modelsFile ?? path.join(REPO_ROOT, 'models.yaml'),
+            runtimesDir: options.runtimesDir ?? path.join(REPO_ROOT, 'runtimes'),
+            watch: false,
+            kubernetes: { retryBaseDelayMs: 1, requestTimeoutMs: 5000, impersonateUser: options.impersonateUser ?? false },
+          },
+          kubernetes: {
+            serviceLocatorMethod: { type: 'multiTenant' },
+            clusterLocatorMethods: [
+              {
+                type: 'config',
+                clusters: [{ name: 'local', url: kube.url, authProvider: 'serviceAccount', serviceAccountToken: options.token ?? ADMIN_TOKEN, skipTLSVerify: true }],
+              },
+            ],
+          },
+        },
+      }),
+    ],
+  });
+  return { server: backend.server, backend, kube, events };
+}

@@ -1,0 +1,247 @@
+import { mockCredentials } from '@backstage/backend-test-utils';
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import request from 'supertest';
+import { startModelManager } from './__testUtils__/testBackend';
+
+const ALICE = mockCredentials.user.header('user:default/alice');
+
+describe('model-manager router', () => {
+  let ctx: Awaited<ReturnType<typeof startModelManager>>;
+  beforeAll(async () => {
+    ctx = await startModelManager();
+  });
+  afterAll(async () => {
+    await ctx.backend.stop();
+    await ctx.kube.stop();
+  });
+  beforeEach(() => {
+    ctx.kube.faults.clear();
+    ctx.kube.resetRequests();
+    ctx.events.length = 0;
+  });
+  const api = () => request(ctx.server);
+  const live = (kind: string, apiVersion: string, name: string, namespace?: string) =>
+    ctx.kube.store.get({ apiVersion, kind, name, namespace });
+
+  it('refuses requests without credentials with 401', async () => {
+    const res = await api().get('/api/model-manager/models').set('Authorization', mockCredentials.none.header());
+    expect(res.status).toBe(401);
+    expect(res.body.error.name).toBe('AuthenticationError');
+  });
+
+  it('lists models and runtimes', async () => {
+    const models = await api().get('/api/model-manager/models').set('Authorization', ALICE);
+    expect(models.status).toBe(200);
+    expect(models.body.items).toHaveLength(9);
+    expect(models.body.items.find((m: any) => m.name === 'llama-3-1-8b-instruct')).toMatchObject({ runtime: 'vllm', version: '0.19.1', versionSource: 'model', kind: 'LLMInferenceService' });
+    const vllm = await api().get('/api/model-manager/runtimes/vllm').set('Authorization', ALICE);
+    expect(vllm.body).toMatchObject({ defaultVersion: '0.24.0', versioned: true, versions: [{ version: '0.24.0', default: true }, { version: '0.19.1', default: false }] });
+    expect(vllm.body.categories.map((c: any) => c.name)).toEqual(['llm', 'embed', 'rerank', 'vlm']);
+    expect(vllm.body.plumbing.routing).toMatchObject({ value: 'epp', source: expect.stringMatching(/^runtimes\/vllm\/values\.yaml:\d+:1 routing$/) });
+  });
+
+  it('404s unknown models and runtimes', async () => {
+    expect((await api().get('/api/model-manager/models/nope').set('Authorization', ALICE)).status).toBe(404);
+    expect((await api().get('/api/model-manager/runtimes/tgi').set('Authorization', ALICE)).status).toBe(404);
+    const res = await api().get('/api/model-manager/models/nope/resolved').set('Authorization', ALICE);
+    expect(res.status).toBe(404);
+    expect(res.body.error.message).toMatch(/unknown model 'nope'/);
+  });
+
+  it('resolves with overrides and says which layer set each value', async () => {
+    const res = await api()
+      .get('/api/model-manager/models/qwen2-5-7b-instruct/resolved')
+      .query({ serverVersion: '0.19.1', env: 'VLLM_LOGGING_LEVEL=DEBUG', arg: '--max-model-len=4096' })
+      .set('Authorization', ALICE);
+    expect(res.status).toBe(200);
+    expect(res.body.server.version).toMatchObject({ value: '0.19.1', origin: { layer: 'override' } });
+    const row = (key: string) => res.body.explain.find((r: any) => r.key === key);
+    expect(row('env.VLLM_LOGGING_LEVEL')).toMatchObject({ value: 'DEBUG', layer: 'override', overrode: [{ value: 'INFO', layer: 'runtime-env' }] });
+    expect(row('args --max-model-len')).toMatchObject({ value: '--max-model-len=4096', layer: 'override', overrode: [{ value: '--max-model-len=8192', layer: 'model' }] });
+    expect(row('image')).toMatchObject({ value: 'docker.io/vllm/vllm-openai-cpu:v0.19.1', layer: 'version' });
+  });
+
+  it('answers 400 naming the field for a bad override', async () => {
+    const res = await api().get('/api/model-manager/models/bge-small-en-v1-5-ov/resolved').query({ serverVersion: '1.0' }).set('Authorization', ALICE);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/serverVersion: runtime openvino is flat/);
+  });
+
+  it('renders manifests', async () => {
+    const res = await api().post('/api/model-manager/models/phi-3-5-mini-instruct-int4-ov/render').set('Authorization', ALICE).send({ namespace: 'models' });
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((o: any) => o.kind)).toEqual(['ClusterServingRuntime', 'Job', 'InferenceService']);
+  });
+
+  it('a dry run applies nothing and is recorded', async () => {
+    const res = await api().post('/api/model-manager/models/qwen2-5-7b-instruct/deploy').set('Authorization', ALICE).send({ cluster: 'local', namespace: 'models', dryRun: true });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ ok: true, action: 'dry-run', objects: [{ kind: 'LLMInferenceService', name: 'qwen2-5-7b-instruct', action: 'created' }] });
+    expect(live('LLMInferenceService', 'serving.kserve.io/v1alpha2', 'qwen2-5-7b-instruct', 'models')).toBeUndefined();
+    const history = await api().get('/api/model-manager/models/qwen2-5-7b-instruct/deployments').set('Authorization', ALICE);
+    expect(history.body.items[0]).toMatchObject({ action: 'dry-run', outcome: 'succeeded', actor: 'user:default/alice', revision: res.body.revision });
+  });
+
+  it('deploys an OpenVINO model: ClusterServingRuntime when absent, download Job, InferenceService', async () => {
+    const res = await api().post('/api/model-manager/models/bge-small-en-v1-5-ov/deploy').set('Authorization', ALICE).send({ cluster: 'local', namespace: 'models' });
+    expect(res.status).toBe(200);
+    expect(res.body.objects.map((o: any) => [o.kind, o.name, o.action])).toEqual([
+      ['ClusterServingRuntime', 'openvino-runtime', 'created'],
+      ['Job', 'bge-small-en-v1-5-ov-download', 'created'],
+      ['InferenceService', 'bge-small-en-v1-5-ov', 'created'],
+    ]);
+    const isvc = live('InferenceService', 'serving.kserve.io/v1beta1', 'bge-small-en-v1-5-ov', 'models')!;
+    expect(isvc.metadata).toMatchObject({ labels: { 'backstage.io/kubernetes-id': 'bge-small-en-v1-5-ov' } });
+    expect((isvc.metadata as any).managedFields[0]).toMatchObject({ manager: 'model-manager', operation: 'Apply' });
+
+    // A second model finds the runtime present and leaves it alone.
+    const second = await api().post('/api/model-manager/models/bge-reranker-base-ov/deploy').set('Authorization', ALICE).send({ cluster: 'local', namespace: 'models' });
+    expect(second.body.objects.map((o: any) => o.action)).toEqual(['exists', 'created', 'created']);
+    // Re-deploying the same model changes nothing.
+    const again = await api().post('/api/model-manager/models/bge-small-en-v1-5-ov/deploy').set('Authorization', ALICE).send({ cluster: 'local', namespace: 'models' });
+    expect(again.body.objects.map((o: any) => o.action)).toEqual(['exists', 'unchanged', 'unchanged']);
+    expect(ctx.events.map(e => [e.eventId, e.outcome, e.meta.actor])).toEqual([
+      ['model-deploy', 'success', 'user:default/alice'],
+      ['model-deploy', 'success', 'user:default/alice'],
+      ['model-deploy', 'success', 'user:default/alice'],
+    ]);
+  });
+
+  it('deploys a vLLM model, then a changed request reconfigures it; diff and history follow', async () => {
+    const first = await api().post('/api/model-manager/models/llama-3-1-8b-instruct/deploy').set('Authorization', ALICE).send({ cluster: 'local', namespace: 'models' });
+    expect(first.body.objects).toEqual([expect.objectContaining({ kind: 'LLMInferenceService', action: 'created' })]);
+    const diffClean = await api().get('/api/model-manager/models/llama-3-1-8b-instruct/diff').query({ cluster: 'local', namespace: 'models' }).set('Authorization', ALICE);
+    expect(diffClean.body).toMatchObject({ inSync: true, objects: [{ exists: true, changes: [] }] });
+    const diffChanged = await api().get('/api/model-manager/models/llama-3-1-8b-instruct/diff').query({ cluster: 'local', namespace: 'models', serverVersion: '0.24.0' }).set('Authorization', ALICE);
+    expect(diffChanged.body.inSync).toBe(false);
+    expect(diffChanged.body.objects[0].changes).toContainEqual({ path: '.spec.template.containers[name=main].image', rendered: 'docker.io/vllm/vllm-openai-cpu:v0.24.0', live: 'docker.io/vllm/vllm-openai-cpu:v0.19.1' });
+
+    const second = await api().post('/api/model-manager/models/llama-3-1-8b-instruct/deploy').set('Authorization', ALICE).send({ cluster: 'local', namespace: 'models', serverVersion: '0.24.0', env: { EXTRA: '1' } });
+    expect(second.body).toMatchObject({ ok: true, serverVersion: '0.24.0', objects: [{ action: 'configured' }] });
+    const obj = live('LLMInferenceService', 'serving.kserve.io/v1alpha2', 'llama-3-1-8b-instruct', 'models') as any;
+    expect(obj.spec.template.containers[0].image).toBe('docker.io/vllm/vllm-openai-cpu:v0.24.0');
+    expect(obj.spec.template.containers[0].env).toContainEqual({ name: 'EXTRA', value: '1' });
+
+    // Roll back to the first revision: the stored manifests are re-applied.
+    const rollback = await api().post('/api/model-manager/models/llama-3-1-8b-instruct/rollback').set('Authorization', ALICE).send({ revision: first.body.revision });
+    expect(rollback.status).toBe(200);
+    expect(rollback.body).toMatchObject({ action: 'rollback', serverVersion: '0.19.1', objects: [{ action: 'configured' }] });
+    const back = live('LLMInferenceService', 'serving.kserve.io/v1alpha2', 'llama-3-1-8b-instruct', 'models') as any;
+    expect(back.spec.template.containers[0].image).toBe('docker.io/vllm/vllm-openai-cpu:v0.19.1');
+    expect(back.spec.template.containers[0].env.map((e: any) => e.name)).not.toContain('EXTRA');
+
+    const history = await api().get('/api/model-manager/models/llama-3-1-8b-instruct/deployments').set('Authorization', ALICE);
+    expect(history.body.items.map((r: any) => [r.action, r.outcome, r.serverVersion])).toEqual([
+      ['rollback', 'succeeded', '0.19.1'],
+      ['deploy', 'succeeded', '0.24.0'],
+      ['deploy', 'succeeded', '0.19.1'],
+    ]);
+    expect(history.body.items[0].rollbackOf).toBe(first.body.revision);
+
+    // Undeploy removes the model's objects and is recorded too.
+    const undeploy = await api().delete('/api/model-manager/models/llama-3-1-8b-instruct/deployment').query({ cluster: 'local', namespace: 'models' }).set('Authorization', ALICE);
+    expect(undeploy.body).toMatchObject({ ok: true, action: 'undeploy', objects: [{ kind: 'LLMInferenceService', action: 'deleted' }] });
+    expect(live('LLMInferenceService', 'serving.kserve.io/v1alpha2', 'llama-3-1-8b-instruct', 'models')).toBeUndefined();
+    const rollbackOfUndeploy = await api().post('/api/model-manager/models/llama-3-1-8b-instruct/rollback').set('Authorization', ALICE).send({ revision: undeploy.body.revision });
+    expect(rollbackOfUndeploy.status).toBe(400);
+  });
+
+  const hostile: Array<[string, object, RegExp]> = [
+    ['namespace not a DNS label', { cluster: 'local', namespace: 'Models_1' }, /namespace: namespace must be a DNS-1123 label/],
+    ['missing cluster', { namespace: 'models' }, /cluster: cluster is required/],
+    ['unknown cluster', { cluster: 'prod', namespace: 'models' }, /unknown cluster 'prod'; clusters: local/],
+    ['env name not a C identifier', { cluster: 'local', namespace: 'models', env: { 'A-B': '1' } }, /env\.A-B: env name 'A-B' is not a C identifier/],
+    ['newline in an arg', { cluster: 'local', namespace: 'models', args: ['--a=1\n--b=2'] }, /args\[0\]: arg must be a single line/],
+    ['wrong JSON type', { cluster: 'local', namespace: 'models', dryRun: 'yes' }, /dryRun: dryRun must be true or false/],
+    ['unknown field', { cluster: 'local', namespace: 'models', serverVerison: '0.19.1' }, /unknown field\(s\) 'serverVerison'/],
+    ['unknown version', { cluster: 'local', namespace: 'models', serverVersion: '9.9.9' }, /unknown server version '9\.9\.9'/],
+  ];
+  it.each(hostile)('rejects %s before anything reaches the cluster', async (_name, body, message) => {
+    const res = await api().post('/api/model-manager/models/qwen2-5-7b-instruct/deploy').set('Authorization', ALICE).send(body);
+    expect([400, 404]).toContain(res.status);
+    expect(res.body.error.message).toMatch(message);
+    expect(ctx.kube.requestCount).toBe(0);
+    expect(ctx.events).toEqual([]);
+  });
+
+  it('a field owned by another manager is a 409 naming it; force takes it over', async () => {
+    await api().post('/api/model-manager/models/bge-m3/deploy').set('Authorization', ALICE).send({ cluster: 'local', namespace: 'models' }).expect(200);
+    // Someone scales the model by hand with their own field manager.
+    const kubectl = await fetch(`${ctx.kube.url}/apis/serving.kserve.io/v1alpha2/namespaces/models/llminferenceservices/bge-m3?fieldManager=kubectl&force=true`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/apply-patch+yaml', Authorization: 'Bearer admin-token' },
+      body: JSON.stringify({ apiVersion: 'serving.kserve.io/v1alpha2', kind: 'LLMInferenceService', metadata: { name: 'bge-m3', namespace: 'models' }, spec: { template: { containers: [{ name: 'main', resources: { limits: { cpu: '12' } } }] } } }),
+    });
+    expect(kubectl.status).toBe(200);
+    const res = await api().post('/api/model-manager/models/bge-m3/deploy').set('Authorization', ALICE).send({ cluster: 'local', namespace: 'models' });
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toMatch(/LLMInferenceService models\/bge-m3: fields are owned by another field manager \(kubectl\): \.spec\.template\.containers\[name="main"\]\.resources\.limits\.cpu.*force: true/);
+    expect(res.body.deployment.objects[0]).toMatchObject({ action: 'failed', conflicts: [{ manager: 'kubectl' }] });
+    const forced = await api().post('/api/model-manager/models/bge-m3/deploy').set('Authorization', ALICE).send({ cluster: 'local', namespace: 'models', force: true });
+    expect(forced.status).toBe(200);
+    const history = await api().get('/api/model-manager/models/bge-m3/deployments').set('Authorization', ALICE);
+    expect(history.body.items.map((r: any) => r.outcome)).toEqual(['succeeded', 'failed', 'succeeded']);
+  });
+
+  it('retries a 503 and succeeds', async () => {
+    ctx.kube.faults.inject({ kind: 'status', code: 503, times: 2, match: { method: 'PATCH' } });
+    const res = await api().post('/api/model-manager/models/bge-reranker-v2-m3/deploy').set('Authorization', ALICE).send({ cluster: 'local', namespace: 'models' });
+    expect(res.status).toBe(200);
+    expect(res.body.objects[0].action).toBe('created');
+  });
+
+  it('gives up after the retry bound, naming the object; nothing applied', async () => {
+    ctx.kube.faults.inject({ kind: 'status', code: 503, times: 100, match: { method: 'PATCH' } });
+    const res = await api().post('/api/model-manager/models/qwen2-5-vl-7b-instruct/deploy').set('Authorization', ALICE).send({ cluster: 'local', namespace: 'models' });
+    expect(res.status).toBe(503);
+    expect(res.body.error.message).toMatch(/^LLMInferenceService models\/qwen2-5-vl-7b-instruct: the Kubernetes API is unavailable after 4 attempt\(s\).*nothing was applied/);
+    expect(ctx.kube.requests.filter(r => r.method === 'PATCH')).toHaveLength(4);
+  });
+
+  it('a failure mid-deploy says exactly which objects were applied and which were not', async () => {
+    // Fail only the real apply of the InferenceService (its dry run passes).
+    ctx.kube.faults.inject({ kind: 'status', code: 500, times: 100, match: { method: 'PATCH', pathIncludes: 'inferenceservices/phi-3-5-mini-instruct-int4-ov?fieldManager' } });
+    const res = await api().post('/api/model-manager/models/phi-3-5-mini-instruct-int4-ov/deploy').set('Authorization', ALICE).send({ cluster: 'local', namespace: 'models' });
+    expect(res.status).toBe(503);
+    expect(res.body.deployment.objects.map((o: any) => [o.kind, o.action])).toEqual([
+      ['ClusterServingRuntime', 'exists'],
+      ['Job', 'created'],
+      ['InferenceService', 'failed'],
+    ]);
+    expect(res.body.error.message).toMatch(/applied before it: ClusterServingRuntime openvino-runtime, Job models\/phi-3-5-mini-instruct-int4-ov-download/);
+    // A re-run once the API recovers converges.
+    ctx.kube.faults.clear();
+    const rerun = await api().post('/api/model-manager/models/phi-3-5-mini-instruct-int4-ov/deploy').set('Authorization', ALICE).send({ cluster: 'local', namespace: 'models' });
+    expect(rerun.body.objects.map((o: any) => o.action)).toEqual(['exists', 'unchanged', 'created']);
+  });
+
+  it('a missing namespace fails in preflight and applies nothing', async () => {
+    await api().post('/api/model-manager/models/bge-small-en-v1-5-ov/deploy').set('Authorization', ALICE).send({ cluster: 'local', namespace: 'models' }).expect(200);
+    const res = await api().post('/api/model-manager/models/bge-small-en-v1-5-ov/deploy').set('Authorization', ALICE).send({ cluster: 'local', namespace: 'nowhere' });
+    expect(res.status).toBe(404);
+    expect(res.body.error.message).toMatch(/namespaces "nowhere" not found; create the namespace first \(preflight \(dry run\), nothing was applied\)/);
+    expect(res.body.deployment.objects.map((o: any) => o.action)).toEqual(['exists', 'failed', 'not-applied']);
+    expect(live('Job', 'batch/v1', 'bge-small-en-v1-5-ov-download', 'nowhere')).toBeUndefined();
+  });
+});
+
+describe('model-manager router with a denying permission policy', () => {
+  it('answers 403 and records a denied audit event; nothing reaches the cluster', async () => {
+    const ctx = await startModelManager({ permission: AuthorizeResult.DENY });
+    try {
+      ctx.kube.resetRequests();
+      const res = await request(ctx.server).post('/api/model-manager/models/qwen2-5-7b-instruct/deploy').set('Authorization', ALICE).send({ cluster: 'local', namespace: 'models' });
+      expect(res.status).toBe(403);
+      expect(res.body.error).toMatchObject({ name: 'NotAllowedError', message: 'user:default/alice may not deploy models (permission model-manager.model.deploy)' });
+      expect(ctx.events).toEqual([expect.objectContaining({ eventId: 'model-deploy', outcome: 'fail', meta: expect.objectContaining({ actor: 'user:default/alice', model: 'qwen2-5-7b-instruct' }) })]);
+      const undeploy = await request(ctx.server).delete('/api/model-manager/models/qwen2-5-7b-instruct/deployment').query({ cluster: 'local', namespace: 'models' }).set('Authorization', ALICE);
+      expect(undeploy.status).toBe(403);
+      expect(ctx.kube.requestCount).toBe(0);
+      // Reading stays allowed.
+      expect((await request(ctx.server).get('/api/model-manager/models').set('Authorization', ALICE)).status).toBe(200);
+    } finally {
+      await ctx.backend.stop();
+      await ctx.kube.stop();
+    }
+  });
+});
