@@ -110,8 +110,9 @@ export function findRepoRoot(start: string): string | undefined {
 export function repoRoot(): string {
   // This package runs from source (tests, CLI); __dirname is the source directory.
   // eslint-disable-next-line no-restricted-syntax
+  const sourceDir = __dirname;
   return (
-    findRepoRoot(process.cwd()) ?? findRepoRoot(__dirname) ?? process.cwd()
+    findRepoRoot(process.cwd()) ?? findRepoRoot(sourceDir) ?? process.cwd()
   );
 }
 
