@@ -28,16 +28,16 @@ function generateModels(n) {
     ['openvino', 'embed', ''],
     ['openvino', 'llm', ''],
   ];
-  let out = 'models:\n';
+  const parts = ['models:\n'];
   for (let i = 0; i < n; i++) {
     const [runtime, category, extra] = kinds[i % kinds.length];
     const id = runtime === 'openvino' && category === 'embed' ? `OpenVINO/model-${i}-ov` : `org/model-${i}`;
-    out += `  model-${i}:\n    model_id: ${id}\n    category: ${category}\n`;
-    if (runtime === 'openvino' && category === 'llm') out += '    weight_format: int4\n';
-    out += `    server:\n      runtime: ${runtime}\n${extra}      env:\n        MODEL_INDEX: "${i}"\n      args: ["--seed=${i}"]\n`;
-    if (runtime === 'openvino') out = out.replace(/      args: \["--seed=\d+"\]\n$/, '');
+    parts.push(`  model-${i}:\n    model_id: ${id}\n    category: ${category}\n`);
+    if (runtime === 'openvino' && category === 'llm') parts.push('    weight_format: int4\n');
+    parts.push(`    server:\n      runtime: ${runtime}\n${extra}      env:\n        MODEL_INDEX: "${i}"\n`);
+    if (runtime === 'vllm') parts.push(`      args: ["--seed=${i}"]\n`);
   }
-  return `${out}\n${runtimesSection}`;
+  return `${parts.join('')}\n${runtimesSection}`;
 }
 
 function sources(models) {

@@ -4,7 +4,6 @@ import { TestRequest, TestResponse, clientFor } from './testing/httpClient';
 
 const ISVC =
   '/apis/serving.kserve.io/v1beta1/namespaces/demo/inferenceservices';
-const CSR = '/apis/serving.kserve.io/v1alpha1/clusterservingruntimes';
 
 const isvc = (
   name: string,

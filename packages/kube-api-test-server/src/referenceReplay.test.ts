@@ -185,12 +185,10 @@ function comparable(
   if (step.compare === 'subset') {
     // Every entry we serve must be exactly as recorded; the recorded cluster had more.
     const ours = new Set(actual[listKey].map((e: any) => e.name));
+    const theirs = recorded[listKey].filter((e: any) => ours.has(e.name));
     return [
-      actual,
-      {
-        ...recorded,
-        [listKey]: recorded[listKey].filter((e: any) => ours.has(e.name)),
-      },
+      { ...actual, [listKey]: [...actual[listKey]].sort(byName) },
+      { ...recorded, [listKey]: theirs.sort(byName) },
     ];
   }
   return [normalizeVolatile(actual), normalizeVolatile(recorded)];

@@ -6,9 +6,22 @@ import { ResourceType, apiVersionOf } from '../registry/types';
 import { JsonObject, JsonValue, isObject, sortKeysDeep } from '../util/json';
 import { RequestContext } from './context';
 
+/**
+ * Parses YAML like sigs.k8s.io/yaml (go-yaml v2): YAML 1.1 booleans
+ * (yes/no/on/off) and octals, but timestamps and sexagesimal numbers stay
+ * strings.
+ */
 export function parseYaml(text: string): JsonValue {
-  // sigs.k8s.io/yaml follows YAML 1.1 (yes/no/on/off are booleans).
-  return YAML.parse(text, { version: '1.1', maxAliasCount: 100 }) as JsonValue;
+  return YAML.parse(text, {
+    version: '1.1',
+    maxAliasCount: 100,
+    customTags: tags =>
+      tags.filter(
+        t =>
+          typeof t === 'string' ||
+          (t.tag !== 'tag:yaml.org,2002:timestamp' && t.format !== 'TIME'),
+      ),
+  }) as JsonValue;
 }
 
 /** Decodes a create/update body (JSON, or YAML with a YAML content type). */

@@ -237,7 +237,8 @@ export class ObjectStore {
     meta.uid ??= existingMeta.uid ?? crypto.randomUUID();
     meta.creationTimestamp ??=
       existingMeta.creationTimestamp ?? kubeTime(this.clock());
-    meta.generation ??= existingMeta.generation ?? 1;
+    if (rt.hasGeneration) meta.generation ??= existingMeta.generation ?? 1;
+    else delete meta.generation;
     obj.apiVersion = apiVersionOf({
       group: rt.group,
       version: rt.storageVersion,

@@ -33,7 +33,7 @@ describe('buildCatalog', () => {
   // Each row: what is wrong, the broken models.yaml, and the located message the user sees.
   const badModels: Array<[string, string, string]> = [
     ['YAML syntax error', modelsYaml(`${GOOD_MODEL}  broken: [unclosed\n`), 'models.yaml:9:1: : YAML: Flow sequence in block collection'],
-    ['duplicate key', modelsYaml(`${GOOD_MODEL}${GOOD_MODEL}`), 'Map keys must be unique; each key may appear once in a mapping'],
+    ['duplicate key', modelsYaml(`${GOOD_MODEL}${GOOD_MODEL}`), "models.yaml:8:3: : YAML: Map keys must be unique; 'chat' appears again here. Each key may appear once in a mapping"],
     ['unknown key with a did-you-mean', modelsYaml(GOOD_MODEL.replace('runtime: vllm', 'runtime: vllm\n      server_verison: "0.19.1"')), "models.yaml:7:7: models.chat.server.server_verison: unknown key 'server_verison'; did you mean 'server_version'?"],
     ['unknown top-level key', `${modelsYaml(GOOD_MODEL)}\nmodel:\n  x: 1\n`, "unknown key 'model'; did you mean 'models'?"],
     ['missing model_id', modelsYaml(GOOD_MODEL.replace('    model_id: org/chat\n', '')), 'models.yaml:2:3: models.chat.model_id: is required'],

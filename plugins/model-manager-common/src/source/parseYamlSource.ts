@@ -4,6 +4,7 @@ import {
   isSeq,
   LineCounter,
   parseDocument,
+  visit,
   type Node as YamlNode,
 } from 'yaml';
 import { CatalogError } from './problems';
@@ -32,7 +33,8 @@ export function parseYamlSource(file: string, text: string): SourceDocument {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, {
     lineCounter,
-    uniqueKeys: true,
+    // The library's own duplicate check is quadratic in the size of a mapping; ours below is not.
+    uniqueKeys: false,
     prettyErrors: false,
     strict: true,
   });
@@ -45,6 +47,28 @@ export function parseYamlSource(file: string, text: string): SourceDocument {
       col: pos.col,
       path: '',
       message: `YAML: ${describeYamlError(err.code, err.message)}`,
+    });
+  }
+  if (problems.length === 0) {
+    visit(doc, {
+      Map(_key, map) {
+        const seen = new Set<string>();
+        for (const pair of map.items) {
+          if (!isScalar(pair.key)) continue;
+          const key = String(pair.key.value);
+          if (seen.has(key)) {
+            const pos = lineCounter.linePos(pair.key.range?.[0] ?? 0);
+            problems.push({
+              file,
+              line: pos.line,
+              col: pos.col,
+              path: '',
+              message: `YAML: Map keys must be unique; '${key}' appears again here. Each key may appear once in a mapping: remove or rename the repeated one`,
+            });
+          }
+          seen.add(key);
+        }
+      },
     });
   }
   if (problems.length > 0) throw new CatalogError(problems);
@@ -64,6 +88,23 @@ export function parseYamlSource(file: string, text: string): SourceDocument {
     ]);
   }
 
+  // Per-mapping key index, built on first use: a lookup in a 10,000-model map is O(1), not O(n).
+  const keyIndex = new WeakMap<object, Map<string, { key: unknown; value: unknown }>>();
+  const pairsOf = (map: { items: Array<{ key: unknown; value: unknown }> }) => {
+    let index = keyIndex.get(map);
+    if (!index) {
+      index = new Map();
+      for (const pair of map.items) {
+        if (isScalar(pair.key)) {
+          const k = String(pair.key.value);
+          if (!index.has(k)) index.set(k, pair);
+        }
+      }
+      keyIndex.set(map, index);
+    }
+    return index;
+  };
+
   const locate = (
     path: ReadonlyArray<string | number>,
     at: 'key' | 'value' = 'key',
@@ -72,9 +113,7 @@ export function parseYamlSource(file: string, text: string): SourceDocument {
     let offset: number | undefined = rangeStart(node);
     for (const seg of path) {
       if (isMap(node)) {
-        const pair = node.items.find(
-          p => isScalar(p.key) && String(p.key.value) === String(seg),
-        );
+        const pair = pairsOf(node).get(String(seg));
         if (!pair) break;
         offset = rangeStart(pair.key) ?? offset;
         node = pair.value;
