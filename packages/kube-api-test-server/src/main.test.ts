@@ -1,0 +1,38 @@
+import { parseYaml } from './handlers/codec';
+import { startFromEnv } from './main';
+import { request } from './testing/httpClient';
+
+describe('startFromEnv', () => {
+  it('starts a server configured by environment variables', async () => {
+    const server = await startFromEnv({
+      KUBE_API_TEST_SERVER_NAMESPACES: 'a, b',
+      KUBE_API_TEST_SERVER_ANONYMOUS: 'forbidden',
+    });
+    try {
+      expect(server.store.namespaces()).toEqual(['a', 'b']);
+      expect(
+        (await request(server.url, { path: '/api/v1/namespaces' })).status,
+      ).toBe(403);
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+});
+
+describe('YAML request bodies', () => {
+  it('decode like sigs.k8s.io/yaml', () => {
+    expect(
+      parseYaml(
+        'a: yes\nb: off\nc: "6"\nd: 2026-11-30T14:00:00Z\ne: 1:30\nf: 12Gi\ng: 0755',
+      ),
+    ).toEqual({
+      a: true,
+      b: false,
+      c: '6',
+      d: '2026-11-30T14:00:00Z',
+      e: '1:30',
+      f: '12Gi',
+      g: 493,
+    });
+  });
+});
