@@ -1,0 +1,55 @@
+import {
+  ApiBlueprint,
+  createFrontendPlugin,
+  discoveryApiRef,
+  fetchApiRef,
+  PageBlueprint,
+} from '@backstage/frontend-plugin-api';
+import { EntityContentBlueprint } from '@backstage/plugin-catalog-react/alpha';
+import ModelTrainingIcon from '@material-ui/icons/Memory';
+import { ModelManagerClient, modelManagerApiRef } from './api';
+
+const api = ApiBlueprint.make({
+  params: defineParams =>
+    defineParams({
+      api: modelManagerApiRef,
+      deps: { discoveryApi: discoveryApiRef, fetchApi: fetchApiRef },
+      factory: ({ discoveryApi, fetchApi }) => ModelManagerClient.create({ discoveryApi, fetchApi }),
+    }),
+});
+
+const modelsPage = PageBlueprint.make({
+  params: {
+    path: '/models',
+    title: 'Models',
+    icon: <ModelTrainingIcon />,
+    loader: () => import('./components/ModelsPage').then(m => <m.ModelsPage />),
+  },
+});
+
+const servingContent = EntityContentBlueprint.make({
+  name: 'serving',
+  params: {
+    path: '/serving',
+    title: 'Serving',
+    filter: { 'metadata.annotations.model-manager.io/model': { $exists: true } },
+    loader: () => import('./components/ServingContent').then(m => <m.ServingContent />),
+  },
+});
+
+const runtimeContent = EntityContentBlueprint.make({
+  name: 'runtime',
+  params: {
+    path: '/runtime',
+    title: 'Runtime',
+    filter: { 'spec.type': 'model-runtime' },
+    loader: () => import('./components/RuntimePage').then(m => <m.RuntimeContent />),
+  },
+});
+
+/** model-manager for the new frontend system. */
+export default createFrontendPlugin({
+  pluginId: 'model-manager',
+  title: 'Models',
+  extensions: [api, modelsPage, servingContent, runtimeContent],
+});

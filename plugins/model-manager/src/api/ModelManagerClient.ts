@@ -1,0 +1,64 @@
+import { createApiRef, type DiscoveryApi, type FetchApi } from '@backstage/core-plugin-api';
+import { ResponseError } from '@backstage/errors';
+import type { ModelManagerApi, Overrides } from './types';
+
+export const modelManagerApiRef = createApiRef<ModelManagerApi>({
+  id: 'plugin.model-manager.service',
+});
+
+/** Talks to the model-manager backend through the portal's discovery and authenticated fetch. */
+export class ModelManagerClient implements ModelManagerApi {
+  private constructor(private readonly options: { discoveryApi: DiscoveryApi; fetchApi: FetchApi }) {}
+
+  static create(options: { discoveryApi: DiscoveryApi; fetchApi: FetchApi }): ModelManagerClient {
+    return new ModelManagerClient(options);
+  }
+
+  async listModels() {
+    return (await this.get<{ items: any[] }>('/models')).items;
+  }
+
+  getModel(name: string) {
+    return this.get<any>(`/models/${encodeURIComponent(name)}`);
+  }
+
+  async listRuntimes() {
+    return (await this.get<{ items: any[] }>('/runtimes')).items;
+  }
+
+  getRuntime(name: string) {
+    return this.get<any>(`/runtimes/${encodeURIComponent(name)}`);
+  }
+
+  resolve(name: string, overrides: Overrides = {}) {
+    const query = new URLSearchParams();
+    if (overrides.serverVersion) query.set('serverVersion', overrides.serverVersion);
+    for (const [k, v] of Object.entries(overrides.env ?? {})) query.append('env', `${k}=${v}`);
+    for (const a of overrides.args ?? []) query.append('arg', a);
+    const qs = query.toString();
+    return this.get<any>(`/models/${encodeURIComponent(name)}/resolved${qs ? `?${qs}` : ''}`);
+  }
+
+  async render(name: string, options: Overrides & { namespace?: string } = {}) {
+    return (await this.request<{ items: any[] }>(`/models/${encodeURIComponent(name)}/render`, { method: 'POST', body: options })).items;
+  }
+
+  async history(name: string) {
+    return (await this.get<{ items: any[] }>(`/models/${encodeURIComponent(name)}/deployments`)).items;
+  }
+
+  private get<T>(path: string) {
+    return this.request<T>(path, { method: 'GET' });
+  }
+
+  private async request<T>(path: string, init: { method: string; body?: unknown }): Promise<T> {
+    const base = await this.options.discoveryApi.getBaseUrl('model-manager');
+    const response = await this.options.fetchApi.fetch(`${base}${path}`, {
+      method: init.method,
+      headers: init.body !== undefined ? { 'Content-Type': 'application/json' } : undefined,
+      body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+    });
+    if (!response.ok) throw await ResponseError.fromResponse(response);
+    return (await response.json()) as T;
+  }
+}

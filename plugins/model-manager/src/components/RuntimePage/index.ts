@@ -1,0 +1,1 @@
+export { RuntimeContent, RUNTIME_ANNOTATION } from './RuntimeContent';

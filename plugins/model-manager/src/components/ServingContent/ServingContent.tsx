@@ -1,0 +1,120 @@
+import {
+  CodeSnippet,
+  InfoCard,
+  LinkButton,
+  Progress,
+  Table,
+  WarningPanel,
+  type TableColumn,
+} from '@backstage/core-components';
+import { useApi } from '@backstage/core-plugin-api';
+import { stringifyEntityRef } from '@backstage/catalog-model';
+import { useEntity } from '@backstage/plugin-catalog-react';
+import Grid from '@material-ui/core/Grid';
+import Typography from '@material-ui/core/Typography';
+import type { ExplainRow } from '@model-manager/plugin-model-manager-common';
+import useAsync from 'react-use/esm/useAsync';
+import { modelManagerApiRef, type DeploymentRecord } from '../../api';
+import { LayerChip } from '../LayerChip';
+import { toYaml } from './toYaml';
+import { clientExample } from './clientExample';
+
+export const MODEL_ANNOTATION = 'model-manager.io/model';
+
+const explainColumns: TableColumn<ExplainRow>[] = [
+  { title: 'Setting', field: 'key', width: '22%' },
+  { title: 'Value', field: 'value', render: r => <code style={{ wordBreak: 'break-all' }}>{r.value}</code> },
+  { title: 'Set by', field: 'layer', render: r => <LayerChip layer={r.layer} />, width: '12%' },
+  { title: 'Where', field: 'source', render: r => <Typography variant="caption">{r.source}</Typography> },
+  {
+    title: 'Replaced',
+    field: 'overrode',
+    render: r =>
+      r.overrode.length === 0 ? '—' : (
+        <>
+          {r.overrode.map((o, i) => (
+            <div key={i}>
+              <Typography variant="caption">
+                <s>{o.value}</s> ({o.layer})
+              </Typography>
+            </div>
+          ))}
+        </>
+      ),
+  },
+];
+
+const historyColumns: TableColumn<DeploymentRecord>[] = [
+  { title: 'Revision', field: 'revision', width: '8%' },
+  { title: 'When', field: 'createdAt', render: r => new Date(r.createdAt).toLocaleString() },
+  { title: 'Who', field: 'actor' },
+  { title: 'Action', field: 'action' },
+  { title: 'Where', render: r => `${r.cluster}/${r.namespace}` },
+  { title: 'Version', field: 'serverVersion' },
+  { title: 'Outcome', field: 'outcome', render: r => (r.outcome === 'succeeded' ? 'succeeded' : <span title={r.message}>{r.outcome}: {r.message}</span>) },
+];
+
+/** The "Serving" tab of a model: what it would run with, which layer set each value, manifests, history. */
+export function ServingContent() {
+  const { entity } = useEntity();
+  const api = useApi(modelManagerApiRef);
+  const model = entity.metadata.annotations?.[MODEL_ANNOTATION] ?? entity.metadata.name;
+  const state = useAsync(async () => {
+    const [resolved, manifests, history] = await Promise.all([
+      api.resolve(model),
+      api.render(model, { namespace: 'models' }),
+      api.history(model),
+    ]);
+    return { resolved, manifests, history };
+  }, [api, model]);
+
+  if (state.loading) return <Progress />;
+  if (state.error) {
+    const status = (state.error as { response?: { status?: number } }).response?.status;
+    return (
+      <WarningPanel severity="error" title={status === 404 ? `Model ${model} is not in models.yaml` : 'Could not resolve this model'}>
+        {state.error.message}
+      </WarningPanel>
+    );
+  }
+  const { resolved, manifests, history } = state.value!;
+  const { server, explain } = resolved;
+  const deployUrl = `/create/templates/default/deploy-model?formData=${encodeURIComponent(JSON.stringify({ model: stringifyEntityRef(entity) }))}`;
+  return (
+    <Grid container spacing={3}>
+      <Grid item xs={12}>
+        <InfoCard
+          title={`${server.model} on ${server.runtime}${server.version ? ` ${server.version.value}` : ''}`}
+          subheader={`${server.kind} · ${server.modelId} · category ${server.category}${server.version ? ` · version from ${server.version.origin.layer === 'override' ? 'the request' : server.version.origin.layer === 'model' ? 'the model pin (server_version)' : 'the runtime default'}` : ''}`}
+          action={<LinkButton to={deployUrl} color="primary" variant="contained">Deploy</LinkButton>}
+        >
+          <Table<ExplainRow>
+            title="Resolved configuration"
+            options={{ paging: false, search: false, padding: 'dense' }}
+            columns={explainColumns}
+            data={explain}
+          />
+        </InfoCard>
+      </Grid>
+      <Grid item xs={12} md={6}>
+        <InfoCard title="Call it" subheader="OpenAI-compatible; clients always use /v1/">
+          <CodeSnippet language="python" text={clientExample(server.model, server.modelId, server.category)} showCopyCodeButton />
+        </InfoCard>
+      </Grid>
+      <Grid item xs={12} md={6}>
+        <InfoCard title="Manifests" subheader={`${manifests.length} object(s), namespace models`}>
+          <CodeSnippet language="yaml" text={manifests.map(m => toYaml(m.manifest)).join('---\n')} showCopyCodeButton />
+        </InfoCard>
+      </Grid>
+      <Grid item xs={12}>
+        <Table<DeploymentRecord>
+          title="Deploy history"
+          options={{ paging: history.length > 10, search: false, padding: 'dense' }}
+          columns={historyColumns}
+          data={history}
+          emptyContent={<Typography style={{ padding: 16 }}>Not deployed yet.</Typography>}
+        />
+      </Grid>
+    </Grid>
+  );
+}

@@ -1,0 +1,1 @@
+export { ServingContent, MODEL_ANNOTATION } from './ServingContent';

@@ -1,0 +1,7 @@
+/**
+ * model-manager frontend plugin.
+ *
+ * @packageDocumentation
+ */
+export { modelManagerPlugin, ModelsPage, EntityServingContent, EntityRuntimeContent, rootRouteRef } from './plugin';
+export * from './api';
