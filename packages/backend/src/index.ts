@@ -16,6 +16,7 @@ backend.add(import('@backstage/plugin-auth-backend-module-guest-provider'));
 backend.add(import('@backstage/plugin-catalog-backend'));
 backend.add(import('@backstage/plugin-catalog-backend-module-scaffolder-entity-model'));
 backend.add(import('@backstage/plugin-catalog-backend-module-logs'));
+backend.add(import('@model-manager/plugin-catalog-backend-module-model-manager'));
 
 // permissions: allow-all for the embedded default; see README for a real policy
 backend.add(import('@backstage/plugin-permission-backend'));

@@ -11,3 +11,4 @@ export * from './schema';
 export * from './catalog';
 export * from './resolver';
 export * from './renderer';
+export * from './status';

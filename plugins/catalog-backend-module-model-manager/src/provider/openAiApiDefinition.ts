@@ -1,0 +1,279 @@
+import type { ObjectKind } from '@model-manager/plugin-model-manager-common';
+
+/** One OpenAI-compatible operation a served model answers. */
+interface Operation {
+  path: string;
+  operationId: string;
+  summary: string;
+  request: string;
+  response: string;
+}
+
+const CHAT: Operation = {
+  path: '/v1/chat/completions',
+  operationId: 'createChatCompletion',
+  summary: 'Chat completion',
+  request: 'ChatCompletionRequest',
+  response: 'ChatCompletionResponse',
+};
+const COMPLETIONS: Operation = {
+  path: '/v1/completions',
+  operationId: 'createCompletion',
+  summary: 'Text completion',
+  request: 'CompletionRequest',
+  response: 'CompletionResponse',
+};
+const EMBEDDINGS: Operation = {
+  path: '/v1/embeddings',
+  operationId: 'createEmbedding',
+  summary: 'Embeddings of one or more inputs',
+  request: 'EmbeddingRequest',
+  response: 'EmbeddingResponse',
+};
+const RERANK: Operation = {
+  path: '/v1/rerank',
+  operationId: 'rerank',
+  summary: 'Rank documents by relevance to a query',
+  request: 'RerankRequest',
+  response: 'RerankResponse',
+};
+const SCORE: Operation = {
+  path: '/v1/score',
+  operationId: 'score',
+  summary: 'Relevance score of text pairs (vLLM only)',
+  request: 'ScoreRequest',
+  response: 'ScoreResponse',
+};
+
+/**
+ * The operations of a category. LLMInferenceService runtimes run vLLM, which also serves
+ * `/v1/score` for rerankers; InferenceService runtimes run OpenVINO Model Server.
+ */
+function operations(category: string, kind: ObjectKind): Operation[] {
+  switch (category) {
+    case 'llm':
+    case 'vlm':
+      return [CHAT, COMPLETIONS];
+    case 'embed':
+      return [EMBEDDINGS];
+    case 'rerank':
+      return kind === 'LLMInferenceService' ? [RERANK, SCORE] : [RERANK];
+    default:
+      return [];
+  }
+}
+
+/** The OpenAI-compatible paths a model of this category answers; empty for unknown categories. */
+export function openAiPaths(category: string, kind: ObjectKind): string[] {
+  return operations(category, kind).map(o => o.path);
+}
+
+/** The name clients put in `model`: vLLM serves the Hugging Face id, OpenVINO the model name. */
+export function servedModelName(model: { name: string; modelId: string; kind: ObjectKind }): string {
+  return model.kind === 'LLMInferenceService' ? model.modelId : model.name;
+}
+
+const text = { type: 'string' };
+const textOrList = { oneOf: [text, { type: 'array', items: text }] };
+const usage = {
+  type: 'object',
+  properties: {
+    prompt_tokens: { type: 'integer' },
+    completion_tokens: { type: 'integer' },
+    total_tokens: { type: 'integer' },
+  },
+};
+
+function schemas(servedName: string, vision: boolean): Record<string, unknown> {
+  const model = { type: 'string', description: 'The served model name.', example: servedName, enum: [servedName] };
+  const content = vision
+    ? {
+        oneOf: [
+          text,
+          {
+            type: 'array',
+            description: 'Text and image parts.',
+            items: {
+              type: 'object',
+              required: ['type'],
+              properties: {
+                type: { type: 'string', enum: ['text', 'image_url'] },
+                text: text,
+                image_url: { type: 'object', properties: { url: { type: 'string' } } },
+              },
+            },
+          },
+        ],
+      }
+    : text;
+  const sampling = {
+    max_tokens: { type: 'integer', minimum: 1 },
+    temperature: { type: 'number', minimum: 0 },
+    top_p: { type: 'number', minimum: 0, maximum: 1 },
+    stream: { type: 'boolean', default: false },
+  };
+  return {
+    ChatCompletionRequest: {
+      type: 'object',
+      required: ['model', 'messages'],
+      properties: {
+        model,
+        messages: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['role', 'content'],
+            properties: { role: { type: 'string', enum: ['system', 'user', 'assistant', 'tool'] }, content },
+          },
+        },
+        ...sampling,
+      },
+    },
+    ChatCompletionResponse: {
+      type: 'object',
+      properties: {
+        id: text,
+        object: { type: 'string', example: 'chat.completion' },
+        model: text,
+        choices: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              index: { type: 'integer' },
+              message: { type: 'object', properties: { role: text, content: text } },
+              finish_reason: text,
+            },
+          },
+        },
+        usage,
+      },
+    },
+    CompletionRequest: {
+      type: 'object',
+      required: ['model', 'prompt'],
+      properties: { model, prompt: textOrList, ...sampling },
+    },
+    CompletionResponse: {
+      type: 'object',
+      properties: {
+        id: text,
+        object: { type: 'string', example: 'text_completion' },
+        model: text,
+        choices: {
+          type: 'array',
+          items: { type: 'object', properties: { index: { type: 'integer' }, text, finish_reason: text } },
+        },
+        usage,
+      },
+    },
+    EmbeddingRequest: {
+      type: 'object',
+      required: ['model', 'input'],
+      properties: { model, input: textOrList, encoding_format: { type: 'string', enum: ['float', 'base64'] } },
+    },
+    EmbeddingResponse: {
+      type: 'object',
+      properties: {
+        object: { type: 'string', example: 'list' },
+        model: text,
+        data: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { index: { type: 'integer' }, embedding: { type: 'array', items: { type: 'number' } } },
+          },
+        },
+        usage,
+      },
+    },
+    RerankRequest: {
+      type: 'object',
+      required: ['model', 'query', 'documents'],
+      properties: { model, query: text, documents: { type: 'array', items: text }, top_n: { type: 'integer', minimum: 1 } },
+    },
+    RerankResponse: {
+      type: 'object',
+      properties: {
+        model: text,
+        results: {
+          type: 'array',
+          items: { type: 'object', properties: { index: { type: 'integer' }, relevance_score: { type: 'number' } } },
+        },
+      },
+    },
+    ScoreRequest: {
+      type: 'object',
+      required: ['model', 'text_1', 'text_2'],
+      properties: { model, text_1: textOrList, text_2: textOrList },
+    },
+    ScoreResponse: {
+      type: 'object',
+      properties: {
+        model: text,
+        data: {
+          type: 'array',
+          items: { type: 'object', properties: { index: { type: 'integer' }, score: { type: 'number' } } },
+        },
+      },
+    },
+  };
+}
+
+/**
+ * A small OpenAPI 3 document (as JSON, which is also YAML) of the OpenAI-compatible operations a
+ * model answers, by category: llm/vlm -> chat completions and completions, embed -> embeddings,
+ * rerank -> rerank (and score on vLLM). Clients always call `/v1/...`; for OpenVINO Model Server
+ * the gateway rewrites to `/v3/`. Returns undefined for a category with no known operations.
+ */
+export function openAiApiDefinition(model: {
+  name: string;
+  title: string;
+  modelId: string;
+  category: string;
+  runtime: string;
+  kind: ObjectKind;
+  serverVersion?: string;
+}): string | undefined {
+  const ops = operations(model.category, model.kind);
+  if (ops.length === 0) return undefined;
+  const servedName = servedModelName(model);
+  const rewrite =
+    model.kind === 'InferenceService'
+      ? ' OpenVINO Model Server answers these under /v3/; the gateway rewrites /v1/ to /v3/, so clients always use /v1/.'
+      : '';
+  const paths: Record<string, unknown> = {};
+  for (const op of ops) {
+    paths[op.path] = {
+      post: {
+        operationId: op.operationId,
+        summary: op.summary,
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { $ref: `#/components/schemas/${op.request}` } } },
+        },
+        responses: {
+          '200': {
+            description: 'OK',
+            content: { 'application/json': { schema: { $ref: `#/components/schemas/${op.response}` } } },
+          },
+        },
+      },
+    };
+  }
+  const used = new Set(ops.flatMap(o => [o.request, o.response]));
+  const all = schemas(servedName, model.category === 'vlm');
+  const document = {
+    openapi: '3.0.3',
+    info: {
+      title: `${model.title} (OpenAI-compatible)`,
+      version: model.serverVersion ? `${model.runtime} ${model.serverVersion}` : model.runtime,
+      description: `${model.modelId} (${model.category}) served by ${model.runtime}. Send \`"model": "${servedName}"\`.${rewrite}`,
+    },
+    paths,
+    components: {
+      schemas: Object.fromEntries(Object.entries(all).filter(([name]) => used.has(name))),
+    },
+  };
+  return JSON.stringify(document, null, 2);
+}

@@ -1,0 +1,19 @@
+import type { Entity } from '@backstage/catalog-model';
+
+/** What {@link buildEntities} needs besides the catalog (read from config by `readProviderConfig`). */
+export interface EntityOptions {
+  /** Absolute path of models.yaml: the entities' `backstage.io/managed-by-location` is `file:<it>`. */
+  modelsFile: string;
+  /** Owner of models that set no `owner`, and of runtimes (`catalog.providers.modelManager.defaultOwner`). */
+  defaultOwner: string;
+  /** Lifecycle of models that set no `lifecycle` (`catalog.providers.modelManager.defaultLifecycle`). */
+  defaultLifecycle: string;
+  /** Also emit one API entity per model (`catalog.providers.modelManager.apiEntities`). */
+  apiEntities: boolean;
+}
+
+/** The entities of one catalog, and what was skipped (one message per skipped entity). */
+export interface BuiltEntities {
+  entities: Entity[];
+  warnings: string[];
+}

@@ -1,0 +1,2 @@
+export { summarizeKServeStatus } from './summarizeKServeStatus';
+export type { ConditionSummary, KServeStatusSummary } from './summarizeKServeStatus';
