@@ -146,6 +146,24 @@ describe('model-manager router', () => {
     expect(rollbackOfUndeploy.status).toBe(400);
   });
 
+  it('reports the KServe status where the model is deployed, in words', async () => {
+    await api().post('/api/model-manager/models/qwen3-30b-a3b/deploy').set('Authorization', ALICE).send({ cluster: 'local', namespace: 'models' }).expect(200);
+    const before = await api().get('/api/model-manager/models/qwen3-30b-a3b/status').set('Authorization', ALICE);
+    expect(before.body.items).toEqual([expect.objectContaining({ cluster: 'local', namespace: 'models', found: true })]);
+    expect(before.body.items[0].summary.ready).toBeUndefined();
+    expect(before.body.items[0].summary.problems).toEqual([expect.stringMatching(/has not reported a Ready condition/)]);
+    ctx.kube.store.setStatus(
+      { apiVersion: 'serving.kserve.io/v1alpha2', kind: 'LLMInferenceService', namespace: 'models', name: 'qwen3-30b-a3b' },
+      { url: 'http://qwen3-30b-a3b.models.svc', conditions: [
+        { type: 'Ready', status: 'False', reason: 'WorkloadsNotReady', lastTransitionTime: '2026-11-30T00:00:00Z' },
+        { type: 'WorkloadsReady', status: 'False', reason: 'ImagePullBackOff', lastTransitionTime: '2026-11-30T00:00:00Z' },
+        { type: 'RouterReady', status: 'True', lastTransitionTime: '2026-11-30T00:00:00Z' },
+      ] },
+    );
+    const after = await api().get('/api/model-manager/models/qwen3-30b-a3b/status').set('Authorization', ALICE);
+    expect(after.body.items[0].summary).toMatchObject({ ready: false, url: 'http://qwen3-30b-a3b.models.svc', problems: [expect.stringMatching(/^WorkloadsReady is False: the vLLM pods are not ready.*ImagePullBackOff/)] });
+  });
+
   const hostile: Array<[string, object, RegExp]> = [
     ['namespace not a DNS label', { cluster: 'local', namespace: 'Models_1' }, /namespace: namespace must be a DNS-1123 label/],
     ['missing cluster', { namespace: 'models' }, /cluster: cluster is required/],

@@ -199,6 +199,11 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
     res.json(await service.diff(req.params.name, { cluster, namespace }, overridesFromQuery(rest as Request['query']), impersonation(credentials)));
   });
 
+  router.get('/models/:name/status', async (req, res) => {
+    const credentials = await httpAuth.credentials(req, { allow: ['user', 'service'] });
+    res.json(await service.status(req.params.name, impersonation(credentials)));
+  });
+
   router.get('/models/:name/deployments', async (req, res) => {
     res.json({ items: await service.history(req.params.name) });
   });

@@ -5,6 +5,7 @@ import {
   explainServer,
   renderManifests,
   resolveServer,
+  summarizeKServeStatus,
   type Catalog,
   type RenderedObject,
   type ServerOverrides,
@@ -183,6 +184,40 @@ export class ModelManagerService {
       });
     }
     return { model, cluster: target.cluster, namespace: target.namespace, objects: result, inSync: result.every(o => o.exists && o.changes.length === 0) };
+  }
+
+  /**
+   * The KServe status of the model wherever its last recorded deploy (or rollback) succeeded and
+   * was not undeployed since: the Ready conditions, URL and what is wrong, in words.
+   */
+  async status(model: string, impersonateUser?: string) {
+    this.getModel(model);
+    const records = await this.options.history.list(model, { limit: 500 });
+    const latest = new Map<string, DeploymentRecord>();
+    for (const r of records) {
+      if (r.outcome !== 'succeeded' || r.action === 'dry-run') continue;
+      const key = `${r.cluster}/${r.namespace}`;
+      if (!latest.has(key)) latest.set(key, r);
+    }
+    const items = [];
+    for (const record of latest.values()) {
+      if (record.action === 'undeploy') continue;
+      const main = record.manifests.find(o => o.kind === 'LLMInferenceService' || o.kind === 'InferenceService');
+      if (!main) continue;
+      try {
+        const live = await this.options.applier.read(record.cluster, main, impersonateUser);
+        items.push({
+          cluster: record.cluster,
+          namespace: record.namespace,
+          revision: record.revision,
+          found: live !== undefined,
+          summary: live ? summarizeKServeStatus(live as Record<string, any>) : undefined,
+        });
+      } catch (e) {
+        items.push({ cluster: record.cluster, namespace: record.namespace, revision: record.revision, found: false, error: (e as Error).message });
+      }
+    }
+    return { items };
   }
 
   history(model: string) {
