@@ -5,7 +5,7 @@ import {
   fetchApiRef,
   PageBlueprint,
 } from '@backstage/frontend-plugin-api';
-import { EntityContentBlueprint } from '@backstage/plugin-catalog-react/alpha';
+import { EntityCardBlueprint, EntityContentBlueprint } from '@backstage/plugin-catalog-react/alpha';
 import ModelTrainingIcon from '@material-ui/icons/Memory';
 import { ModelManagerClient, modelManagerApiRef } from './api';
 
@@ -47,9 +47,17 @@ const runtimeContent = EntityContentBlueprint.make({
   },
 });
 
+const statusCard = EntityCardBlueprint.make({
+  name: 'kserve-status',
+  params: {
+    filter: { 'metadata.annotations.model-manager.io/model': { $exists: true } },
+    loader: () => import('./components/KServeStatusCard').then(m => <m.KServeStatusCard />),
+  },
+});
+
 /** model-manager for the new frontend system. */
 export default createFrontendPlugin({
   pluginId: 'model-manager',
   title: 'Models',
-  extensions: [api, modelsPage, servingContent, runtimeContent],
+  extensions: [api, modelsPage, servingContent, runtimeContent, statusCard],
 });

@@ -43,6 +43,10 @@ export class ModelManagerClient implements ModelManagerApi {
     return (await this.request<{ items: any[] }>(`/models/${encodeURIComponent(name)}/render`, { method: 'POST', body: options })).items;
   }
 
+  async status(name: string) {
+    return (await this.get<{ items: any[] }>(`/models/${encodeURIComponent(name)}/status`)).items;
+  }
+
   async history(name: string) {
     return (await this.get<{ items: any[] }>(`/models/${encodeURIComponent(name)}/deployments`)).items;
   }

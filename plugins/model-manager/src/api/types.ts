@@ -1,5 +1,6 @@
 import type {
   ExplainRow,
+  KServeStatusSummary,
   RenderedObject,
   ResolvedServer,
 } from '@model-manager/plugin-model-manager-common';
@@ -56,7 +57,17 @@ export interface Overrides {
   args?: string[];
 }
 
+export interface ModelStatus {
+  cluster: string;
+  namespace: string;
+  revision: number;
+  found: boolean;
+  summary?: KServeStatusSummary;
+  error?: string;
+}
+
 export interface ModelManagerApi {
+  status(name: string): Promise<ModelStatus[]>;
   listModels(): Promise<ModelSummary[]>;
   getModel(name: string): Promise<ModelSummary>;
   listRuntimes(): Promise<RuntimeSummary[]>;

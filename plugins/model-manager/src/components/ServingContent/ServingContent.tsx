@@ -18,6 +18,7 @@ import { modelManagerApiRef, type DeploymentRecord } from '../../api';
 import { LayerChip } from '../LayerChip';
 import { toYaml } from './toYaml';
 import { clientExample } from './clientExample';
+import { KServeStatusCard } from '../KServeStatusCard';
 
 export const MODEL_ANNOTATION = 'model-manager.io/model';
 
@@ -95,6 +96,9 @@ export function ServingContent() {
             data={explain}
           />
         </InfoCard>
+      </Grid>
+      <Grid item xs={12}>
+        <KServeStatusCard />
       </Grid>
       <Grid item xs={12} md={6}>
         <InfoCard title="Call it" subheader="OpenAI-compatible; clients always use /v1/">

@@ -1,0 +1,1 @@
+export { KServeStatusCard } from './KServeStatusCard';
