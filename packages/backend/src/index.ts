@@ -24,6 +24,7 @@ backend.add(import('@backstage/plugin-permission-backend-module-allow-all-policy
 
 // scaffolder
 backend.add(import('@backstage/plugin-scaffolder-backend'));
+backend.add(import('@model-manager/plugin-scaffolder-backend-module-model-manager'));
 
 // kubernetes (the Kubernetes tab)
 backend.add(import('@backstage/plugin-kubernetes-backend'));

@@ -1,0 +1,121 @@
+import { mockCredentials, mockServices } from '@backstage/backend-test-utils';
+import type {
+  ActionContext,
+  TemplateExample,
+} from '@backstage/plugin-scaffolder-node';
+import { createMockActionContext } from '@backstage/plugin-scaffolder-node-test-utils';
+// The model-manager backend's own test harness: the real plugin on startTestBackend, deploying
+// to a Kubernetes API test server.
+import { startModelManager } from '@model-manager/plugin-model-manager-backend/src/__testUtils__/testBackend';
+import yaml from 'yaml';
+
+export const ALICE = 'user:default/alice';
+
+/** An action's input, as the scaffolder hands it over (a JSON object). */
+type ActionInput = Record<string, any>;
+
+/**
+ * A real model-manager backend plus what an action needs to reach it: discovery pointing at the
+ * test backend and the standard mock AuthService of the scaffolder plugin, which issues tokens on
+ * behalf of the initiator that the backend's mock auth accepts as that user.
+ */
+export async function startActionBackend(
+  options: Parameters<typeof startModelManager>[0] = {},
+) {
+  const mm = await startModelManager(options);
+  const port = mm.server.port();
+  const discovery = mockServices.discovery.mock({
+    getBaseUrl: async pluginId => `http://localhost:${port}/api/${pluginId}`,
+  });
+  const auth = mockServices.auth({ pluginId: 'scaffolder' });
+  jest.spyOn(auth, 'getPluginRequestToken');
+  return {
+    ...mm,
+    discovery,
+    auth,
+    /** Reads the backend's history of a model, as alice. */
+    async history(model: string): Promise<
+      Array<{
+        revision: number;
+        action: string;
+        outcome: string;
+        actor: string;
+      }>
+    > {
+      const res = await fetch(
+        `http://localhost:${port}/api/model-manager/models/${model}/deployments`,
+        {
+          headers: { Authorization: mockCredentials.user.header(ALICE) },
+        },
+      );
+      return (await res.json()).items;
+    },
+    async stop() {
+      await mm.backend.stop();
+      await mm.kube.stop();
+    },
+  };
+}
+
+/**
+ * Checkpoints as the scaffolder's workflow runner keeps them: a successful checkpoint's value is
+ * stored and returned on a resumed run without calling fn again; a failed one is not stored.
+ */
+export function checkpointStore() {
+  const values = new Map<string, unknown>();
+  const checkpoint: ActionContext<{}>['checkpoint'] = async ({ key, fn }) => {
+    if (values.has(key)) return values.get(key) as any;
+    const value = await fn();
+    // Stored as JSON, as the task state is.
+    values.set(key, JSON.parse(JSON.stringify(value ?? {})));
+    return value;
+  };
+  return { values, checkpoint };
+}
+
+/**
+ * A mock action context started by alice. `createMockActionContext` takes only some options, so
+ * `isDryRun`, the initiator's credentials and the checkpoint implementation are set on top.
+ */
+export function actionContext<TInput extends ActionInput>(
+  input: TInput,
+  options: {
+    isDryRun?: boolean;
+    checkpoint?: ActionContext<TInput>['checkpoint'];
+  } = {},
+) {
+  const logger = mockServices.logger.mock();
+  const base = createMockActionContext<TInput, any>({ input, logger });
+  const ctx: ActionContext<TInput, any> = {
+    ...base,
+    isDryRun: options.isDryRun ?? false,
+    getInitiatorCredentials: async () => mockCredentials.user(ALICE),
+    ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
+  };
+  const outputs = () =>
+    Object.fromEntries((base.output as jest.Mock).mock.calls) as Record<
+      string,
+      any
+    >;
+  /** Every line written to the task log (info and error), in order. */
+  const lines = () =>
+    [logger.info.mock, logger.error.mock]
+      .flatMap(mock =>
+        mock.calls.map((call, i) => ({
+          order: mock.invocationCallOrder[i],
+          line: call[0] as string,
+        })),
+      )
+      .sort((a, b) => a.order - b.order)
+      .map(({ line }) => line);
+  return { ctx, outputs, lines, logger };
+}
+
+/** The input of the single step of a scaffolder example. */
+export function exampleInput(example: TemplateExample): ActionInput {
+  const parsed = yaml.parse(example.example) as {
+    steps: Array<{ input: ActionInput }>;
+  };
+  expect(parsed.steps).toHaveLength(1);
+  return parsed.steps[0].input;
+}

@@ -1,0 +1,162 @@
+import type {
+  AuthService,
+  DiscoveryService,
+} from '@backstage/backend-plugin-api';
+import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
+import {
+  DeploymentFailedError,
+  ModelManagerClient,
+  type DeploymentResult,
+  type DeployRequest,
+} from '../client';
+import { examples } from './deploy.examples';
+import { logDeployment } from './logDeployment';
+import { parseModelRef } from './parseModelRef';
+import { objectResultSchema } from './schemas';
+import { validateDeployInput } from './validateDeployInput';
+
+export const DEPLOY_ACTION_ID = 'model-manager:deploy';
+
+/**
+ * `model-manager:deploy`: deploys a model of models.yaml to a cluster through the model-manager
+ * backend, as the user who started the task (their permission, audit event and history row).
+ * A scaffolder dry run, or `dryRun: true`, asks for a server-side dry run: the API server
+ * validates every object and nothing is applied.
+ */
+export function createDeployModelAction(options: {
+  discovery: DiscoveryService;
+  auth: AuthService;
+}) {
+  const client = ModelManagerClient.create(options);
+  return createTemplateAction({
+    id: DEPLOY_ACTION_ID,
+    description:
+      'Deploys a model of models.yaml to a Kubernetes cluster with server-side apply, through the model-manager backend and as the user who started the task. Logs what was applied where; a scaffolder dry run (or dryRun: true) applies nothing.',
+    examples,
+    supportsDryRun: true,
+    schema: {
+      input: {
+        model: z =>
+          z
+            .string()
+            .describe(
+              'The model: its catalog entity ref (component:default/qwen2-5-7b-instruct, as the EntityPicker gives it) or its name in models.yaml',
+            ),
+        cluster: z =>
+          z
+            .string()
+            .describe(
+              'The cluster to deploy to: a name from kubernetes.clusterLocatorMethods, such as local',
+            ),
+        namespace: z =>
+          z
+            .string()
+            .describe(
+              'The Kubernetes namespace to deploy to (a DNS-1123 label: lowercase letters, digits and -)',
+            ),
+        serverVersion: z =>
+          z
+            .string()
+            .optional()
+            .describe(
+              "Server version: a key of the runtime's versions (vLLM, e.g. 0.24.0). Default: the model's server_version, else the runtime's default_version. Leave it out for flat runtimes such as OpenVINO",
+            ),
+        env: z =>
+          z
+            .record(z.string(), z.string().nullable())
+            .optional()
+            .describe(
+              'Environment variables added to the model server, NAME: value (C identifiers; single-line values). null removes an inherited variable',
+            ),
+        args: z =>
+          z
+            .array(z.string())
+            .optional()
+            .describe(
+              'Server flags added to the model server, one flag per item such as --max-model-len=8192; a repeated flag replaces the inherited one',
+            ),
+        dryRun: z =>
+          z
+            .boolean()
+            .optional()
+            .describe(
+              'Server-side dry run: the API server validates every object and nothing is applied (default false)',
+            ),
+        force: z =>
+          z
+            .boolean()
+            .optional()
+            .describe(
+              'Take over fields another field manager owns (after a 409 conflict); default false',
+            ),
+      },
+      output: {
+        revision: z =>
+          z
+            .number()
+            .describe(
+              'The history revision recorded for this deploy or dry run',
+            ),
+        objects: z =>
+          z
+            .array(objectResultSchema(z))
+            .describe(
+              'Each object applied (or dry-run) and what happened to it',
+            ),
+        endpoint: z =>
+          z
+            .string()
+            .optional()
+            .describe('The URL KServe reports for the model, when known'),
+        modelEntityRef: z =>
+          z
+            .string()
+            .describe(
+              "The model's catalog entity ref, such as component:default/qwen2-5-7b-instruct",
+            ),
+      },
+    },
+    async handler(ctx) {
+      const { name: model, entityRef } = parseModelRef(ctx.input.model);
+      const { cluster, namespace, serverVersion, env, args } = ctx.input;
+      const dryRun = ctx.isDryRun === true || ctx.input.dryRun === true;
+      const request: DeployRequest = {
+        cluster,
+        namespace,
+        ...(serverVersion !== undefined && serverVersion !== ''
+          ? { serverVersion }
+          : {}),
+        ...(env !== undefined ? { env } : {}),
+        ...(args !== undefined ? { args } : {}),
+        dryRun,
+        force: ctx.input.force === true,
+      };
+      validateDeployInput(request);
+
+      ctx.logger.info(
+        `${
+          dryRun ? 'Server-side dry run (nothing applied) of' : 'Deploying'
+        } model ${model} to cluster ${cluster}, namespace ${namespace}`,
+      );
+      const credentials = await ctx.getInitiatorCredentials();
+      let result: DeploymentResult;
+      try {
+        // A resumed task gets the stored result instead of applying again.
+        result = await ctx.checkpoint({
+          key: `deploy-${model}-${cluster}-${namespace}`,
+          fn: () => client.deploy(model, request, credentials),
+        });
+      } catch (e) {
+        if (e instanceof DeploymentFailedError)
+          logDeployment(ctx.logger, e.deployment);
+        throw e;
+      }
+      logDeployment(ctx.logger, result);
+
+      ctx.output('revision', result.revision);
+      ctx.output('objects', result.objects);
+      if (result.endpoint) ctx.output('endpoint', result.endpoint);
+      ctx.output('modelEntityRef', entityRef);
+    },
+  });
+}

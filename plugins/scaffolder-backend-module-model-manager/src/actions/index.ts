@@ -1,0 +1,2 @@
+export { createDeployModelAction, DEPLOY_ACTION_ID } from './deploy';
+export { createUndeployModelAction, UNDEPLOY_ACTION_ID } from './undeploy';

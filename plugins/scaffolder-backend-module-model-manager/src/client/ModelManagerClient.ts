@@ -1,0 +1,159 @@
+import type {
+  AuthService,
+  BackstageCredentials,
+  DiscoveryService,
+} from '@backstage/backend-plugin-api';
+import {
+  AuthenticationError,
+  ConflictError,
+  InputError,
+  NotAllowedError,
+  NotFoundError,
+  ServiceUnavailableError,
+} from '@backstage/errors';
+import { DeploymentFailedError } from './DeploymentFailedError';
+import type {
+  DeploymentResult,
+  DeployRequest,
+  DeployTarget,
+  DiffResult,
+} from './types';
+
+/** The plugin id the model-manager backend is mounted under (`/api/model-manager`). */
+export const MODEL_MANAGER_PLUGIN_ID = 'model-manager';
+
+export interface ModelManagerClientOptions {
+  discovery: DiscoveryService;
+  auth: AuthService;
+}
+
+const ERROR_BY_STATUS: Record<number, new (message: string) => Error> = {
+  400: InputError,
+  401: AuthenticationError,
+  403: NotAllowedError,
+  404: NotFoundError,
+  409: ConflictError,
+  503: ServiceUnavailableError,
+};
+
+/**
+ * Calls the model-manager backend over REST on behalf of a user. Each request carries a token
+ * issued on behalf of the given credentials, so the backend's permission check, audit event and
+ * history row name that user. Errors keep the backend's message verbatim.
+ */
+export class ModelManagerClient {
+  private constructor(private readonly options: ModelManagerClientOptions) {}
+
+  static create(options: ModelManagerClientOptions): ModelManagerClient {
+    return new ModelManagerClient(options);
+  }
+
+  /**
+   * `POST /models/:name/deploy`.
+   * @throws DeploymentFailedError when the cluster refused (with the per-object results);
+   * InputError / NotFoundError / NotAllowedError for a bad request, an unknown model or a denied
+   * permission (nothing was applied).
+   */
+  async deploy(
+    model: string,
+    request: DeployRequest,
+    credentials: BackstageCredentials,
+  ): Promise<DeploymentResult> {
+    return this.request<DeploymentResult>(
+      credentials,
+      'POST',
+      `/models/${encodeURIComponent(model)}/deploy`,
+      request,
+    );
+  }
+
+  /** `DELETE /models/:name/deployment?cluster=&namespace=`; errors as for {@link deploy}. */
+  async undeploy(
+    model: string,
+    target: DeployTarget,
+    credentials: BackstageCredentials,
+  ): Promise<DeploymentResult> {
+    const query = new URLSearchParams({
+      cluster: target.cluster,
+      namespace: target.namespace,
+    });
+    return this.request<DeploymentResult>(
+      credentials,
+      'DELETE',
+      `/models/${encodeURIComponent(model)}/deployment?${query}`,
+    );
+  }
+
+  /** `GET /models/:name/diff?cluster=&namespace=`: which of the model's objects exist (read only). */
+  async diff(
+    model: string,
+    target: DeployTarget,
+    credentials: BackstageCredentials,
+  ): Promise<DiffResult> {
+    const query = new URLSearchParams({
+      cluster: target.cluster,
+      namespace: target.namespace,
+    });
+    return this.request<DiffResult>(
+      credentials,
+      'GET',
+      `/models/${encodeURIComponent(model)}/diff?${query}`,
+    );
+  }
+
+  private async request<T>(
+    credentials: BackstageCredentials,
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<T> {
+    const baseUrl = await this.options.discovery.getBaseUrl(
+      MODEL_MANAGER_PLUGIN_ID,
+    );
+    const { token } = await this.options.auth.getPluginRequestToken({
+      onBehalfOf: credentials,
+      targetPluginId: MODEL_MANAGER_PLUGIN_ID,
+    });
+    const url = `${baseUrl}${path}`;
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers: {
+          Authorization: `Bearer ${token}`,
+          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        },
+        body: body !== undefined ? JSON.stringify(body) : undefined,
+      });
+    } catch (e) {
+      throw new ServiceUnavailableError(
+        `could not reach the model-manager backend at ${method} ${url}: ${
+          (e as Error).message
+        }; is the model-manager plugin installed in this backend?`,
+      );
+    }
+    const text = await response.text();
+    let data: any;
+    try {
+      data = text ? JSON.parse(text) : undefined;
+    } catch {
+      data = undefined;
+    }
+    if (response.ok) return data as T;
+
+    const message: string | undefined =
+      typeof data?.error?.message === 'string' ? data.error.message : undefined;
+    if (data?.deployment && message)
+      throw new DeploymentFailedError(
+        message,
+        data.deployment as DeploymentResult,
+      );
+    const ErrorClass = ERROR_BY_STATUS[response.status];
+    if (message && ErrorClass) throw new ErrorClass(message);
+    throw new Error(
+      `the model-manager backend answered ${response.status} ${
+        response.statusText
+      } to ${method} ${url}: ${message ?? (text.slice(0, 300) || 'no body')}`,
+    );
+  }
+}

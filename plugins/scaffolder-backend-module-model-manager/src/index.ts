@@ -1,0 +1,12 @@
+/**
+ * Scaffolder actions `model-manager:deploy` and `model-manager:undeploy`.
+ *
+ * @packageDocumentation
+ */
+export { scaffolderModuleModelManager as default } from './module';
+export {
+  createDeployModelAction,
+  createUndeployModelAction,
+  DEPLOY_ACTION_ID,
+  UNDEPLOY_ACTION_ID,
+} from './actions';

@@ -1,0 +1,30 @@
+import {
+  coreServices,
+  createBackendModule,
+} from '@backstage/backend-plugin-api';
+import { scaffolderActionsExtensionPoint } from '@backstage/plugin-scaffolder-node';
+import { createDeployModelAction, createUndeployModelAction } from './actions';
+
+/**
+ * Adds the scaffolder actions `model-manager:deploy` and `model-manager:undeploy`. They call the
+ * model-manager backend (found through discovery) on behalf of the user who started the task.
+ */
+export const scaffolderModuleModelManager = createBackendModule({
+  pluginId: 'scaffolder',
+  moduleId: 'model-manager',
+  register(env) {
+    env.registerInit({
+      deps: {
+        scaffolder: scaffolderActionsExtensionPoint,
+        discovery: coreServices.discovery,
+        auth: coreServices.auth,
+      },
+      async init({ scaffolder, discovery, auth }) {
+        scaffolder.addActions(
+          createDeployModelAction({ discovery, auth }),
+          createUndeployModelAction({ discovery, auth }),
+        );
+      },
+    });
+  },
+});
