@@ -1,6 +1,7 @@
 import {
   ApiBlueprint,
   createFrontendPlugin,
+  createRouteRef,
   discoveryApiRef,
   fetchApiRef,
   PageBlueprint,
@@ -18,11 +19,14 @@ const api = ApiBlueprint.make({
     }),
 });
 
+const modelsRouteRef = createRouteRef();
+
 const modelsPage = PageBlueprint.make({
   params: {
     path: '/models',
     title: 'Models',
     icon: <ModelTrainingIcon />,
+    routeRef: modelsRouteRef,
     loader: () => import('./components/ModelsPage').then(m => <m.ModelsPage />),
   },
 });
@@ -60,4 +64,5 @@ export default createFrontendPlugin({
   pluginId: 'model-manager',
   title: 'Models',
   extensions: [api, modelsPage, servingContent, runtimeContent, statusCard],
+  routes: { root: modelsRouteRef },
 });
