@@ -7,6 +7,7 @@ import {
   PageBlueprint,
 } from '@backstage/frontend-plugin-api';
 import { EntityCardBlueprint, EntityContentBlueprint } from '@backstage/plugin-catalog-react/alpha';
+import { FormFieldBlueprint } from '@backstage/plugin-scaffolder-react/alpha';
 import ModelTrainingIcon from '@material-ui/icons/Memory';
 import { ModelManagerClient, modelManagerApiRef } from './api';
 
@@ -59,10 +60,23 @@ const statusCard = EntityCardBlueprint.make({
   },
 });
 
+const serverVersionField = FormFieldBlueprint.make({
+  name: 'server-version-picker',
+  params: { field: () => import('./components/fields/formFields').then(m => m.serverVersionPickerField) },
+});
+const envField = FormFieldBlueprint.make({
+  name: 'env-editor',
+  params: { field: () => import('./components/fields/formFields').then(m => m.envEditorField) },
+});
+const argsField = FormFieldBlueprint.make({
+  name: 'args-editor',
+  params: { field: () => import('./components/fields/formFields').then(m => m.argsEditorField) },
+});
+
 /** model-manager for the new frontend system. */
 export default createFrontendPlugin({
   pluginId: 'model-manager',
   title: 'Models',
-  extensions: [api, modelsPage, servingContent, runtimeContent, statusCard],
+  extensions: [api, modelsPage, servingContent, runtimeContent, statusCard, serverVersionField, envField, argsField],
   routes: { root: modelsRouteRef },
 });

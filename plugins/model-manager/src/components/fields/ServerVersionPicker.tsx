@@ -1,0 +1,78 @@
+import { useApi } from '@backstage/core-plugin-api';
+import type { FieldExtensionComponentProps } from '@backstage/plugin-scaffolder-react';
+import FormControl from '@material-ui/core/FormControl';
+import FormHelperText from '@material-ui/core/FormHelperText';
+import InputLabel from '@material-ui/core/InputLabel';
+import MenuItem from '@material-ui/core/MenuItem';
+import Select from '@material-ui/core/Select';
+import useAsync from 'react-use/esm/useAsync';
+import { modelManagerApiRef } from '../../api';
+
+/** `component:default/qwen` or `qwen` -> `qwen`. */
+export function modelNameOf(ref: unknown): string | undefined {
+  if (typeof ref !== 'string' || !ref) return undefined;
+  const slash = ref.lastIndexOf('/');
+  const colon = ref.indexOf(':');
+  return ref.slice(Math.max(slash, colon) + 1) || undefined;
+}
+
+/**
+ * Lists the chosen model's runtime versions (default marked, the model's pin noted). Disabled,
+ * with the reason, when the runtime is flat (OpenVINO): a server version does not apply there.
+ */
+export function ServerVersionPicker(props: FieldExtensionComponentProps<string | undefined, { modelField?: string }>) {
+  const { formData, onChange, schema, formContext, idSchema, rawErrors } = props;
+  const modelField = props.uiSchema?.['ui:options']?.modelField ?? 'model';
+  const model = modelNameOf((formContext as any)?.formData?.[modelField]);
+  const api = useApi(modelManagerApiRef);
+  const state = useAsync(async () => {
+    if (!model) return undefined;
+    const summary = await api.getModel(model);
+    const runtime = await api.getRuntime(summary.runtime);
+    return { summary, runtime };
+  }, [api, model]);
+
+  const title = schema.title ?? 'Server version';
+  if (!model) {
+    return (
+      <FormControl fullWidth disabled>
+        <InputLabel>{title}</InputLabel>
+        <Select value="" />
+        <FormHelperText>Pick a model first.</FormHelperText>
+      </FormControl>
+    );
+  }
+  if (state.error) {
+    return <FormHelperText error>Could not load the versions of {model}: {state.error.message}</FormHelperText>;
+  }
+  const runtime = state.value?.runtime;
+  const flat = runtime !== undefined && !runtime.versioned;
+  const pin = state.value?.summary.pinnedVersion;
+  return (
+    <FormControl fullWidth disabled={state.loading || flat} error={!!rawErrors?.length}>
+      <InputLabel id={`${idSchema.$id}-label`}>{title}</InputLabel>
+      <Select
+        labelId={`${idSchema.$id}-label`}
+        data-testid="server-version-picker"
+        value={formData ?? ''}
+        onChange={e => onChange((e.target.value as string) || undefined)}
+      >
+        <MenuItem value="">
+          <em>{pin ? `the model's pin (${pin})` : `the runtime default${runtime?.defaultVersion ? ` (${runtime.defaultVersion})` : ''}`}</em>
+        </MenuItem>
+        {runtime?.versions.map(v => (
+          <MenuItem key={v.version} value={v.version}>
+            {v.version}
+            {v.default ? ' (default)' : ''}
+            {v.version === pin ? ' (pinned by the model)' : ''} — {v.image}
+          </MenuItem>
+        ))}
+      </Select>
+      <FormHelperText>
+        {flat
+          ? `${runtime!.name} is a flat runtime: it has no versions, so a server version does not apply.`
+          : 'Leave empty to use the model’s pin or the runtime default.'}
+      </FormHelperText>
+    </FormControl>
+  );
+}
