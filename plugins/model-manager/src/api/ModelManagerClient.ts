@@ -47,6 +47,15 @@ export class ModelManagerClient implements ModelManagerApi {
     return (await this.get<{ items: any[] }>(`/models/${encodeURIComponent(name)}/status`)).items;
   }
 
+  diff(name: string, target: { cluster: string; namespace: string }) {
+    const qs = new URLSearchParams(target).toString();
+    return this.get<any>(`/models/${encodeURIComponent(name)}/diff?${qs}`);
+  }
+
+  rollback(name: string, revision: number) {
+    return this.request<any>(`/models/${encodeURIComponent(name)}/rollback`, { method: 'POST', body: { revision } });
+  }
+
   async history(name: string) {
     return (await this.get<{ items: any[] }>(`/models/${encodeURIComponent(name)}/deployments`)).items;
   }

@@ -66,8 +66,18 @@ export interface ModelStatus {
   error?: string;
 }
 
+export interface DiffResult {
+  model: string;
+  cluster: string;
+  namespace: string;
+  inSync: boolean;
+  objects: Array<{ kind: string; name: string; namespace?: string; exists: boolean; changes: Array<{ path: string; rendered?: unknown; live?: unknown }> }>;
+}
+
 export interface ModelManagerApi {
   status(name: string): Promise<ModelStatus[]>;
+  diff(name: string, target: { cluster: string; namespace: string }): Promise<DiffResult>;
+  rollback(name: string, revision: number): Promise<{ ok: boolean; revision: number; message?: string }>;
   listModels(): Promise<ModelSummary[]>;
   getModel(name: string): Promise<ModelSummary>;
   listRuntimes(): Promise<RuntimeSummary[]>;

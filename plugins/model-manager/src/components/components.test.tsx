@@ -1,6 +1,11 @@
 import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
 import { EntityProvider } from '@backstage/plugin-catalog-react';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { MockPermissionApi } from '@backstage/test-utils';
+import { permissionApiRef } from '@backstage/plugin-permission-react';
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import { HistoryTable } from './HistoryTable';
+import { SWRConfig } from 'swr';
 import { modelManagerApiRef, type ModelManagerApi } from '../api';
 import { ModelsPage } from './ModelsPage';
 import { ServingContent } from './ServingContent';
@@ -42,12 +47,14 @@ function fakeApi(overrides: Partial<ModelManagerApi> = {}): ModelManagerApi {
     render: async () => [{ apiVersion: 'serving.kserve.io/v1alpha2', kind: 'LLMInferenceService', name: 'qwen', namespace: 'models', applyPolicy: 'apply', source: 't', manifest: { kind: 'LLMInferenceService', metadata: { name: 'qwen' } } }],
     history: async () => [{ revision: 3, model: 'qwen', cluster: 'local', namespace: 'models', action: 'deploy', outcome: 'succeeded', actor: 'user:default/alice', serverVersion: '0.19.1', createdAt: '2026-11-30T10:00:00Z', results: [] }],
     status: async () => [],
+    diff: async () => ({ model: 'qwen', cluster: 'local', namespace: 'models', inSync: false, objects: [{ kind: 'LLMInferenceService', name: 'qwen', exists: true, changes: [{ path: '.spec.template.containers[name=main].image', rendered: 'vllm:0.24.0', live: 'vllm:0.19.1' }] }] }),
+    rollback: jest.fn(async () => ({ ok: true, revision: 4 })),
     ...overrides,
   };
 }
 
 const inEntity = (api: ModelManagerApi, children: JSX.Element) => (
-  <TestApiProvider apis={[[modelManagerApiRef, api]]}>
+  <TestApiProvider apis={[[modelManagerApiRef, api], [permissionApiRef, new MockPermissionApi()]]}>
     <EntityProvider entity={entity}>{children}</EntityProvider>
   </TestApiProvider>
 );
@@ -121,5 +128,38 @@ describe('RuntimeContent', () => {
     expect(screen.getByText('docker.io/vllm/vllm-openai-cpu:v0.19.1')).toBeInTheDocument();
     expect(screen.getByText('VLLM_USE_V1=1')).toBeInTheDocument();
     expect(screen.getByText(/epp \(runtimes\/vllm\/values\.yaml:5:1 routing\)/)).toBeInTheDocument();
+  });
+});
+
+describe('HistoryTable', () => {
+  const history = [{ revision: 3, model: 'qwen', cluster: 'local', namespace: 'models', action: 'deploy' as const, outcome: 'succeeded' as const, actor: 'user:default/alice', serverVersion: '0.19.1', createdAt: '2026-11-30T10:00:00Z', results: [] }];
+  const render = (api: ModelManagerApi, result: AuthorizeResult.ALLOW | AuthorizeResult.DENY) =>
+    renderInTestApp(
+      // A fresh SWR cache per render: usePermission caches decisions by permission name.
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <TestApiProvider apis={[[modelManagerApiRef, api], [permissionApiRef, new MockPermissionApi(() => result)]]}>
+          <HistoryTable model="qwen" history={history} />
+        </TestApiProvider>
+      </SWRConfig>,
+    );
+
+  it('offers rollback to users allowed to deploy, and rolls back', async () => {
+    const api = fakeApi();
+    await render(api, AuthorizeResult.ALLOW);
+    fireEvent.click(await screen.findByRole('button', { name: 'Roll back' }));
+    await waitFor(() => expect(api.rollback).toHaveBeenCalledWith('qwen', 3));
+  });
+
+  it('hides rollback from users who may not deploy', async () => {
+    await render(fakeApi(), AuthorizeResult.DENY);
+    expect(await screen.findByText('user:default/alice')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Roll back' })).not.toBeInTheDocument();
+  });
+
+  it('shows the diff between rendered and live, field by field', async () => {
+    await render(fakeApi(), AuthorizeResult.DENY);
+    fireEvent.click(await screen.findByRole('button', { name: 'Diff' }));
+    expect(await screen.findByText('.spec.template.containers[name=main].image')).toBeInTheDocument();
+    expect(screen.getByTestId('diff')).toHaveTextContent('live vllm:0.19.1 → rendered vllm:0.24.0');
   });
 });

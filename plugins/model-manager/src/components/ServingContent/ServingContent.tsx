@@ -13,8 +13,9 @@ import { useEntity } from '@backstage/plugin-catalog-react';
 import Grid from '@material-ui/core/Grid';
 import Typography from '@material-ui/core/Typography';
 import type { ExplainRow } from '@model-manager/plugin-model-manager-common';
-import useAsync from 'react-use/esm/useAsync';
-import { modelManagerApiRef, type DeploymentRecord } from '../../api';
+import useAsyncRetry from 'react-use/esm/useAsyncRetry';
+import { HistoryTable } from '../HistoryTable';
+import { modelManagerApiRef } from '../../api';
 import { LayerChip } from '../LayerChip';
 import { toYaml } from './toYaml';
 import { clientExample } from './clientExample';
@@ -45,22 +46,12 @@ const explainColumns: TableColumn<ExplainRow>[] = [
   },
 ];
 
-const historyColumns: TableColumn<DeploymentRecord>[] = [
-  { title: 'Revision', field: 'revision', width: '8%' },
-  { title: 'When', field: 'createdAt', render: r => new Date(r.createdAt).toLocaleString() },
-  { title: 'Who', field: 'actor' },
-  { title: 'Action', field: 'action' },
-  { title: 'Where', render: r => `${r.cluster}/${r.namespace}` },
-  { title: 'Version', field: 'serverVersion' },
-  { title: 'Outcome', field: 'outcome', render: r => (r.outcome === 'succeeded' ? 'succeeded' : <span title={r.message}>{r.outcome}: {r.message}</span>) },
-];
-
 /** The "Serving" tab of a model: what it would run with, which layer set each value, manifests, history. */
 export function ServingContent() {
   const { entity } = useEntity();
   const api = useApi(modelManagerApiRef);
   const model = entity.metadata.annotations?.[MODEL_ANNOTATION] ?? entity.metadata.name;
-  const state = useAsync(async () => {
+  const state = useAsyncRetry(async () => {
     const [resolved, manifests, history] = await Promise.all([
       api.resolve(model),
       api.render(model, { namespace: 'models' }),
@@ -111,13 +102,7 @@ export function ServingContent() {
         </InfoCard>
       </Grid>
       <Grid item xs={12}>
-        <Table<DeploymentRecord>
-          title="Deploy history"
-          options={{ paging: history.length > 10, search: false, padding: 'dense' }}
-          columns={historyColumns}
-          data={history}
-          emptyContent={<Typography style={{ padding: 16 }}>Not deployed yet.</Typography>}
-        />
+        <HistoryTable model={model} history={history} onChanged={state.retry} />
       </Grid>
     </Grid>
   );
