@@ -73,6 +73,12 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
   const { service, httpAuth, permissions, auditor } = options;
   const router = Router();
   router.use(express.json({ limit: '4mb' }));
+  // body-parser's errors carry an HTTP status but no message a user can act on.
+  router.use((err: any, _req: Request, _res: Response, next: (e?: unknown) => void) => {
+    if (err?.type === 'entity.parse.failed') next(new InputError(`invalid request body: it must be a JSON object (${err.message})`));
+    else if (err?.type === 'entity.too.large') next(new InputError(`invalid request body: larger than the 4 MB allowed`));
+    else next(err);
+  });
 
   const principal = (credentials: BackstageCredentials) =>
     credentials.principal as { type: string; userEntityRef?: string; subject?: string };

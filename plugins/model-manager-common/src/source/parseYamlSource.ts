@@ -30,6 +30,19 @@ export function parseYamlSource(file: string, text: string): SourceDocument {
       },
     ]);
   }
+  const nul = text.indexOf('\u0000');
+  if (nul !== -1) {
+    const before = text.slice(0, nul);
+    throw new CatalogError([
+      {
+        file,
+        line: before.split('\n').length,
+        col: nul - before.lastIndexOf('\n'),
+        path: '',
+        message: 'the file contains a NUL character; save it as plain UTF-8 text',
+      },
+    ]);
+  }
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, {
     lineCounter,
@@ -127,7 +140,8 @@ export function parseYamlSource(file: string, text: string): SourceDocument {
       }
     }
     if (at === 'value' && node !== doc.contents) offset = rangeStart(node) ?? offset;
-    return offset === undefined ? undefined : lineCounter.linePos(offset);
+    // An empty document has no nodes: point at its start.
+    return lineCounter.linePos(offset ?? 0);
   };
 
   return { file, data, locate };
