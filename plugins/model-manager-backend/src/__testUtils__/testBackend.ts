@@ -14,6 +14,7 @@ export async function startModelManager(options: {
   runtimesDir?: string;
   impersonateUser?: boolean;
   token?: string;
+  requestTimeoutMs?: number;
 } = {}) {
   const kube = options.kube ?? (await KubeApiTestServer.start({ namespaces: ['default', 'models'] }));
   const auditor = mockServices.auditor.mock();
@@ -43,7 +44,7 @@ export async function startModelManager(options: {
             modelsFile: options.modelsFile ?? path.join(REPO_ROOT, 'models.yaml'),
             runtimesDir: options.runtimesDir ?? path.join(REPO_ROOT, 'runtimes'),
             watch: false,
-            kubernetes: { retryBaseDelayMs: 1, requestTimeoutMs: 5000, impersonateUser: options.impersonateUser ?? false },
+            kubernetes: { retryBaseDelayMs: 1, requestTimeoutMs: options.requestTimeoutMs ?? 5000, impersonateUser: options.impersonateUser ?? false },
           },
           kubernetes: {
             serviceLocatorMethod: { type: 'multiTenant' },
