@@ -12,3 +12,4 @@ export * from './catalog';
 export * from './resolver';
 export * from './renderer';
 export * from './status';
+export * from './api/types';

@@ -1,10 +1,6 @@
-/** One field that differs between what we render and what is live. */
-export interface FieldChange {
-  /** `.spec.template.containers[name=main].image` */
-  path: string;
-  rendered?: unknown;
-  live?: unknown;
-}
+import type { FieldChange } from '@model-manager/plugin-model-manager-common';
+
+export type { FieldChange };
 
 /**
  * Compares the fields we render with the live object, field by field. Only fields present in the

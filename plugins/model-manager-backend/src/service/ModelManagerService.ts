@@ -7,18 +7,18 @@ import {
   resolveServer,
   summarizeKServeStatus,
   type Catalog,
+  type DeploymentResult,
+  type DeployTarget,
+  type DiffResult,
   type RenderedObject,
   type ServerOverrides,
 } from '@model-manager/plugin-model-manager-common';
 import type { DeploymentHistory, DeploymentRecord } from '../history';
-import { diffObject, type ClusterRegistry, type FieldChange, type ServerSideApplier } from '../kubernetes';
-import type { ApplyOutcome, FailureKind, ObjectResult } from '../kubernetes/types';
+import { diffObject, type ClusterRegistry, type ServerSideApplier } from '../kubernetes';
+import type { ApplyOutcome } from '../kubernetes/types';
 import { summarizeModel, summarizeRuntime } from './summaries';
 
-export interface DeployTarget {
-  cluster: string;
-  namespace: string;
-}
+export type { DeploymentResult, DeployTarget };
 
 export interface DeployOptions extends DeployTarget {
   overrides: ServerOverrides;
@@ -28,23 +28,6 @@ export interface DeployOptions extends DeployTarget {
   actor: string;
   /** Impersonate-User value, when impersonation is on. */
   impersonateUser?: string;
-}
-
-/** The result of a deploy, dry-run, rollback or undeploy: data, never a half-thrown error. */
-export interface DeploymentResult {
-  ok: boolean;
-  revision: number;
-  action: DeploymentRecord['action'];
-  model: string;
-  cluster: string;
-  namespace: string;
-  serverVersion?: string;
-  objects: ObjectResult[];
-  /** What went wrong, naming the object; set when !ok. */
-  message?: string;
-  failure?: FailureKind;
-  /** The URL KServe reports for the model, when known. */
-  endpoint?: string;
 }
 
 /** The model-manager operations behind the REST API. Permission checks happen in the router. */
@@ -169,10 +152,10 @@ export class ModelManagerService {
     return { ok: outcome.ok, revision: record.revision, action: 'undeploy', model, cluster: target.cluster, namespace: target.namespace, objects: outcome.results, message, failure: outcome.failure };
   }
 
-  async diff(model: string, target: DeployTarget, overrides: ServerOverrides, impersonateUser?: string) {
+  async diff(model: string, target: DeployTarget, overrides: ServerOverrides, impersonateUser?: string): Promise<DiffResult> {
     const objects = this.render(model, overrides, target.namespace);
     this.checkTarget(target);
-    const result: Array<{ kind: string; name: string; namespace?: string; exists: boolean; changes: FieldChange[] }> = [];
+    const result: DiffResult['objects'] = [];
     for (const object of objects) {
       const live = await this.options.applier.read(target.cluster, object, impersonateUser);
       result.push({

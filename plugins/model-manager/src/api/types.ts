@@ -1,4 +1,5 @@
 import type {
+  DiffResult,
   ExplainRow,
   KServeStatusSummary,
   RenderedObject,
@@ -66,13 +67,7 @@ export interface ModelStatus {
   error?: string;
 }
 
-export interface DiffResult {
-  model: string;
-  cluster: string;
-  namespace: string;
-  inSync: boolean;
-  objects: Array<{ kind: string; name: string; namespace?: string; exists: boolean; changes: Array<{ path: string; rendered?: unknown; live?: unknown }> }>;
-}
+export type { DiffResult };
 
 export interface ModelManagerApi {
   status(name: string): Promise<ModelStatus[]>;

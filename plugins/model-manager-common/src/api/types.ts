@@ -1,0 +1,97 @@
+/**
+ * The model-manager backend's REST shapes, shared by the backend, the scaffolder module, the
+ * frontend and scripts. Type aliases (not interfaces) so they are plain JSON values, e.g. for a
+ * scaffolder checkpoint.
+ */
+
+/** What happened to one object in a deploy, dry run, rollback or undeploy. */
+export type ObjectAction =
+  | 'created'
+  | 'configured'
+  | 'unchanged'
+  | 'exists'
+  | 'deleted'
+  | 'absent'
+  | 'failed'
+  | 'not-applied';
+
+/** One Kubernetes object of a deploy or undeploy, and what happened to it. */
+export type ObjectResult = {
+  apiVersion: string;
+  kind: string;
+  name: string;
+  namespace?: string;
+  action: ObjectAction;
+  /** Set for `failed`: what went wrong and what to do. */
+  message?: string;
+  /** The Kubernetes reason when the API server said no (Conflict, Invalid, Forbidden, ...). */
+  reason?: string;
+  /** For conflicts: the other field managers and the fields they own. */
+  conflicts?: Array<{ manager: string; field: string }>;
+};
+
+/** How a failed deploy failed (decides its HTTP status). */
+export type FailureKind =
+  /** 409 field-manager conflict: deploy with force to take the fields over */
+  | 'conflict'
+  /** 422, 400 or SSA's 500 "failed to create typed patch object": never retried */
+  | 'invalid'
+  /** 401/403 from the cluster */
+  | 'forbidden'
+  /** 404, e.g. the namespace is missing */
+  | 'not-found'
+  /** 429, 5xx, connection errors, timeouts after the retry bound */
+  | 'unavailable';
+
+/** Where a model is deployed: a cluster of `kubernetes.clusterLocatorMethods` and a namespace. */
+export type DeployTarget = {
+  cluster: string;
+  namespace: string;
+};
+
+/** The body of `POST /models/:name/deploy`. */
+export type DeployRequest = DeployTarget & {
+  serverVersion?: string;
+  /** `null` removes an inherited variable. */
+  env?: Record<string, string | null>;
+  args?: string[];
+  /** Server-side dry run: the API server validates everything, nothing is applied. */
+  dryRun?: boolean;
+  /** Take over fields owned by another field manager. */
+  force?: boolean;
+};
+
+/** The answer of deploy, rollback and undeploy: data, never a half-thrown error. */
+export type DeploymentResult = {
+  ok: boolean;
+  /** The history revision recorded for this deploy, dry run, rollback or undeploy. */
+  revision: number;
+  action: 'deploy' | 'dry-run' | 'rollback' | 'undeploy';
+  model: string;
+  cluster: string;
+  namespace: string;
+  serverVersion?: string;
+  objects: ObjectResult[];
+  /** What went wrong, naming the objects applied and not; set when !ok. */
+  message?: string;
+  failure?: FailureKind;
+  /** The URL KServe reports for the model, when known. */
+  endpoint?: string;
+};
+
+/** One field that differs between what we render and what is live. */
+export type FieldChange = {
+  /** e.g. `.spec.template.containers[name=main].image` */
+  path: string;
+  rendered?: unknown;
+  live?: unknown;
+};
+
+/** The answer of `GET /models/:name/diff`. */
+export type DiffResult = {
+  model: string;
+  cluster: string;
+  namespace: string;
+  inSync: boolean;
+  objects: Array<{ kind: string; name: string; namespace?: string; exists: boolean; changes: FieldChange[] }>;
+};
