@@ -95,9 +95,15 @@ export function buildCatalog(sources: CatalogSources): Catalog {
 
   if (problems.length > 0 || !modelsFile || !modelsDoc) throw new CatalogError(problems);
 
+  // Origins find their line:col only when read (an error, or a value being explained): loading a
+  // catalog never pays for locating its thousands of values.
   const origin = (layerName: Layer, file: string, path: ReadonlyArray<string | number>): Origin => {
-    const pos = index[file]?.locate(path);
-    return { layer: layerName, file, path: formatPath(path), line: pos?.line, col: pos?.col };
+    let pos: { line: number; col: number } | undefined | null = null;
+    const position = () => (pos === null ? (pos = index[file]?.locate(path)) : pos);
+    const o = { layer: layerName, file, path: formatPath(path) } as Origin;
+    Object.defineProperty(o, 'line', { enumerable: true, get: () => position()?.line });
+    Object.defineProperty(o, 'col', { enumerable: true, get: () => position()?.col });
+    return o;
   };
   const modelsPath = sources.models.file;
 

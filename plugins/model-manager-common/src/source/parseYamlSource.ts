@@ -1,3 +1,4 @@
+import { CORE_SCHEMA, load as loadFast } from 'js-yaml';
 import {
   isMap,
   isScalar,
@@ -5,6 +6,7 @@ import {
   LineCounter,
   parseDocument,
   visit,
+  type Document,
   type Node as YamlNode,
 } from 'yaml';
 import { CatalogError } from './problems';
@@ -14,11 +16,21 @@ import type { CatalogProblem, SourceDocument, SourcePosition } from './types';
 export const MAX_SOURCE_BYTES = 16 * 1024 * 1024;
 /** Aliases beyond this count are refused: protects against "billion laughs" alias bombs. */
 const MAX_ALIAS_COUNT = 100;
+/**
+ * Anchors, aliases, tags, document markers, or a signed fraction like `-.5` (which the fast parser
+ * reads as a string where YAML 1.2 reads a number): such files take the full parser.
+ */
+const NEEDS_FULL_PARSER = /(^|[\s[{,:])[&*!]|^(---|\.\.\.)|[+-]\.\d/m;
 
 /**
  * Parses YAML text into plain data plus a locator that maps any key path back to line:col.
  * Syntax errors, duplicate keys, alias bombs and multi-document files are reported as
  * {@link CatalogError} with file:line:col.
+ *
+ * Plain files (no anchors, aliases, tags or document markers) are read with a fast parser; the
+ * position-keeping parser then runs only when a location is first asked for (an error, or a
+ * value's origin being shown). Anything the fast parser refuses goes through the full parser,
+ * whose errors carry exact positions.
  */
 export function parseYamlSource(file: string, text: string): SourceDocument {
   if (text.length > MAX_SOURCE_BYTES) {
@@ -43,6 +55,33 @@ export function parseYamlSource(file: string, text: string): SourceDocument {
       },
     ]);
   }
+  if (!NEEDS_FULL_PARSER.test(text)) {
+    let data: unknown;
+    let ok = true;
+    try {
+      data = loadFast(text, { schema: CORE_SCHEMA, json: false });
+    } catch {
+      ok = false;
+    }
+    if (ok) {
+      let positions: Positions | undefined;
+      return {
+        file,
+        data: data ?? null,
+        locate: (path, at) => (positions ??= fullParse(file, text).positions).locate(path, at),
+      };
+    }
+  }
+  const { data, positions } = fullParse(file, text);
+  return { file, data, locate: positions.locate };
+}
+
+interface Positions {
+  locate: SourceDocument['locate'];
+}
+
+/** The position-keeping parse: exact errors, duplicate keys, alias limits, and the locator. */
+function fullParse(file: string, text: string): { data: unknown; positions: Positions } {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, {
     lineCounter,
@@ -62,28 +101,7 @@ export function parseYamlSource(file: string, text: string): SourceDocument {
       message: `YAML: ${describeYamlError(err.code, err.message)}`,
     });
   }
-  if (problems.length === 0) {
-    visit(doc, {
-      Map(_key, map) {
-        const seen = new Set<string>();
-        for (const pair of map.items) {
-          if (!isScalar(pair.key)) continue;
-          const key = String(pair.key.value);
-          if (seen.has(key)) {
-            const pos = lineCounter.linePos(pair.key.range?.[0] ?? 0);
-            problems.push({
-              file,
-              line: pos.line,
-              col: pos.col,
-              path: '',
-              message: `YAML: Map keys must be unique; '${key}' appears again here. Each key may appear once in a mapping: remove or rename the repeated one`,
-            });
-          }
-          seen.add(key);
-        }
-      },
-    });
-  }
+  if (problems.length === 0) problems.push(...duplicateKeys(file, doc, lineCounter));
   if (problems.length > 0) throw new CatalogError(problems);
 
   let data: unknown;
@@ -100,7 +118,35 @@ export function parseYamlSource(file: string, text: string): SourceDocument {
       },
     ]);
   }
+  return { data, positions: { locate: locator(doc, lineCounter) } };
+}
 
+function duplicateKeys(file: string, doc: Document, lineCounter: LineCounter): CatalogProblem[] {
+  const problems: CatalogProblem[] = [];
+  visit(doc, {
+    Map(_key, map) {
+      const seen = new Set<string>();
+      for (const pair of map.items) {
+        if (!isScalar(pair.key)) continue;
+        const key = String(pair.key.value);
+        if (seen.has(key)) {
+          const pos = lineCounter.linePos(pair.key.range?.[0] ?? 0);
+          problems.push({
+            file,
+            line: pos.line,
+            col: pos.col,
+            path: '',
+            message: `YAML: Map keys must be unique; '${key}' appears again here. Each key may appear once in a mapping: remove or rename the repeated one`,
+          });
+        }
+        seen.add(key);
+      }
+    },
+  });
+  return problems;
+}
+
+function locator(doc: Document, lineCounter: LineCounter): SourceDocument['locate'] {
   // Per-mapping key index, built on first use: a lookup in a 10,000-model map is O(1), not O(n).
   const keyIndex = new WeakMap<object, Map<string, { key: unknown; value: unknown }>>();
   const pairsOf = (map: { items: Array<{ key: unknown; value: unknown }> }) => {
@@ -117,11 +163,7 @@ export function parseYamlSource(file: string, text: string): SourceDocument {
     }
     return index;
   };
-
-  const locate = (
-    path: ReadonlyArray<string | number>,
-    at: 'key' | 'value' = 'key',
-  ): SourcePosition | undefined => {
+  return (path, at = 'key'): SourcePosition | undefined => {
     let node: unknown = doc.contents;
     let offset: number | undefined = rangeStart(node);
     for (const seg of path) {
@@ -143,8 +185,6 @@ export function parseYamlSource(file: string, text: string): SourceDocument {
     // An empty document has no nodes: point at its start.
     return lineCounter.linePos(offset ?? 0);
   };
-
-  return { file, data, locate };
 }
 
 function rangeStart(node: unknown): number | undefined {
