@@ -91,10 +91,11 @@ export class Authorizer {
         canImpersonate: spec.canImpersonate ?? false,
       };
     } else if (this.anonymous === 'forbidden') {
+      // Like a (Cluster)RoleBinding to system:anonymous: rules given for that name apply.
       user = {
         name: 'system:anonymous',
         groups: ['system:unauthenticated'],
-        rules: [],
+        rules: this.byName.get('system:anonymous') ?? [],
         canImpersonate: false,
       };
     } else {
@@ -139,7 +140,10 @@ export class Authorizer {
     if (user.groups.includes('system:masters')) return true;
     if (info.type === 'nonResource') {
       if (PUBLIC_PATHS.includes(info.path)) return true;
-      return user.groups.includes('system:authenticated');
+      // system:discovery is bound to system:authenticated; a full wildcard rule is cluster-admin,
+      // which also grants every non-resource URL.
+      const clusterAdmin = user.rules.some(r => r.verbs === '*' && r.resources === '*' && r.apiGroups === '*' && r.namespaces === '*');
+      return user.groups.includes('system:authenticated') || clusterAdmin;
     }
     return user.rules.some(rule => {
       if (!anyOf(rule.verbs, info.verb, false)) return false;

@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+/*
+ * Benchmark: deploy one model (its 1-3 objects) through our apply path (preflight dry run + server-side
+ * apply via @kubernetes/client-node) against the Kubernetes API test server, and `kubectl apply
+ * --server-side -f` of the same rendered files against the same server. Median of N runs each.
+ *
+ *   node bench/apply.js [runs=30]
+ */
+require('@backstage/cli/config/nodeTransform.cjs');
+const { execFile } = require('node:child_process');
+const { promisify } = require('node:util');
+// Async: the API test server runs in this process, so a blocking exec would deadlock it.
+const run = promisify(execFile);
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { stringify } = require('yaml');
+const { ConfigReader } = require('@backstage/config');
+const { KubeApiTestServer, ADMIN_TOKEN } = require('../packages/kube-api-test-server/src');
+const { loadCatalog } = require('../plugins/model-manager-node/src');
+const { resolveServer, renderManifests } = require('../plugins/model-manager-common/src');
+const { ClusterRegistry, ServerSideApplier } = require('../plugins/model-manager-backend/src/kubernetes');
+
+const runs = Number(process.argv[2] ?? 30);
+const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const logger = { info() {}, warn() {}, error() {}, debug() {}, child() { return logger; } };
+
+(async () => {
+  // kubectl sends no bearer token over plain http, so it reaches the (http-only) test server as
+  // system:anonymous, bound to full rights here as a cluster could bind it with RBAC.
+  const kube = await KubeApiTestServer.start({
+    namespaces: ['models'],
+    anonymous: 'forbidden',
+    impersonatable: { 'system:anonymous': [{ namespaces: '*', verbs: '*', resources: '*', apiGroups: '*' }] },
+  });
+  const catalog = await loadCatalog({ modelsFile: path.join(__dirname, '..', 'models.yaml') });
+  const clusters = ClusterRegistry.fromConfig(new ConfigReader({
+    kubernetes: { clusterLocatorMethods: [{ type: 'config', clusters: [{ name: 'bench', url: kube.url, serviceAccountToken: ADMIN_TOKEN, skipTLSVerify: true }] }] },
+  }));
+  const applier = ServerSideApplier.create({ clusters, logger });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-apply-'));
+  const kubeconfig = path.join(dir, 'kubeconfig');
+  fs.writeFileSync(kubeconfig, stringify({
+    apiVersion: 'v1', kind: 'Config',
+    clusters: [{ name: 'bench', cluster: { server: kube.url } }],
+    users: [{ name: 'anonymous', user: {} }],
+    contexts: [{ name: 'bench', context: { cluster: 'bench', user: 'anonymous' } }],
+    'current-context': 'bench',
+  }));
+
+  for (const model of ['qwen2-5-7b-instruct', 'phi-3-5-mini-instruct-int4-ov']) {
+    const objects = renderManifests(catalog, resolveServer(catalog, model), { namespace: 'models' });
+    const file = path.join(dir, `${model}.yaml`);
+    fs.writeFileSync(file, objects.map(o => stringify(o.manifest)).join('---\n'));
+    // Warm up both (discovery caches, first create).
+    await applier.apply('bench', { objects, dryRun: false, force: false });
+    const kubectl = () => run('kubectl', ['--kubeconfig', kubeconfig, 'apply', '--server-side', '--field-manager=kubectl-bench', '--force-conflicts', '--validate=false', '-f', file]);
+    await kubectl().catch(e => {
+      throw new Error(`kubectl failed: ${e.stderr}`);
+    });
+
+    const ours = [];
+    for (let i = 0; i < runs; i++) {
+      const t0 = process.hrtime.bigint();
+      const outcome = await applier.apply('bench', { objects, dryRun: false, force: true });
+      ours.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      if (!outcome.ok) throw new Error(JSON.stringify(outcome.results));
+    }
+    const theirs = [];
+    for (let i = 0; i < runs; i++) {
+      const t0 = process.hrtime.bigint();
+      await kubectl();
+      theirs.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    }
+    const o = median(ours);
+    const k = median(theirs);
+    console.log(`${model.padEnd(32)} ${objects.length} object(s)  ours median ${o.toFixed(1).padStart(7)} ms (preflight dry run + apply, ${objects.length * 3} requests)  kubectl apply --server-side median ${k.toFixed(1).padStart(7)} ms  ratio kubectl/ours ${(k / o).toFixed(1)}x  (${runs} runs each)`);
+  }
+  await kube.stop();
+})().catch(e => {
+  console.error(e);
+  process.exit(1);
+});
