@@ -74,7 +74,8 @@ for (const n of sizes.length ? sizes : [100, 1000, 10000]) {
   const t1 = process.hrtime.bigint();
   let objects = 0;
   for (const name of Object.keys(catalog.models)) {
-    const server = resolveServer(catalog, name);
+    // The deploy path: no source positions needed.
+    const server = resolveServer(catalog, name, {}, { locate: false });
     objects += renderManifests(catalog, server, { namespace: 'models' }).length;
     if ((objects & 1023) === 0) sample();
   }

@@ -99,7 +99,7 @@ export function buildEntities(catalog: Catalog, options: EntityOptions): BuiltEn
 
   for (const model of Object.values(catalog.models)) {
     const runtime = catalog.runtimes[model.config.server.runtime];
-    const serverVersion = runtime.versioned ? resolveServer(catalog, model.name).version?.value : undefined;
+    const serverVersion = runtime.versioned ? resolveServer(catalog, model.name, {}, { locate: false }).version?.value : undefined;
     const title = model.config.display_name ?? model.name;
     let apiName: string | undefined;
     if (options.apiEntities) {

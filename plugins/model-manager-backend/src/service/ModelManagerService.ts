@@ -95,7 +95,7 @@ export class ModelManagerService {
 
   render(name: string, overrides: ServerOverrides, namespace: string): RenderedObject[] {
     const catalog = this.catalog();
-    return renderManifests(catalog, resolveServer(catalog, name, overrides), { namespace });
+    return renderManifests(catalog, resolveServer(catalog, name, overrides, { locate: false }), { namespace });
   }
 
   /** Validates the target before anything reaches a cluster. */
@@ -105,7 +105,7 @@ export class ModelManagerService {
 
   async deploy(model: string, options: DeployOptions): Promise<DeploymentResult> {
     const catalog = this.catalog();
-    const server = resolveServer(catalog, model, options.overrides);
+    const server = resolveServer(catalog, model, options.overrides, { locate: false });
     this.checkTarget(options);
     const objects = renderManifests(catalog, server, { namespace: options.namespace });
     return this.applyAndRecord(model, objects, options, options.dryRun ? 'dry-run' : 'deploy', server.version?.value);
@@ -132,7 +132,7 @@ export class ModelManagerService {
     const catalog = this.catalog();
     this.checkTarget(target);
     // The model's own objects, newest first; the shared ClusterServingRuntime stays.
-    const objects = renderManifests(catalog, resolveServer(catalog, model), { namespace: target.namespace })
+    const objects = renderManifests(catalog, resolveServer(catalog, model, {}, { locate: false }), { namespace: target.namespace })
       .filter(o => o.namespace !== undefined)
       .reverse();
     const outcome = await this.options.applier.delete(target.cluster, objects, target.impersonateUser);

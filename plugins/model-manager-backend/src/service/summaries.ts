@@ -3,7 +3,7 @@ import { describeOrigin, resolveServer, type Catalog } from '@model-manager/plug
 /** What the API says about a model (the full resolution is under /models/:name/resolved). */
 export function summarizeModel(catalog: Catalog, name: string) {
   const { config } = catalog.models[name];
-  const server = resolveServer(catalog, name);
+  const server = resolveServer(catalog, name, {}, { locate: false });
   return {
     name,
     modelId: config.model_id,
@@ -51,7 +51,7 @@ export function summarizeRuntime(catalog: Catalog, name: string) {
     plumbing: Object.fromEntries(
       Object.entries(runtime.plumbingOrigins).map(([key, origin]) => [
         key,
-        { value: (r as Record<string, unknown>)[key], source: describeOrigin(origin!) },
+        { value: (r as Record<string, unknown>)[key], source: describeOrigin(catalog.locate(origin!)) },
       ]),
     ),
     servingRuntime: runtime.servingRuntime ? { file: runtime.servingRuntime.file, name: (runtime.servingRuntime.manifest as any).metadata?.name } : undefined,

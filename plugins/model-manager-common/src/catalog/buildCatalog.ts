@@ -95,14 +95,23 @@ export function buildCatalog(sources: CatalogSources): Catalog {
 
   if (problems.length > 0 || !modelsFile || !modelsDoc) throw new CatalogError(problems);
 
-  // Origins find their line:col only when read (an error, or a value being explained): loading a
-  // catalog never pays for locating its thousands of values.
+  // Origins get their line:col only when asked (`locate`): loading a catalog never pays for
+  // locating its thousands of values.
+  const segments = new WeakMap<Origin, ReadonlyArray<string | number>>();
   const origin = (layerName: Layer, file: string, path: ReadonlyArray<string | number>): Origin => {
-    let pos: { line: number; col: number } | undefined | null = null;
-    const position = () => (pos === null ? (pos = index[file]?.locate(path)) : pos);
-    const o = { layer: layerName, file, path: formatPath(path) } as Origin;
-    Object.defineProperty(o, 'line', { enumerable: true, get: () => position()?.line });
-    Object.defineProperty(o, 'col', { enumerable: true, get: () => position()?.col });
+    const o: Origin = { layer: layerName, file, path: formatPath(path) };
+    segments.set(o, path);
+    return o;
+  };
+  const locate = <T extends Origin>(o: T): T => {
+    const path = segments.get(o);
+    if (path && o.line === undefined) {
+      const pos = index[o.file]?.locate(path);
+      if (pos) {
+        o.line = pos.line;
+        o.col = pos.col;
+      }
+    }
     return o;
   };
   const modelsPath = sources.models.file;
@@ -123,8 +132,10 @@ export function buildCatalog(sources: CatalogSources): Catalog {
     }
     const rPath = ['runtimes', name];
     const at = (path: Array<string | number>) => origin('plumbing', modelsPath, path);
-    const add = (o: Origin, message: string) =>
+    const add = (o: Origin, message: string) => {
+      locate(o);
       problems.push({ file: o.file, line: o.line, col: o.col, path: o.path, message });
+    };
 
     if (merged.kind === undefined) {
       add(at(rPath), `runtime ${name} has no kind; set kind: LLMInferenceService or InferenceService in runtimes/${name}/values.yaml`);
@@ -193,6 +204,7 @@ export function buildCatalog(sources: CatalogSources): Catalog {
     runtimes,
     templates: templates as Catalog['templates'],
     origin,
+    locate,
     warnings,
   };
   for (const [name, config] of Object.entries(modelsFile.models)) {

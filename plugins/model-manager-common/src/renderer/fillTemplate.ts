@@ -57,7 +57,17 @@ function lookup(context: TemplateContext, name: string, file: string): TemplateV
     // parseTemplate rejects unknown names at load time; reaching this is a renderer bug.
     throw new Error(`${file}: placeholder \${${name}} has no value`);
   }
-  const value = context[name];
   // A fresh copy per use: objects in the output never share structure (no YAML anchors).
-  return value !== null && typeof value === 'object' ? structuredClone(value) : value;
+  return copy(context[name]);
+}
+
+/** Deep copy of template data (plain objects, arrays, scalars): cheaper than structuredClone. */
+function copy(value: TemplateValue): TemplateValue {
+  if (Array.isArray(value)) return value.map(copy);
+  if (value !== null && typeof value === 'object') {
+    const out: { [key: string]: TemplateValue } = {};
+    for (const key of Object.keys(value)) out[key] = copy(value[key]);
+    return out;
+  }
+  return value;
 }

@@ -51,6 +51,7 @@ export function resolveServer(
   catalog: Catalog,
   modelName: string,
   overrides: ServerOverrides = {},
+  options: { locate?: boolean } = {},
 ): ResolvedServer {
   const model = Object.prototype.hasOwnProperty.call(catalog.models, modelName)
     ? catalog.models[modelName]
@@ -65,7 +66,28 @@ export function resolveServer(
     const message = outcome.problems.map(formatProblem).join('\n');
     throw outcome.notFound ? new NotFoundError(message) : new InputError(message);
   }
+  // Positions cost a YAML parse with source tracking; rendering and deploying do not need them.
+  if (options.locate !== false) forEachOrigin(outcome.server, o => catalog.locate(o));
   return outcome.server;
+}
+
+/** Calls `fn` with every origin of a resolved server (values and what they replaced). */
+export function forEachOrigin(server: ResolvedServer, fn: (origin: Origin) => void) {
+  const traced = (t: { origin: Origin; overrode: Array<{ origin: Origin }> } | undefined) => {
+    if (!t) return;
+    fn(t.origin);
+    for (const o of t.overrode) fn(o.origin);
+  };
+  traced(server.version);
+  traced(server.image);
+  traced(server.resources.cpu);
+  traced(server.resources.memory);
+  traced(server.resources.kvCacheGb);
+  traced(server.weightFormat);
+  server.env.forEach(traced);
+  server.removedEnv.forEach(traced);
+  server.args.forEach(traced);
+  Object.values(server.plumbing).forEach(traced);
 }
 
 /** The same resolution, returning problems as data (used to validate a whole catalog). */
@@ -88,7 +110,7 @@ export function resolveModel(
     path: formatPath(path),
   });
   const fail = (origin: Origin, message: string, notFound = false) => ({
-    problems: [{ file: origin.file, line: origin.line, col: origin.col, path: origin.path, message }],
+    problems: [problemAt(catalog.locate(origin), message)],
     notFound,
   });
 
@@ -230,11 +252,11 @@ export function resolveModel(
   const argProblems: CatalogProblem[] = [];
   for (const arg of resolvedArgs) {
     if (!arg.flag.startsWith('-')) {
-      argProblems.push(problemAt(arg.origin,
+      argProblems.push(problemAt(catalog.locate(arg.origin),
         `'${arg.value}' is not a flag; each args item is one flag such as --max-model-len=8192 (write --flag=value as a single item)`));
     }
     if (!m.moe && (MOE_ONLY_FLAGS as readonly string[]).includes(arg.flag)) {
-      argProblems.push(problemAt(arg.origin,
+      argProblems.push(problemAt(catalog.locate(arg.origin),
         `${arg.flag} is a MoE-only flag and crashes dense models; model ${model.name} is not marked moe: true. Remove ${arg.flag} from this layer, or set moe: true on the model if it is a mixture-of-experts model`));
     }
   }

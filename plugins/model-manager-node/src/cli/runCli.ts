@@ -92,7 +92,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           return 2;
         }
         const overrides = parseOverrides(values);
-        const server = resolveServer(catalog, modelName, overrides);
+        const server = resolveServer(catalog, modelName, overrides, { locate: command === 'resolve' });
         if (command === 'resolve') {
           if (values.json) io.stdout(`${JSON.stringify(server, null, 2)}\n`);
           else if (values.explain) io.stdout(formatExplainTable(server.model, explainServer(server)));
