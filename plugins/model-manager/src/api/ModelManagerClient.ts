@@ -14,6 +14,10 @@ export class ModelManagerClient implements ModelManagerApi {
     return new ModelManagerClient(options);
   }
 
+  catalogStatus() {
+    return this.get<any>('/status');
+  }
+
   async listModels() {
     return (await this.get<{ items: any[] }>('/models')).items;
   }

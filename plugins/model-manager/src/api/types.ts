@@ -69,7 +69,15 @@ export interface ModelStatus {
 
 export type { DiffResult };
 
+/** Whether the last reload of models.yaml worked; when not, the last good catalog is served. */
+export interface CatalogStatus {
+  ok: boolean;
+  at: string;
+  message?: string;
+}
+
 export interface ModelManagerApi {
+  catalogStatus(): Promise<CatalogStatus>;
   status(name: string): Promise<ModelStatus[]>;
   diff(name: string, target: { cluster: string; namespace: string }): Promise<DiffResult>;
   rollback(name: string, revision: number): Promise<{ ok: boolean; revision: number; message?: string }>;

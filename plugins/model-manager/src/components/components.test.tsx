@@ -47,6 +47,7 @@ function fakeApi(overrides: Partial<ModelManagerApi> = {}): ModelManagerApi {
     render: async () => [{ apiVersion: 'serving.kserve.io/v1alpha2', kind: 'LLMInferenceService', name: 'qwen', namespace: 'models', applyPolicy: 'apply', source: 't', manifest: { kind: 'LLMInferenceService', metadata: { name: 'qwen' } } }],
     history: async () => [{ revision: 3, model: 'qwen', cluster: 'local', namespace: 'models', action: 'deploy', outcome: 'succeeded', actor: 'user:default/alice', serverVersion: '0.19.1', createdAt: '2026-11-30T10:00:00Z', results: [] }],
     status: async () => [],
+    catalogStatus: async () => ({ ok: true, at: '2026-11-30T10:00:00Z' }),
     diff: async () => ({ model: 'qwen', cluster: 'local', namespace: 'models', inSync: false, objects: [{ kind: 'LLMInferenceService', name: 'qwen', exists: true, changes: [{ path: '.spec.template.containers[name=main].image', rendered: 'vllm:0.24.0', live: 'vllm:0.19.1' }] }] }),
     rollback: jest.fn(async () => ({ ok: true, revision: 4 })),
     ...overrides,
@@ -66,6 +67,14 @@ describe('ModelsPage', () => {
     expect(screen.getByText('Qwen/Qwen2.5-7B-Instruct')).toBeInTheDocument();
     expect(screen.getByText('0.24.0 (default)')).toBeInTheDocument();
     expect(screen.getByText('— (flat runtime)')).toBeInTheDocument();
+  });
+
+  it('warns that models.yaml is broken and the last good catalog is shown', async () => {
+    const api = fakeApi({ catalogStatus: async () => ({ ok: false, at: '2026-11-30T10:00:00Z', message: "models.yaml:12:7: models.qwen.server.runtime: unknown runtime 'tgi'" }) });
+    await renderInTestApp(<TestApiProvider apis={[[modelManagerApiRef, api]]}><ModelsPage /></TestApiProvider>);
+    expect(await screen.findByText(/models.yaml has errors: showing the last good catalog/)).toBeInTheDocument();
+    expect(screen.getByText("models.yaml:12:7: models.qwen.server.runtime: unknown runtime 'tgi'")).toBeInTheDocument();
+    expect(await screen.findByText('Models (2)')).toBeInTheDocument();
   });
 
   it('says what to check when the backend is down', async () => {

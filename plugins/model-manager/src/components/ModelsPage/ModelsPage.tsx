@@ -2,6 +2,7 @@ import { Content, Link, Progress, Table, WarningPanel, type TableColumn } from '
 import { useApi } from '@backstage/core-plugin-api';
 import useAsync from 'react-use/esm/useAsync';
 import { modelManagerApiRef, type ModelSummary } from '../../api';
+import { CatalogStatusWarning } from '../CatalogStatusWarning';
 
 const columns: TableColumn<ModelSummary>[] = [
   {
@@ -28,6 +29,7 @@ export function ModelsPage() {
   const { value, loading, error } = useAsync(() => api.listModels(), [api]);
   return (
     <Content>
+      <CatalogStatusWarning />
       {loading && <Progress />}
       {error && (
         <WarningPanel severity="error" title="Could not load the models">

@@ -20,6 +20,7 @@ import { LayerChip } from '../LayerChip';
 import { toYaml } from './toYaml';
 import { clientExample } from './clientExample';
 import { KServeStatusCard } from '../KServeStatusCard';
+import { CatalogStatusWarning } from '../CatalogStatusWarning';
 
 export const MODEL_ANNOTATION = 'model-manager.io/model';
 
@@ -74,6 +75,9 @@ export function ServingContent() {
   const deployUrl = `/create/templates/default/deploy-model?formData=${encodeURIComponent(JSON.stringify({ model: stringifyEntityRef(entity) }))}`;
   return (
     <Grid container spacing={3}>
+      <Grid item xs={12}>
+        <CatalogStatusWarning />
+      </Grid>
       <Grid item xs={12}>
         <InfoCard
           title={`${server.model} on ${server.runtime}${server.version ? ` ${server.version.value}` : ''}`}
