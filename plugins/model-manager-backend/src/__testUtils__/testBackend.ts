@@ -1,10 +1,15 @@
 import path from 'node:path';
-import { mockServices, startTestBackend } from '@backstage/backend-test-utils';
+import { mockServices, startTestBackend, TestDatabases } from '@backstage/backend-test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import { KubeApiTestServer, ADMIN_TOKEN } from '@model-manager/kube-api-test-server';
 import { modelManagerPlugin } from '../plugin';
 
 export const REPO_ROOT = path.resolve(__dirname, '../../../..');
+
+// MODEL_MANAGER_TEST_DB=POSTGRES_15 runs every backend suite against PostgreSQL (as `.ci/run`
+// does, with BACKSTAGE_TEST_DATABASE_POSTGRES15_CONNECTION_STRING set); default: SQLite in memory.
+const TEST_DB = process.env.MODEL_MANAGER_TEST_DB as 'POSTGRES_15' | undefined;
+const databases = TEST_DB ? TestDatabases.create({ ids: [TEST_DB], disableDocker: true }) : undefined;
 
 /** A real backend with the model-manager plugin, deploying to a Kubernetes API test server. */
 export async function startModelManager(options: {
@@ -33,9 +38,11 @@ export async function startModelManager(options: {
       },
     };
   });
+  const databaseFeatures = databases ? [mockServices.database.factory({ knex: await databases.init(TEST_DB!) })] : [];
   const backend = await startTestBackend({
     features: [
       modelManagerPlugin,
+      ...databaseFeatures,
       auditor.factory,
       mockServices.permissions.factory({ result: options.permission ?? AuthorizeResult.ALLOW }),
       mockServices.rootConfig.factory({
