@@ -44,9 +44,14 @@ export class ClusterRegistry {
             throw new Error(`${key}.caFile: cannot read ${caFile}: ${(e as Error).message}`);
           }
         }
+        const skipTLSVerify = cluster.getOptionalBoolean('skipTLSVerify') ?? false;
+        if (url.startsWith('http://') && !skipTLSVerify) {
+          // @kubernetes/client-node refuses plain http unless TLS verification is off.
+          throw new Error(`${key}.url is plain http (${url}); use https, or set ${key}.skipTLSVerify: true for a local test cluster`);
+        }
         const kubeConfig = new KubeConfig();
         kubeConfig.loadFromOptions({
-          clusters: [{ name, server: url, caData, skipTLSVerify: cluster.getOptionalBoolean('skipTLSVerify') ?? false }],
+          clusters: [{ name, server: url, caData, skipTLSVerify }],
           users: [{ name: `${name}-user`, token }],
           contexts: [{ name, cluster: name, user: `${name}-user` }],
           currentContext: name,

@@ -41,7 +41,7 @@ describe('ClusterRegistry', () => {
     fs.writeFileSync(kubeconfig, `apiVersion: v1\nkind: Config\nclusters:\n- name: kind\n  cluster:\n    server: https://127.0.0.1:6443\ncontexts:\n- name: kind-dev\n  context:\n    cluster: kind\n    user: dev\nusers:\n- name: dev\n  user:\n    token: t\ncurrent-context: kind-dev\n`);
     const registry = ClusterRegistry.fromConfig(
       new ConfigReader({
-        kubernetes: { clusterLocatorMethods: [{ type: 'config', clusters: [{ name: 'local', url: 'http://127.0.0.1:16443', serviceAccountToken: 'x' }, { name: 'oidc', url: 'https://x', authProvider: 'oidc' }] }] },
+        kubernetes: { clusterLocatorMethods: [{ type: 'config', clusters: [{ name: 'local', url: 'http://127.0.0.1:16443', serviceAccountToken: 'x', skipTLSVerify: true }, { name: 'oidc', url: 'https://x', authProvider: 'oidc' }] }] },
         modelManager: { kubernetes: { kubeconfig } },
       }),
     );
@@ -50,6 +50,12 @@ describe('ClusterRegistry', () => {
       { name: 'kind-dev', url: 'https://127.0.0.1:6443', source: 'kubeconfig' },
     ]);
     expect(() => registry.kubeConfig('prod')).toThrow("unknown cluster 'prod'; clusters: local, kind-dev");
+  });
+
+  it('refuses a plain-http cluster without skipTLSVerify at start-up, naming the config key', () => {
+    expect(() =>
+      ClusterRegistry.fromConfig(new ConfigReader({ kubernetes: { clusterLocatorMethods: [{ type: 'config', clusters: [{ name: 'local', url: 'http://127.0.0.1:6443', serviceAccountToken: 'x' }] }] } })),
+    ).toThrow('kubernetes.clusterLocatorMethods[0].clusters[0].url is plain http (http://127.0.0.1:6443); use https, or set kubernetes.clusterLocatorMethods[0].clusters[0].skipTLSVerify: true for a local test cluster');
   });
 
   it('names the config key of an unreadable kubeconfig', () => {
