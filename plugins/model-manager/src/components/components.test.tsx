@@ -69,6 +69,12 @@ describe('ModelsPage', () => {
     expect(screen.getByText('— (flat runtime)')).toBeInTheDocument();
   });
 
+  it('shows progress while loading', async () => {
+    const never = new Promise<never>(() => {});
+    await renderInTestApp(<TestApiProvider apis={[[modelManagerApiRef, fakeApi({ listModels: () => never })]]}><ModelsPage /></TestApiProvider>);
+    expect(await screen.findByTestId('progress')).toBeInTheDocument();
+  });
+
   it('warns that models.yaml is broken and the last good catalog is shown', async () => {
     const api = fakeApi({ catalogStatus: async () => ({ ok: false, at: '2026-11-30T10:00:00Z', message: "models.yaml:12:7: models.qwen.server.runtime: unknown runtime 'tgi'" }) });
     await renderInTestApp(<TestApiProvider apis={[[modelManagerApiRef, api]]}><ModelsPage /></TestApiProvider>);
@@ -101,6 +107,18 @@ describe('ServingContent', () => {
     const gone = Object.assign(new Error("unknown model 'qwen'"), { response: { status: 404 } });
     await renderInTestApp(inEntity(fakeApi({ resolve: async () => { throw gone; } }), <ServingContent />));
     expect(await screen.findByText(/Model qwen is not in models.yaml/)).toBeInTheDocument();
+  });
+});
+
+describe('loading states', () => {
+  const never = () => new Promise<never>(() => {});
+  it.each([
+    ['ServingContent', <ServingContent />],
+    ['KServeStatusCard', <KServeStatusCard />],
+    ['RuntimeContent', <RuntimeContent />],
+  ])('%s shows progress while loading', async (_name, element) => {
+    await renderInTestApp(inEntity(fakeApi({ resolve: never, status: never, getRuntime: never }), element));
+    expect(await screen.findByTestId('progress')).toBeInTheDocument();
   });
 });
 
