@@ -64,32 +64,41 @@ export class ServerSideApplier {
     const before: Array<KubernetesObject | undefined> = [];
     const skip: boolean[] = [];
 
-    // Preflight: read what is there, then dry-run every object we would apply.
+    // Preflight: dry-run every object we would apply (objects applied only when absent are read
+    // instead). A dry-run create answers without a resourceVersion, which tells created from
+    // changed without reading each object first; a dry run alone reads, to say what would change.
     const live: ApplyOutcome['live'] = [];
+    const dry: Array<KubernetesObject | undefined> = [];
     for (let i = 0; i < objects.length; i++) {
       try {
-        before[i] = await this.read(api, objects[i]);
+        if (objects[i].applyPolicy === 'create-if-absent' || request.dryRun) {
+          before[i] = await this.read(api, objects[i]);
+        }
         skip[i] = objects[i].applyPolicy === 'create-if-absent' && before[i] !== undefined;
         if (skip[i]) {
           live[i] = before[i];
           results[i].action = 'exists';
           continue;
         }
-        live[i] = await this.patch(api, objects[i], true, request.force);
+        dry[i] = await this.patch(api, objects[i], true, request.force);
+        live[i] = dry[i];
       } catch (e) {
         return this.failed(results, i, e, 'preflight (dry run), nothing was applied');
       }
     }
-    for (let i = 0; i < objects.length; i++) {
-      results[i].action = skip[i] ? 'exists' : actionOf(before[i], live[i]);
+    if (request.dryRun) {
+      for (let i = 0; i < objects.length; i++) {
+        if (!skip[i]) results[i].action = actionOf(before[i], live[i]);
+      }
+      return { ok: true, results, live };
     }
-    if (request.dryRun) return { ok: true, results, live };
 
     for (let i = 0; i < objects.length; i++) {
       if (skip[i]) continue;
       try {
         live[i] = await this.patch(api, objects[i], false, request.force);
-        results[i].action = actionOf(before[i], live[i]);
+        const existed = dry[i]?.metadata?.resourceVersion !== undefined;
+        results[i].action = !existed ? 'created' : dry[i]!.metadata!.resourceVersion === live[i]?.metadata?.resourceVersion ? 'unchanged' : 'configured';
         this.options.logger.info(`applied ${objectLabel(objects[i])} to cluster ${cluster}: ${results[i].action}`);
       } catch (e) {
         for (let j = i; j < objects.length; j++) results[j].action = 'not-applied';
