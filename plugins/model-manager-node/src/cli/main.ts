@@ -1,5 +1,11 @@
 import { runCli } from './runCli';
 
+// `model-manager list | head`: the reader went away; that is not an error.
+process.stdout.on('error', err => {
+  if ((err as NodeJS.ErrnoException).code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw err;
+});
+
 runCli(process.argv.slice(2), {
   stdout: t => process.stdout.write(t),
   stderr: t => process.stderr.write(t),

@@ -106,4 +106,10 @@ describe('model-manager CLI', () => {
     expect(ok.stdout).toBe('models.yaml: ok (9 models, 2 runtimes)\n');
     await expect(run(process.execPath, [bin, 'resolve', 'nope'], { cwd: REPO })).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/^model-manager: unknown model 'nope'/) });
   }, 60_000);
+
+  it('a reader that goes away (| head, | true) is not a crash', async () => {
+    const bin = path.resolve(__dirname, '../../bin/model-manager');
+    const { stderr } = await promisify(execFile)('bash', ['-c', `"${process.execPath}" "${bin}" list | true; exit \${PIPESTATUS[0]}`], { cwd: REPO });
+    expect(stderr).toBe('');
+  }, 60_000);
 });
