@@ -9,6 +9,8 @@ export const QUANTITY_PATTERN =
   /^[+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)(m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei|e[0-9]+)?$/;
 /** A Hugging Face repository id: `owner/name`. */
 export const MODEL_ID_PATTERN = /^[A-Za-z0-9][\w.-]*\/[\w.-]+$/;
+/** No newline, carriage return or NUL. */
+const SINGLE_LINE = /^[^\r\n\0]*$/;
 /** The longest env value or arg accepted (Kubernetes caps whole objects at ~1.5 MB). */
 export const MAX_VALUE_LENGTH = 16 * 1024;
 
@@ -39,9 +41,7 @@ const text = (what: string) =>
     })
     .min(1, `must not be empty (${what})`)
     .max(MAX_VALUE_LENGTH, `is longer than ${MAX_VALUE_LENGTH} characters`)
-    .refine(v => !/[\r\n\0]/.test(v), {
-      message: `must be a single line without control characters (${what})`,
-    });
+    .regex(SINGLE_LINE, `must be a single line without control characters (${what})`);
 
 const quantity = (what: string) =>
   z.union(
@@ -75,9 +75,7 @@ export const envMapSchema = z.record(
       z
         .string()
         .max(MAX_VALUE_LENGTH, `is longer than ${MAX_VALUE_LENGTH} characters`)
-        .refine(v => !/[\r\n\0]/.test(v), {
-          message: 'env values must be a single line (no newline or NUL)',
-        }),
+        .regex(SINGLE_LINE, 'env values must be a single line (no newline or NUL)'),
       z.number(),
       z.boolean(),
       z.null(),
@@ -181,12 +179,10 @@ export type ServerBinding = z.infer<typeof serverBindingSchema>;
 
 export const modelSchema = z
   .object({
-    model_id: text('a Hugging Face repo id such as Qwen/Qwen2.5-7B-Instruct').pipe(
-      z.string().regex(MODEL_ID_PATTERN, {
-        message:
-          'model_id must be a Hugging Face repo id of the form owner/name, e.g. Qwen/Qwen2.5-7B-Instruct',
-      }),
-    ),
+    model_id: text('a Hugging Face repo id such as Qwen/Qwen2.5-7B-Instruct').regex(MODEL_ID_PATTERN, {
+      message:
+        'model_id must be a Hugging Face repo id of the form owner/name, e.g. Qwen/Qwen2.5-7B-Instruct',
+    }),
     category: text('a category of the runtime, e.g. llm'),
     server: serverBindingSchema,
     moe: z
