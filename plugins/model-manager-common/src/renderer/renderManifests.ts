@@ -13,8 +13,8 @@ import {
   SERVER_VERSION_LABEL,
 } from '../constants';
 import type { ResolvedServer } from '../resolver/types';
-import { fillTemplate } from './fillTemplate';
-import type { RenderedObject, TemplateContext } from './types';
+import { copy, fillTemplate } from './fillTemplate';
+import type { RenderedObject, TemplateContext, TemplateValue } from './types';
 
 /** The placeholders templates may use; anything else is an error at load time. */
 export const TEMPLATE_PLACEHOLDERS = [
@@ -112,7 +112,7 @@ export function renderManifests(
 
   if (server.kind === 'InferenceService') {
     if (runtime.servingRuntime) {
-      const manifest = structuredClone(runtime.servingRuntime.manifest) as Record<string, any>;
+      const manifest = copy(runtime.servingRuntime.manifest as TemplateValue) as Record<string, any>;
       manifest.metadata = {
         ...manifest.metadata,
         labels: { ...(manifest.metadata?.labels ?? {}), [MANAGED_BY_LABEL]: MANAGED_BY_VALUE },
