@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+/*
+ * Benchmark: resident memory of the running backend with a 10,000-model catalog loaded (and its
+ * entities ingested by the catalog), against the same backend without the model-manager plugins.
+ * Each backend runs in its own process (bench/backend-memory-child.js, which mirrors the plugin
+ * list of packages/backend/src/index.ts); RSS is read from /proc after the catalog settled.
+ *
+ *   node bench/backend-memory.js [N=10000]
+ */
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const n = Number(process.argv[2] ?? 10000);
+const root = path.resolve(__dirname, '..');
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-rss-'));
+fs.cpSync(path.join(root, 'runtimes'), path.join(dir, 'runtimes'), { recursive: true });
+const repo = fs.readFileSync(path.join(root, 'models.yaml'), 'utf8');
+const parts = ['models:\n'];
+for (let i = 0; i < n; i++) parts.push(`  model-${i}:\n    model_id: org/model-${i}\n    category: llm\n    server:\n      runtime: vllm\n`);
+fs.writeFileSync(path.join(dir, 'models.yaml'), `${parts.join('')}\n${repo.slice(repo.indexOf('\nruntimes:') + 1)}`);
+const base = 'http://127.0.0.1:7027';
+fs.writeFileSync(path.join(dir, 'bench.yaml'), `app:\n  baseUrl: ${base}\nbackend:\n  baseUrl: ${base}\n  listen:\n    port: 7027\n    host: 127.0.0.1\ncatalog:\n  providers:\n    modelManager:\n      apiEntities: false\nmodelManager:\n  modelsFile: ${dir}/models.yaml\n  runtimesDir: ${dir}/runtimes\n  watch: false\n`);
+
+const tick = () => new Promise(r => setTimeout(r, 200));
+async function until(check, timeoutMs) {
+  const start = Date.now();
+  for (;;) {
+    try {
+      if (await check()) return;
+    } catch {}
+    if (Date.now() - start > timeoutMs) throw new Error('timed out');
+    await tick();
+  }
+}
+const rss = pid => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024;
+
+async function measure(withModelManager) {
+  const child = spawn(process.execPath, ['-r', '@backstage/cli/config/nodeTransform.cjs', path.join(__dirname, 'backend-memory-child.js')], {
+    cwd: path.join(root, 'packages/backend'),
+    env: { ...process.env, NODE_ENV: 'development', WITH_MODEL_MANAGER: withModelManager ? '1' : '', APP_CONFIG_FILES: `${root}/app-config.yaml,${dir}/bench.yaml` },
+    stdio: 'ignore',
+  });
+  try {
+    const { backstageIdentity } = await (async () => {
+      await until(async () => (await fetch(`${base}/api/auth/guest/refresh`)).ok, 300_000);
+      return (await fetch(`${base}/api/auth/guest/refresh`)).json();
+    })();
+    const headers = { Authorization: `Bearer ${backstageIdentity.token}` };
+    if (withModelManager) {
+      await until(async () => (await fetch(`${base}/api/catalog/entities/by-name/component/default/model-${n - 1}`, { headers })).ok, 1_800_000);
+    } else {
+      await until(async () => (await fetch(`${base}/api/catalog/entities?limit=1`, { headers })).ok, 300_000);
+    }
+    global.gc?.();
+    // Let the processing loop go idle, then take the median of a few readings.
+    const readings = [];
+    for (let i = 0; i < 5; i++) {
+      await new Promise(r => setTimeout(r, 2000));
+      readings.push(rss(child.pid));
+    }
+    return readings.sort((a, b) => a - b)[2];
+  } finally {
+    child.kill('SIGKILL');
+    await new Promise(r => child.once('exit', r));
+  }
+}
+
+(async () => {
+  const without = await measure(false);
+  const withMm = await measure(true);
+  const mib = b => (b / 1048576).toFixed(0);
+  console.log(`backend RSS: without model-manager ${mib(without)} MiB, with a ${n}-model catalog loaded and ingested ${mib(withMm)} MiB: +${mib(withMm - without)} MiB`);
+})().catch(e => {
+  console.error(e);
+  process.exit(1);
+});
