@@ -18,7 +18,7 @@ backend.add(require('@backstage/plugin-permission-backend-module-allow-all-polic
 backend.add(require('@backstage/plugin-scaffolder-backend'));
 backend.add(require('@backstage/plugin-kubernetes-backend'));
 if (process.env.WITH_MODEL_MANAGER) {
-  backend.add(require('@model-manager/plugin-catalog-backend-module-model-manager'));
+  if (process.env.WITH_MODEL_MANAGER !== 'no-entities') backend.add(require('@model-manager/plugin-catalog-backend-module-model-manager'));
   backend.add(require('@model-manager/plugin-scaffolder-backend-module-model-manager'));
   backend.add(require('@model-manager/plugin-model-manager-backend'));
 }

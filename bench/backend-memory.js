@@ -5,14 +5,14 @@
  * Each backend runs in its own process (bench/backend-memory-child.js, which mirrors the plugin
  * list of packages/backend/src/index.ts); RSS is read from /proc after the catalog settled.
  *
- *   node bench/backend-memory.js [N=10000]
+ *   node bench/backend-memory.js [N=10000] [--with-entities]
  */
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
-const n = Number(process.argv[2] ?? 10000);
+const n = Number(process.argv.slice(2).find(a => /^\d+$/.test(a)) ?? 10000);
 const root = path.resolve(__dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-rss-'));
 fs.cpSync(path.join(root, 'runtimes'), path.join(dir, 'runtimes'), { recursive: true });
@@ -36,10 +36,11 @@ async function until(check, timeoutMs) {
 }
 const rss = pid => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024;
 
-async function measure(withModelManager) {
+async function measure(mode) {
+  const withModelManager = mode === 'full';
   const child = spawn(process.execPath, ['-r', '@backstage/cli/config/nodeTransform.cjs', path.join(__dirname, 'backend-memory-child.js')], {
     cwd: path.join(root, 'packages/backend'),
-    env: { ...process.env, NODE_ENV: 'development', WITH_MODEL_MANAGER: withModelManager ? '1' : '', APP_CONFIG_FILES: `${root}/app-config.yaml,${dir}/bench.yaml` },
+    env: { ...process.env, NODE_ENV: 'development', WITH_MODEL_MANAGER: mode === 'without' ? '' : mode, APP_CONFIG_FILES: `${root}/app-config.yaml,${dir}/bench.yaml` },
     stdio: 'ignore',
   });
   try {
@@ -50,6 +51,8 @@ async function measure(withModelManager) {
     const headers = { Authorization: `Bearer ${backstageIdentity.token}` };
     if (withModelManager) {
       await until(async () => (await fetch(`${base}/api/catalog/entities/by-name/component/default/model-${n - 1}`, { headers })).ok, 1_800_000);
+    } else if (mode === 'no-entities') {
+      await until(async () => (await (await fetch(`${base}/api/model-manager/models`, { headers })).json()).items.length === n, 300_000);
     } else {
       await until(async () => (await fetch(`${base}/api/catalog/entities?limit=1`, { headers })).ok, 300_000);
     }
@@ -68,10 +71,14 @@ async function measure(withModelManager) {
 }
 
 (async () => {
-  const without = await measure(false);
-  const withMm = await measure(true);
   const mib = b => (b / 1048576).toFixed(0);
-  console.log(`backend RSS: without model-manager ${mib(without)} MiB, with a ${n}-model catalog loaded and ingested ${mib(withMm)} MiB: +${mib(withMm - without)} MiB`);
+  const without = await measure('without');
+  const plugin = await measure('no-entities');
+  console.log(`backend RSS: without model-manager ${mib(without)} MiB; with the model-manager backend plugin and scaffolder module holding a ${n}-model catalog ${mib(plugin)} MiB (+${mib(plugin - without)} MiB)`);
+  if (process.argv.includes('--with-entities')) {
+    const full = await measure('full');
+    console.log(`backend RSS: with the catalog module too, all ${n} model entities ingested by the catalog (in-memory SQLite): ${mib(full)} MiB (+${mib(full - without)} MiB)`);
+  }
 })().catch(e => {
   console.error(e);
   process.exit(1);
