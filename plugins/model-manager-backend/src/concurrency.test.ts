@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { mockCredentials } from '@backstage/backend-test-utils';
 import request from 'supertest';
-import { REPO_ROOT, startModelManager } from './__testUtils__/testBackend';
+import { REPO_ROOT, useModelManager } from './__testUtils__/testBackend';
 
 const ALICE = mockCredentials.user.header('user:default/alice');
 
@@ -18,14 +18,9 @@ function catalogWith(n: number): string {
 }
 
 describe('concurrent deploys', () => {
-  let ctx: Awaited<ReturnType<typeof startModelManager>>;
-  beforeAll(async () => {
+  const ctx = useModelManager(() => {
     const modelsFile = catalogWith(50);
-    ctx = await startModelManager({ modelsFile, runtimesDir: path.join(path.dirname(modelsFile), 'runtimes') });
-  });
-  afterAll(async () => {
-    await ctx.backend.stop();
-    await ctx.kube.stop();
+    return { modelsFile, runtimesDir: path.join(path.dirname(modelsFile), 'runtimes') };
   });
 
   it('50 different models at once: 50 applied, none lost, 50 history rows', async () => {

@@ -1,20 +1,13 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
 import request from 'supertest';
-import { startModelManager } from './__testUtils__/testBackend';
+import { startModelManager, useModelManager, type ModelManagerTestContext } from './__testUtils__/testBackend';
 
 const ALICE = mockCredentials.user.header('user:default/alice');
-const deploy = (ctx: Awaited<ReturnType<typeof startModelManager>>, model: string) =>
+const deploy = (ctx: ModelManagerTestContext, model: string) =>
   request(ctx.server).post(`/api/model-manager/models/${model}/deploy`).set('Authorization', ALICE).send({ cluster: 'local', namespace: 'models' });
 
 describe('Kubernetes API faults', () => {
-  let ctx: Awaited<ReturnType<typeof startModelManager>>;
-  beforeAll(async () => {
-    ctx = await startModelManager();
-  });
-  afterAll(async () => {
-    await ctx.backend.stop();
-    await ctx.kube.stop();
-  });
+  const ctx = useModelManager();
   beforeEach(() => {
     ctx.kube.faults.clear();
     ctx.kube.resetRequests();
@@ -56,7 +49,7 @@ describe('Kubernetes API faults', () => {
       expect(res.body.error.message).toMatch(/^LLMInferenceService models\/llama-3-1-8b-instruct: the Kubernetes API is unavailable after 4 attempt\(s\).*(abort|timeout|time)/i);
     } finally {
       ctx.kube.faults.clear();
-      await slow.backend.stop();
+      await slow.stop();
     }
   }, 30_000);
 });

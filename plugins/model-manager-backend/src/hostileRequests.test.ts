@@ -1,6 +1,6 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
 import request from 'supertest';
-import { startModelManager } from './__testUtils__/testBackend';
+import { useModelManager } from './__testUtils__/testBackend';
 
 const ALICE = mockCredentials.user.header('user:default/alice');
 const base = { cluster: 'local', namespace: 'models' };
@@ -46,14 +46,7 @@ function hostileRequests(): Array<{ name: string; model: string; body: unknown; 
 }
 
 describe('hostile deploy requests', () => {
-  let ctx: Awaited<ReturnType<typeof startModelManager>>;
-  beforeAll(async () => {
-    ctx = await startModelManager();
-  });
-  afterAll(async () => {
-    await ctx.backend.stop();
-    await ctx.kube.stop();
-  });
+  const ctx = useModelManager();
 
   const cases = hostileRequests();
   it('has at least 100 cases', () => expect(cases.length).toBeGreaterThanOrEqual(100));

@@ -1,19 +1,12 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import request from 'supertest';
-import { startModelManager } from './__testUtils__/testBackend';
+import { startModelManager, useModelManager } from './__testUtils__/testBackend';
 
 const ALICE = mockCredentials.user.header('user:default/alice');
 
 describe('model-manager router', () => {
-  let ctx: Awaited<ReturnType<typeof startModelManager>>;
-  beforeAll(async () => {
-    ctx = await startModelManager();
-  });
-  afterAll(async () => {
-    await ctx.backend.stop();
-    await ctx.kube.stop();
-  });
+  const ctx = useModelManager();
   beforeEach(() => {
     ctx.kube.faults.clear();
     ctx.kube.resetRequests();
@@ -258,8 +251,7 @@ describe('model-manager router with a denying permission policy', () => {
       // Reading stays allowed.
       expect((await request(ctx.server).get('/api/model-manager/models').set('Authorization', ALICE)).status).toBe(200);
     } finally {
-      await ctx.backend.stop();
-      await ctx.kube.stop();
+      await ctx.stop();
     }
   });
 });

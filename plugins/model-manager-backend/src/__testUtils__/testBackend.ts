@@ -21,6 +21,7 @@ export async function startModelManager(options: {
   token?: string;
   requestTimeoutMs?: number;
 } = {}) {
+  const ownsKube = !options.kube;
   const kube = options.kube ?? (await KubeApiTestServer.start({ namespaces: ['default', 'models'] }));
   const auditor = mockServices.auditor.mock();
   const events: Array<{ eventId: string; meta: any; outcome?: 'success' | 'fail'; error?: string; successMeta?: any }> = [];
@@ -66,5 +67,25 @@ export async function startModelManager(options: {
       }),
     ],
   });
-  return { server: backend.server, backend, kube, events };
+  /** Stops the backend, and the API test server when this call started it. */
+  const stop = async () => {
+    await backend.stop();
+    if (ownsKube) await kube.stop();
+  };
+  return { server: backend.server, backend, kube, events, stop };
+}
+
+export type ModelManagerTestContext = Awaited<ReturnType<typeof startModelManager>>;
+
+/**
+ * One backend (and API test server) for a describe block: started before its tests, stopped
+ * after. The returned object is filled in by `beforeAll`.
+ */
+export function useModelManager(options: Parameters<typeof startModelManager>[0] | (() => Parameters<typeof startModelManager>[0]) = {}): ModelManagerTestContext {
+  const ctx = {} as ModelManagerTestContext;
+  beforeAll(async () => {
+    Object.assign(ctx, await startModelManager(typeof options === 'function' ? options() : options));
+  });
+  afterAll(() => ctx.stop());
+  return ctx;
 }

@@ -35,8 +35,7 @@ export class KubernetesApiError extends Error {
     const status = parseStatus(body);
     const message = status?.message ?? (typeof body === 'string' && body ? body.slice(0, 500) : `HTTP ${statusCode}`);
     let kind: FailureKind;
-    if (statusCode === 409 && status?.reason === 'Conflict') kind = 'conflict';
-    else if (statusCode === 409) kind = 'conflict';
+    if (statusCode === 409) kind = 'conflict';
     else if (statusCode === 422 || statusCode === 400) kind = 'invalid';
     else if (statusCode === 500 && /failed to create typed patch object|field not declared in schema|expected (string|map|list|numeric)/i.test(message)) kind = 'invalid';
     else if (statusCode === 401 || statusCode === 403) kind = 'forbidden';

@@ -102,7 +102,7 @@ export class ServerSideApplier {
         this.options.logger.info(`applied ${objectLabel(objects[i])} to cluster ${cluster}: ${results[i].action}`);
       } catch (e) {
         for (let j = i; j < objects.length; j++) results[j].action = 'not-applied';
-        return this.failed(results, i, e, `${i === 0 ? 'nothing was applied' : `applied before it: ${results.slice(0, i).map(r => objectLabel(r)).join(', ')}`}`);
+        return this.failed(results, i, e, doneBefore(results, i, 'applied'));
       }
     }
     return { ok: true, results, live };
@@ -133,7 +133,7 @@ export class ServerSideApplier {
           results[i].action = 'absent';
           continue;
         }
-        const outcome = this.failed(results, i, e, i === 0 ? 'nothing was deleted' : `deleted before it: ${results.slice(0, i).map(r => objectLabel(r)).join(', ')}`);
+        const outcome = this.failed(results, i, e, doneBefore(results, i, 'deleted'));
         return { ok: false, results: outcome.results, failure: outcome.failure };
       }
     }
@@ -218,6 +218,11 @@ export class ServerSideApplier {
     this.clients.set(key, api);
     return api;
   }
+}
+
+/** `nothing was applied` / `applied before it: Job models/x, ...` for a failure at `index`. */
+function doneBefore(results: ObjectResult[], index: number, verb: 'applied' | 'deleted'): string {
+  return index === 0 ? `nothing was ${verb}` : `${verb} before it: ${results.slice(0, index).map(objectLabel).join(', ')}`;
 }
 
 function header(o: RenderedObject): Omit<ObjectResult, 'action'> {
