@@ -50,9 +50,9 @@ export async function startActionBackend(
       );
       return (await res.json()).items;
     },
-    async stop() {
-      await mm.backend.stop();
-      await mm.kube.stop();
+    /** An object as the Kubernetes API test server stores it (undefined when absent). */
+    live(o: { apiVersion: string; kind: string; name: string; namespace?: string }) {
+      return mm.kube.store.get({ apiVersion: o.apiVersion, kind: o.kind, name: o.name, namespace: o.namespace });
     },
   };
 }

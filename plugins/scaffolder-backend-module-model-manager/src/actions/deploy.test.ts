@@ -74,18 +74,7 @@ describe('model-manager:deploy', () => {
     mm.events.length = 0;
     mm.discovery.getBaseUrl.mockClear();
   });
-  const live = (o: {
-    apiVersion: string;
-    kind: string;
-    name: string;
-    namespace?: string;
-  }) =>
-    mm.kube.store.get({
-      apiVersion: o.apiVersion,
-      kind: o.kind,
-      name: o.name,
-      namespace: o.namespace,
-    });
+  const live = (o: Parameters<typeof mm.live>[0]) => mm.live(o);
 
   it.each(examples)('example: $description', async example => {
     const input = exampleInput(example) as DeployInput;
