@@ -173,8 +173,7 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
     const { cluster, namespace, dryRun = false, force = false, ...overrides } = body;
     const model = req.params.name;
     // Resolve and check the target first: bad input never reaches a cluster, nor the audit log.
-    service.resolve(model, overrides);
-    service.checkTarget({ cluster, namespace });
+    service.checkDeploy(model, overrides, { cluster, namespace });
     await guarded(req, res, 'model-deploy', modelDeployPermission, { model, cluster, namespace, dryRun }, credentials =>
       service.deploy(model, { cluster, namespace, overrides, dryRun, force, actor: actorOf(credentials), impersonateUser: impersonation(credentials) }),
     );

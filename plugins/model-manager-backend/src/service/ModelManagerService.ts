@@ -98,6 +98,15 @@ export class ModelManagerService {
     return renderManifests(catalog, resolveServer(catalog, name, overrides, { locate: false }), { namespace });
   }
 
+  /**
+   * Checks a deploy request (model, overrides, target) without touching a cluster.
+   * @throws NotFoundError / InputError with the engine's message.
+   */
+  checkDeploy(model: string, overrides: ServerOverrides, target: DeployTarget) {
+    resolveServer(this.catalog(), model, overrides, { locate: false });
+    this.checkTarget(target);
+  }
+
   /** Validates the target before anything reaches a cluster. */
   checkTarget(target: DeployTarget) {
     this.options.clusters.kubeConfig(target.cluster);
