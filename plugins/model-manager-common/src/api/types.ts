@@ -3,6 +3,7 @@
  * frontend and scripts. Type aliases (not interfaces) so they are plain JSON values, e.g. for a
  * scaffolder checkpoint.
  */
+import type { KServeStatusSummary } from '../status';
 
 /** What happened to one object in a deploy, dry run, rollback or undeploy. */
 export type ObjectAction =
@@ -95,3 +96,19 @@ export type DiffResult = {
   inSync: boolean;
   objects: Array<{ kind: string; name: string; namespace?: string; exists: boolean; changes: FieldChange[] }>;
 };
+
+/** One place a model is deployed, in the answer of `GET /models/:name/status`. */
+export type ModelStatus = {
+  cluster: string;
+  namespace: string;
+  /** The history revision of the last successful deploy or rollback there. */
+  revision: number;
+  /** Whether the model's main object (InferenceService or LLMInferenceService) exists. */
+  found: boolean;
+  summary?: KServeStatusSummary;
+  /** Why the object could not be read (the cluster refused or was unreachable). */
+  error?: string;
+};
+
+/** The answer of `GET /models/:name/status`. */
+export type ModelStatusResponse = { items: ModelStatus[] };

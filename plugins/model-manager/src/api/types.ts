@@ -1,7 +1,7 @@
 import type {
   DiffResult,
   ExplainRow,
-  KServeStatusSummary,
+  ModelStatus,
   RenderedObject,
   ResolvedServer,
 } from '@model-manager/plugin-model-manager-common';
@@ -58,16 +58,7 @@ export interface Overrides {
   args?: string[];
 }
 
-export interface ModelStatus {
-  cluster: string;
-  namespace: string;
-  revision: number;
-  found: boolean;
-  summary?: KServeStatusSummary;
-  error?: string;
-}
-
-export type { DiffResult };
+export type { DiffResult, ModelStatus };
 
 /** Whether the last reload of models.yaml worked; when not, the last good catalog is served. */
 export interface CatalogStatus {

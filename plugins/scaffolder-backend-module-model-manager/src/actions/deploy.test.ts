@@ -197,6 +197,10 @@ describe('model-manager:deploy', () => {
     expect(resumed.lines()).toContain(
       'InferenceService models/phi-3-5-mini-instruct-int4-ov: created',
     );
+    expect(resumed.lines()).toContain(
+      `resumed task: revision ${first.outputs().revision} was applied before the task was interrupted; not applying it again`,
+    );
+    expect(first.lines().some(l => l.startsWith('resumed task'))).toBe(false);
   });
 
   const badInputs: Array<{

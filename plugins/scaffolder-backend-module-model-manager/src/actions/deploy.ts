@@ -14,6 +14,7 @@ import { logDeployment } from './logDeployment';
 import { parseModelRef } from './parseModelRef';
 import { objectResultSchema } from './schemas';
 import { validateDeployInput } from './validateDeployInput';
+import { DEFAULT_READY_POLL_INTERVAL_MS, waitForReady } from './waitForReady';
 
 export const DEPLOY_ACTION_ID = 'model-manager:deploy';
 
@@ -26,6 +27,8 @@ export const DEPLOY_ACTION_ID = 'model-manager:deploy';
 export function createDeployModelAction(options: {
   discovery: DiscoveryService;
   auth: AuthService;
+  /** How often to ask for the model's status with `waitForReady` (default 5 s). */
+  readyPollIntervalMs?: number;
 }) {
   const client = ModelManagerClient.create(options);
   return createTemplateAction({
@@ -89,6 +92,23 @@ export function createDeployModelAction(options: {
             .describe(
               'Take over fields another field manager owns (after a 409 conflict); default false',
             ),
+        waitForReady: z =>
+          z
+            .boolean()
+            .optional()
+            .describe(
+              'After applying, wait until KServe reports the model Ready (its InferenceService or LLMInferenceService Ready condition); fails after readyTimeoutSeconds. Ignored for dry runs. Default false',
+            ),
+        readyTimeoutSeconds: z =>
+          z
+            .number()
+            .int()
+            .min(1)
+            .max(86_400)
+            .optional()
+            .describe(
+              'How long waitForReady waits, in seconds (default 900). The objects stay applied when it runs out',
+            ),
       },
       output: {
         revision: z =>
@@ -114,6 +134,11 @@ export function createDeployModelAction(options: {
             .describe(
               "The model's catalog entity ref, such as component:default/qwen2-5-7b-instruct",
             ),
+        ready: z =>
+          z
+            .boolean()
+            .optional()
+            .describe('true when waitForReady saw the model Ready'),
       },
     },
     async handler(ctx) {
@@ -140,23 +165,49 @@ export function createDeployModelAction(options: {
       );
       const credentials = await ctx.getInitiatorCredentials();
       let result: DeploymentResult;
+      let called = false;
       try {
         // A resumed task gets the stored result instead of applying again.
         result = await ctx.checkpoint({
           key: `deploy-${model}-${cluster}-${namespace}`,
-          fn: () => client.deploy(model, request, credentials),
+          fn: () => {
+            called = true;
+            return client.deploy(model, request, credentials);
+          },
         });
       } catch (e) {
         if (e instanceof DeploymentFailedError)
           logDeployment(ctx.logger, e.deployment);
         throw e;
       }
+      if (!called)
+        ctx.logger.info(
+          `resumed task: revision ${result.revision} was applied before the task was interrupted; not applying it again`,
+        );
       logDeployment(ctx.logger, result);
 
       ctx.output('revision', result.revision);
       ctx.output('objects', result.objects);
-      if (result.endpoint) ctx.output('endpoint', result.endpoint);
       ctx.output('modelEntityRef', entityRef);
+      let endpoint = result.endpoint;
+      if (ctx.input.waitForReady === true && !dryRun) {
+        // Not checkpointed: a resumed task skips the apply above and waits again.
+        const status = await waitForReady({
+          client,
+          model,
+          target: { cluster, namespace },
+          credentials,
+          revision: result.revision,
+          timeoutMs: (ctx.input.readyTimeoutSeconds ?? 900) * 1000,
+          pollIntervalMs:
+            options.readyPollIntervalMs ?? DEFAULT_READY_POLL_INTERVAL_MS,
+          logger: ctx.logger,
+          signal: ctx.signal,
+        });
+        ctx.output('ready', true);
+        endpoint = status.summary?.url ?? endpoint;
+      }
+      if (endpoint) ctx.output('endpoint', endpoint);
     },
   });
 }

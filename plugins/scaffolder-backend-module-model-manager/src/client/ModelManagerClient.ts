@@ -17,6 +17,8 @@ import type {
   DeployRequest,
   DeployTarget,
   DiffResult,
+  ModelStatus,
+  ModelStatusResponse,
 } from './types';
 
 /** The plugin id the model-manager backend is mounted under (`/api/model-manager`). */
@@ -98,6 +100,25 @@ export class ModelManagerClient {
       credentials,
       'GET',
       `/models/${encodeURIComponent(model)}/diff?${query}`,
+    );
+  }
+
+  /**
+   * `GET /models/:name/status`, narrowed to one cluster and namespace: the KServe status of the
+   * model there, or undefined when it has no successful deploy there on record.
+   */
+  async status(
+    model: string,
+    target: DeployTarget,
+    credentials: BackstageCredentials,
+  ): Promise<ModelStatus | undefined> {
+    const { items } = await this.request<ModelStatusResponse>(
+      credentials,
+      'GET',
+      `/models/${encodeURIComponent(model)}/status`,
+    );
+    return items.find(
+      i => i.cluster === target.cluster && i.namespace === target.namespace,
     );
   }
 

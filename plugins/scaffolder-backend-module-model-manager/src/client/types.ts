@@ -4,6 +4,8 @@ export type {
   DeployRequest,
   DeployTarget,
   DiffResult,
+  ModelStatus,
+  ModelStatusResponse,
   ObjectAction,
   ObjectResult,
 } from '@model-manager/plugin-model-manager-common';

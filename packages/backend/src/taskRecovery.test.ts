@@ -1,0 +1,269 @@
+/*
+ * The portal backend (this package's src/index.ts, every plugin) killed with SIGKILL while a
+ * "Deploy model" scaffolder task runs, then started again on the same database: the scaffolder
+ * resumes the task (scaffolder.taskRecovery in app-config.yaml) and model-manager:deploy's
+ * checkpoint keeps it from applying a second time. The cluster is the Kubernetes API test double.
+ */
+import { ADMIN_TOKEN, KubeApiTestServer } from '@model-manager/kube-api-test-server';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+jest.setTimeout(300_000);
+
+const backendDir = path.resolve(__dirname, '..');
+const root = path.resolve(backendDir, '../..');
+const MODEL = 'qwen2-5-7b-instruct';
+const LLM_ISVC_PATH = `/apis/serving.kserve.io/v1alpha2/namespaces/models/llminferenceservices/${MODEL}`;
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise(resolve => server.close(resolve));
+  return port;
+}
+
+/** Thrown by a check to stop waiting at once. */
+class Fatal extends Error {}
+
+/** Polls `check` until it returns a value (each poll is a request; there is no fixed wait). */
+async function until<T>(
+  what: string,
+  check: () => Promise<T | undefined>,
+  backend?: { exited: () => string | undefined },
+): Promise<T> {
+  const deadline = Date.now() + 240_000;
+  let last: unknown;
+  for (;;) {
+    const exited = backend?.exited();
+    if (exited) throw new Error(`the backend exited while waiting for ${what}: ${exited}`);
+    try {
+      const value = await check();
+      if (value !== undefined) return value;
+    } catch (e) {
+      if (e instanceof Fatal) throw e;
+      last = e;
+    }
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}${last ? `: ${last}` : ''}`);
+    await new Promise(resolve => setTimeout(resolve, 250));
+  }
+}
+
+describe('a backend restart during a Deploy model task', () => {
+  let kube: KubeApiTestServer;
+  let dir: string;
+  let base: string;
+  let child: ChildProcess | undefined;
+  let output = '';
+
+  /** Starts src/index.ts as the portal runs it in development, on a database directory that outlives it. */
+  function startBackend() {
+    output = '';
+    const proc = spawn(
+      process.execPath,
+      [
+        '-r',
+        require.resolve('@backstage/cli/config/nodeTransform.cjs'),
+        'src/index.ts',
+        '--config',
+        path.join(root, 'app-config.yaml'),
+        '--config',
+        path.join(dir, 'app-config.test.yaml'),
+      ],
+      {
+        cwd: backendDir,
+        env: { ...process.env, NODE_ENV: 'development' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-20_000);
+    };
+    proc.stdout!.on('data', keep);
+    proc.stderr!.on('data', keep);
+    child = proc;
+    return {
+      exited: () =>
+        proc.exitCode !== null || proc.signalCode !== null
+          ? `${proc.exitCode ?? proc.signalCode}\n${output}`
+          : undefined,
+    };
+  }
+
+  /** Kills the backend as a crash or an evicted pod would; how it ended. */
+  async function kill(): Promise<string | number | null> {
+    const proc = child!;
+    child = undefined;
+    if (proc.exitCode === null && proc.signalCode === null) {
+      const exited = new Promise(resolve => proc.once('exit', resolve));
+      proc.kill('SIGKILL');
+      await exited;
+    }
+    return proc.signalCode ?? proc.exitCode;
+  }
+
+  async function json(url: string, token: string) {
+    const res = await fetch(`${base}${url}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+    return res.json();
+  }
+
+  /** Waits until the backend answers and the Deploy model template is in its catalog; a guest token. */
+  async function ready(backend: { exited: () => string | undefined }) {
+    const token = await until(
+      'the guest sign-in',
+      async () => {
+        const res = await fetch(`${base}/api/auth/guest/refresh`);
+        return res.ok ? ((await res.json()).backstageIdentity.token as string) : undefined;
+      },
+      backend,
+    );
+    await until(
+      'the Deploy model template in the catalog',
+      () => json('/api/catalog/entities/by-name/template/default/deploy-model', token),
+      backend,
+    );
+    return token;
+  }
+
+  const logLines = async (taskId: string, token: string): Promise<string[]> =>
+    (await json(`/api/scaffolder/v2/tasks/${taskId}/events`, token))
+      .filter((e: any) => e.type === 'log')
+      // Action log lines come as `info: message`, coloured.
+      .map((e: any) => String(e.body.message).replace(/\u001b\[\d+m/g, '').replace(/^(info|warn|error): /, ''));
+
+  /** Whether the task's log has at least `count` lines matching; fails at once if the task ended. */
+  async function logged(taskId: string, token: string, match: (line: string) => boolean, count: number) {
+    const lines = await logLines(taskId, token);
+    if (lines.filter(match).length >= count) return true;
+    const { status } = await json(`/api/scaffolder/v2/tasks/${taskId}`, token);
+    if (status === 'completed' || status === 'failed' || status === 'cancelled')
+      throw new Fatal(`the task ended (${status}) instead:\n${lines.join('\n')}`);
+    return undefined;
+  }
+
+  const applies = (dryRun: boolean) =>
+    kube.requests.filter(
+      r => r.method === 'PATCH' && r.path === LLM_ISVC_PATH && Boolean(r.query.dryRun) === dryRun,
+    ).length;
+
+  beforeAll(async () => {
+    kube = await KubeApiTestServer.start({ namespaces: ['default', 'models'] });
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-task-recovery-'));
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    fs.writeFileSync(
+      path.join(dir, 'app-config.test.yaml'),
+      [
+        `app: { baseUrl: '${base}' }`,
+        'backend:',
+        `  baseUrl: '${base}'`,
+        `  listen: { port: ${port}, host: 127.0.0.1 }`,
+        // Files, so that the task and its checkpoints survive the kill.
+        `  database: { client: better-sqlite3, connection: { directory: '${dir}/db' } }`,
+        'kubernetes:',
+        '  clusterLocatorMethods:',
+        '    - type: config',
+        '      clusters:',
+        `        - { name: local, url: '${kube.url}', authProvider: serviceAccount, serviceAccountToken: ${ADMIN_TOKEN}, skipTLSVerify: true, skipMetricsLookup: true }`,
+        'modelManager: { watch: false }',
+        // Recover a task whose heartbeat (every second) stopped 5 s ago; the scaffolder looks
+        // for such tasks every 10 s.
+        'scaffolder: { taskRecovery: { enabled: true, staleTimeout: { seconds: 5 } } }',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  afterAll(async () => {
+    if (child) await kill();
+    await kube?.stop();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('resumes the task, which waits for Ready again without applying a second time', async () => {
+    let backend = startBackend();
+    let token = await ready(backend);
+
+    const created = await fetch(`${base}/api/scaffolder/v2/tasks`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        templateRef: 'template:default/deploy-model',
+        values: {
+          model: `component:default/${MODEL}`,
+          cluster: 'local',
+          namespace: 'models',
+          dryRun: false,
+          force: false,
+          waitForReady: true,
+        },
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = await created.json();
+
+    // Applied, checkpointed, and now waiting for KServe (which never reports Ready here).
+    const waiting = (line: string) =>
+      line.startsWith(`waiting for model ${MODEL} to become Ready on cluster local, namespace models`);
+    await until(
+      'the task to wait for Ready',
+      () => logged(id, token, waiting, 1),
+      backend,
+    );
+    expect(applies(false)).toBe(1);
+    expect(applies(true)).toBe(1);
+    expect(kube.store.get({ apiVersion: 'serving.kserve.io/v1alpha2', kind: 'LLMInferenceService', namespace: 'models', name: MODEL })).toBeDefined();
+
+    expect(await kill()).toBe('SIGKILL');
+
+    backend = startBackend();
+    token = await ready(backend);
+    // The resumed task re-runs the deploy step: its checkpoint answers, and it waits again.
+    await until(
+      'the resumed task to wait for Ready',
+      () => logged(id, token, waiting, 2),
+      backend,
+    );
+    expect(applies(false)).toBe(1);
+    expect(applies(true)).toBe(1);
+    expect(await logLines(id, token)).toContain(
+      'resumed task: revision 1 was applied before the task was interrupted; not applying it again',
+    );
+
+    // KServe reports Ready: the task completes.
+    kube.store.setStatus(
+      { apiVersion: 'serving.kserve.io/v1alpha2', kind: 'LLMInferenceService', namespace: 'models', name: MODEL },
+      {
+        conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: '2026-11-30T12:00:00Z' }],
+        url: `http://${MODEL}.models.example.com`,
+      },
+      { fieldManager: 'kserve-controller' },
+    );
+    const task = await until(
+      'the task to end',
+      async () => {
+        const t = await json(`/api/scaffolder/v2/tasks/${id}`, token);
+        return t.status === 'completed' || t.status === 'failed' ? t : undefined;
+      },
+      backend,
+    );
+    const log = await logLines(id, token);
+    expect({ status: task.status, log }).toMatchObject({ status: 'completed' });
+    expect(log).toContain(`model ${MODEL} is Ready on cluster local, namespace models: http://${MODEL}.models.example.com`);
+
+    // Applied once in all; one deploy in the history, by the guest who started the task.
+    expect(applies(false)).toBe(1);
+    expect(applies(true)).toBe(1);
+    const history = await json(`/api/model-manager/models/${MODEL}/deployments`, token);
+    expect(history.items.map((r: any) => [r.action, r.outcome, r.actor])).toEqual([
+      ['deploy', 'succeeded', 'user:development/guest'],
+    ]);
+  });
+});

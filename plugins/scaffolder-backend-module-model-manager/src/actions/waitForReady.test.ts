@@ -1,0 +1,208 @@
+import {
+  actionContext,
+  checkpointStore,
+  startActionBackend,
+} from '../__testUtils__/actionTestContext';
+import { createDeployModelAction } from './deploy';
+
+type Backend = Awaited<ReturnType<typeof startActionBackend>>;
+type DeployInput = Parameters<
+  ReturnType<typeof createDeployModelAction>['handler']
+>[0]['input'];
+
+const LLM_ISVC = {
+  apiVersion: 'serving.kserve.io/v1alpha2',
+  kind: 'LLMInferenceService',
+  namespace: 'models',
+};
+const ISVC = {
+  apiVersion: 'serving.kserve.io/v1beta1',
+  kind: 'InferenceService',
+  namespace: 'models',
+};
+
+const condition = (type: string, status: string, extra: object = {}) => ({
+  type,
+  status,
+  lastTransitionTime: '2026-11-30T12:00:00Z',
+  ...extra,
+});
+
+describe('model-manager:deploy with waitForReady', () => {
+  let mm: Backend;
+  let action: ReturnType<typeof createDeployModelAction>;
+  beforeAll(async () => {
+    mm = await startActionBackend();
+    action = createDeployModelAction({
+      discovery: mm.discovery,
+      auth: mm.auth,
+      readyPollIntervalMs: 10,
+    });
+  });
+  afterAll(async () => {
+    await mm.stop();
+  });
+  beforeEach(() => {
+    mm.kube.faults.clear();
+    mm.kube.resetRequests();
+  });
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  /** Runs `onWaiting` (a stand-in for the KServe controller) the first time the action says it waits. */
+  function whenWaiting(
+    run: ReturnType<typeof actionContext>,
+    onWaiting: () => void,
+  ) {
+    let called = false;
+    run.logger.info.mockImplementation((line: string) => {
+      if (!called && line.startsWith('waiting for model')) {
+        called = true;
+        onWaiting();
+      }
+    });
+  }
+
+  it('waits until KServe reports Ready, logging what is wrong meanwhile', async () => {
+    const name = 'qwen2-5-7b-instruct';
+    const input: DeployInput = {
+      model: name,
+      cluster: 'local',
+      namespace: 'models',
+      waitForReady: true,
+    };
+    const run = actionContext(input);
+    whenWaiting(run, () => {
+      // The controller first reports a failing rollout, then (next poll) Ready.
+      mm.kube.store.setStatus(
+        { ...LLM_ISVC, name },
+        {
+          conditions: [
+            condition('Ready', 'True'),
+            condition('WorkloadsReady', 'True'),
+          ],
+          url: `http://${name}.models.example.com`,
+        },
+      );
+    });
+    // Before the first status poll, the object reports not ready: its image cannot be pulled.
+    const unsubscribe = mm.kube.store.subscribe(e => {
+      const o = (e as any).object;
+      if (o?.kind === 'LLMInferenceService' && o.metadata?.name === name && !o.status?.conditions) {
+        unsubscribe();
+        queueMicrotask(() =>
+          mm.kube.store.setStatus(
+            { ...LLM_ISVC, name },
+            {
+              conditions: [
+                condition('Ready', 'False', { reason: 'ImagePullBackOff' }),
+                condition('WorkloadsReady', 'False', {
+                  reason: 'ImagePullBackOff',
+                  message: 'Back-off pulling image',
+                }),
+              ],
+            },
+          ),
+        );
+      }
+    });
+
+    await action.handler(run.ctx);
+
+    const lines = run.logger.info.mock.calls.map(c => c[0] as string);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^waiting for model qwen2-5-7b-instruct to become Ready on cluster local, namespace models: WorkloadsReady is False: .*ImagePullBackOff: Back-off pulling image/,
+        ),
+        `model ${name} is Ready on cluster local, namespace models: http://${name}.models.example.com`,
+      ]),
+    );
+    expect(run.outputs()).toMatchObject({
+      ready: true,
+      endpoint: `http://${name}.models.example.com`,
+    });
+    // It asked the backend more than once, and the backend read the live object each time.
+    const reads = mm.kube.requests.filter(
+      r => r.method === 'GET' && r.path.endsWith(`/llminferenceservices/${name}`),
+    );
+    expect(reads.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('fails after readyTimeoutSeconds with the last state, the objects staying applied', async () => {
+    const name = 'bge-small-en-v1-5-ov';
+    const input: DeployInput = {
+      model: name,
+      cluster: 'local',
+      namespace: 'models',
+      waitForReady: true,
+      readyTimeoutSeconds: 120,
+    };
+    const run = actionContext(input);
+    const realNow = Date.now;
+    let skew = 0;
+    jest.spyOn(Date, 'now').mockImplementation(() => realNow() + skew);
+    // Once it waits, two minutes pass at once (no real waiting in this test).
+    whenWaiting(run, () => {
+      skew = 121_000;
+    });
+
+    await expect(action.handler(run.ctx)).rejects.toThrow(
+      /^model bge-small-en-v1-5-ov was applied \(revision \d+\) but is not Ready on cluster local, namespace models after 120 s: KServe has not reported a Ready condition for this InferenceService yet.* The objects stay applied/,
+    );
+    expect(mm.kube.store.get({ ...ISVC, name })).toBeDefined();
+    expect(run.outputs().revision).toEqual(expect.any(Number));
+    expect(run.outputs().ready).toBeUndefined();
+  });
+
+  it('a resumed task waits again without applying again', async () => {
+    const name = 'llama-3-1-8b-instruct';
+    const input: DeployInput = {
+      model: name,
+      cluster: 'local',
+      namespace: 'models',
+      waitForReady: true,
+    };
+    const store = checkpointStore();
+    // The first run is cancelled while it waits, as when the task is stopped.
+    const controller = new AbortController();
+    const first = actionContext(input, { checkpoint: store.checkpoint });
+    first.ctx.signal = controller.signal;
+    whenWaiting(first, () => controller.abort());
+    await expect(action.handler(first.ctx)).rejects.toThrow(
+      /abort/i,
+    );
+    const applies = () =>
+      mm.kube.requests.filter(
+        r => r.method === 'PATCH' && !r.query.dryRun && r.path.endsWith(`/${name}`),
+      ).length;
+    expect(applies()).toBe(1);
+
+    const resumed = actionContext(input, { checkpoint: store.checkpoint });
+    whenWaiting(resumed, () =>
+      mm.kube.store.setStatus(
+        { ...LLM_ISVC, name },
+        { conditions: [condition('Ready', 'True')] },
+      ),
+    );
+    await action.handler(resumed.ctx);
+    expect(resumed.outputs().ready).toBe(true);
+    expect(applies()).toBe(1);
+  });
+
+  it('a dry run does not wait', async () => {
+    const run = actionContext({
+      model: 'bge-m3',
+      cluster: 'local',
+      namespace: 'models',
+      waitForReady: true,
+      dryRun: true,
+    } as DeployInput);
+    await action.handler(run.ctx);
+    expect(run.outputs().ready).toBeUndefined();
+    expect(
+      run.logger.info.mock.calls.some(c => String(c[0]).startsWith('waiting')),
+    ).toBe(false);
+  });
+});
