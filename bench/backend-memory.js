@@ -5,14 +5,23 @@
  * Each backend runs in its own process (bench/backend-memory-child.js, which mirrors the plugin
  * list of packages/backend/src/index.ts); RSS is read from /proc after the catalog settled.
  *
- *   node bench/backend-memory.js [N=10000] [--with-entities]
+ * By default the backend runs as in production: NODE_ENV=production and our packages built
+ * (`backstage-cli repo build`, run first) and loaded from dist through bench/resolve-built.js.
+ * --dev runs them from TypeScript through Backstage's run-time transform, as `npm start` does.
+ * Starts alternate between the two backends, --runs times each (default 5); medians are printed.
+ *
+ *   node bench/backend-memory.js [N=10000] [--runs 5] [--dev] [--with-entities]
  */
-const { spawn } = require('node:child_process');
+const { execFileSync, spawn } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
-const n = Number(process.argv.slice(2).find(a => /^\d+$/.test(a)) ?? 10000);
+const argv = process.argv.slice(2);
+const runsAt = argv.indexOf('--runs');
+const runs = runsAt >= 0 ? Number(argv.splice(runsAt, 2)[1]) : 5;
+const dev = argv.includes('--dev');
+const n = Number(argv.find(a => /^\d+$/.test(a)) ?? 10000);
 const root = path.resolve(__dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-rss-'));
 fs.cpSync(path.join(root, 'runtimes'), path.join(dir, 'runtimes'), { recursive: true });
@@ -21,7 +30,7 @@ const parts = ['models:\n'];
 for (let i = 0; i < n; i++) parts.push(`  model-${i}:\n    model_id: org/model-${i}\n    category: llm\n    server:\n      runtime: vllm\n`);
 fs.writeFileSync(path.join(dir, 'models.yaml'), `${parts.join('')}\n${repo.slice(repo.indexOf('\nruntimes:') + 1)}`);
 const base = 'http://127.0.0.1:7027';
-fs.writeFileSync(path.join(dir, 'bench.yaml'), `app:\n  baseUrl: ${base}\nbackend:\n  baseUrl: ${base}\n  listen:\n    port: 7027\n    host: 127.0.0.1\ncatalog:\n  providers:\n    modelManager:\n      apiEntities: false\nmodelManager:\n  modelsFile: ${dir}/models.yaml\n  runtimesDir: ${dir}/runtimes\n  watch: false\n`);
+fs.writeFileSync(path.join(dir, 'bench.yaml'), `app:\n  baseUrl: ${base}\nbackend:\n  baseUrl: ${base}\n  listen:\n    port: 7027\n    host: 127.0.0.1\nauth:\n  providers:\n    guest:\n      dangerouslyAllowOutsideDevelopment: true\ncatalog:\n  providers:\n    modelManager:\n      apiEntities: false\nmodelManager:\n  modelsFile: ${dir}/models.yaml\n  runtimesDir: ${dir}/runtimes\n  watch: false\n`);
 
 const tick = () => new Promise(r => setTimeout(r, 200));
 async function until(check, timeoutMs) {
@@ -38,9 +47,10 @@ const rss = pid => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/st
 
 async function measure(mode) {
   const withModelManager = mode === 'full';
-  const child = spawn(process.execPath, ['-r', '@backstage/cli/config/nodeTransform.cjs', path.join(__dirname, 'backend-memory-child.js')], {
+  const preload = dev ? '@backstage/cli/config/nodeTransform.cjs' : path.join(__dirname, 'resolve-built.js');
+  const child = spawn(process.execPath, ['-r', preload, path.join(__dirname, 'backend-memory-child.js')], {
     cwd: path.join(root, 'packages/backend'),
-    env: { ...process.env, NODE_ENV: 'development', WITH_MODEL_MANAGER: mode === 'without' ? '' : mode, APP_CONFIG_FILES: `${root}/app-config.yaml,${dir}/bench.yaml` },
+    env: { ...process.env, NODE_ENV: dev ? 'development' : 'production', WITH_MODEL_MANAGER: mode === 'without' ? '' : mode, APP_CONFIG_FILES: `${root}/app-config.yaml,${dir}/bench.yaml` },
     stdio: 'ignore',
   });
   try {
@@ -70,14 +80,27 @@ async function measure(mode) {
   }
 }
 
+const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
 (async () => {
   const mib = b => (b / 1048576).toFixed(0);
-  const without = await measure('without');
-  const plugin = await measure('no-entities');
-  console.log(`backend RSS: without model-manager ${mib(without)} MiB; with the model-manager backend plugin and scaffolder module holding a ${n}-model catalog ${mib(plugin)} MiB (+${mib(plugin - without)} MiB)`);
-  if (process.argv.includes('--with-entities')) {
+  if (!dev) {
+    console.log('building our packages (backstage-cli repo build) ...');
+    execFileSync(path.join(root, 'node_modules/.bin/backstage-cli'), ['repo', 'build'], { cwd: root, stdio: 'ignore' });
+  }
+  const mode = dev ? 'development (TypeScript transformed at run time)' : 'production (NODE_ENV=production, our packages from dist)';
+  const without = [];
+  const plugin = [];
+  for (let i = 0; i < runs; i++) {
+    without.push(await measure('without'));
+    plugin.push(await measure('no-entities'));
+    console.log(`run ${i + 1}/${runs}: without ${mib(without[i])} MiB, with ${mib(plugin[i])} MiB (+${mib(plugin[i] - without[i])} MiB)`);
+  }
+  const deltas = plugin.map((p, i) => p - without[i]);
+  console.log(`backend RSS, ${mode}, median of ${runs} starts each: without model-manager ${mib(median(without))} MiB (${mib(Math.min(...without))}-${mib(Math.max(...without))}); with the model-manager backend plugin and scaffolder module holding a ${n}-model catalog ${mib(median(plugin))} MiB (${mib(Math.min(...plugin))}-${mib(Math.max(...plugin))}); difference of medians +${mib(median(plugin) - median(without))} MiB, median of paired differences +${mib(median(deltas))} MiB`);
+  if (argv.includes('--with-entities')) {
     const full = await measure('full');
-    console.log(`backend RSS: with the catalog module too, all ${n} model entities ingested by the catalog (in-memory SQLite): ${mib(full)} MiB (+${mib(full - without)} MiB)`);
+    console.log(`backend RSS: with the catalog module too, all ${n} model entities ingested by the catalog (in-memory SQLite): ${mib(full)} MiB (+${mib(full - median(without))} MiB)`);
   }
 })().catch(e => {
   console.error(e);

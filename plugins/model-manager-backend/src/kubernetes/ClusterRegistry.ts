@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import type { Config } from '@backstage/config';
 import { InputError } from '@backstage/errors';
-import { KubeConfig } from '@kubernetes/client-node';
+import type { KubeConfig } from '@kubernetes/client-node';
+import { clientNode } from './clientNode';
 
 /** A cluster we can deploy to, as the Kubernetes plugin's config describes it. */
 export interface ClusterInfo {
@@ -17,10 +18,10 @@ export interface ClusterInfo {
  * skipTLSVerify), plus the contexts of `modelManager.kubernetes.kubeconfig` for local use.
  */
 export class ClusterRegistry {
-  private constructor(private readonly clusters: Map<string, { info: ClusterInfo; kubeConfig: KubeConfig }>) {}
+  private constructor(private readonly clusters: Map<string, Cluster>) {}
 
   static fromConfig(config: Config): ClusterRegistry {
-    const clusters = new Map<string, { info: ClusterInfo; kubeConfig: KubeConfig }>();
+    const clusters = new Map<string, Cluster>();
     const methods = config.getOptionalConfigArray('kubernetes.clusterLocatorMethods') ?? [];
     methods.forEach((method, m) => {
       if (method.getString('type') !== 'config') return;
@@ -49,18 +50,27 @@ export class ClusterRegistry {
           // @kubernetes/client-node refuses plain http unless TLS verification is off.
           throw new Error(`${key}.url is plain http (${url}); use https, or set ${key}.skipTLSVerify: true for a local test cluster`);
         }
-        const kubeConfig = new KubeConfig();
-        kubeConfig.loadFromOptions({
+        const options = {
           clusters: [{ name, server: url, caData, skipTLSVerify }],
           users: [{ name: `${name}-user`, token }],
           contexts: [{ name, cluster: name, user: `${name}-user` }],
           currentContext: name,
+        };
+        clusters.set(name, {
+          info: { name, url, source: 'config' },
+          // Built on first use, when the client library is loaded.
+          kubeConfig: () => {
+            const kubeConfig = new (clientNode().KubeConfig)();
+            kubeConfig.loadFromOptions(options);
+            return kubeConfig;
+          },
         });
-        clusters.set(name, { info: { name, url, source: 'config' }, kubeConfig });
       });
     });
     const kubeconfigPath = config.getOptionalString('modelManager.kubernetes.kubeconfig');
     if (kubeconfigPath) {
+      // A kubeconfig file is for local use; reading it needs the client library now.
+      const { KubeConfig } = clientNode();
       const base = new KubeConfig();
       try {
         base.loadFromFile(kubeconfigPath);
@@ -74,7 +84,7 @@ export class ClusterRegistry {
         kubeConfig.setCurrentContext(context.name);
         const cluster = kubeConfig.getCurrentCluster();
         if (!cluster) continue;
-        clusters.set(context.name, { info: { name: context.name, url: cluster.server, source: 'kubeconfig' }, kubeConfig });
+        clusters.set(context.name, { info: { name: context.name, url: cluster.server, source: 'kubeconfig' }, kubeConfig: () => kubeConfig });
       }
     }
     return new ClusterRegistry(clusters);
@@ -85,7 +95,18 @@ export class ClusterRegistry {
   }
 
   /** @throws InputError naming the known clusters when `name` is not one of them. */
+  assertKnown(name: string): void {
+    this.get(name);
+  }
+
+  /** The cluster's KubeConfig (loads the client library on first use); throws as {@link assertKnown}. */
   kubeConfig(name: string): KubeConfig {
+    const cluster = this.get(name);
+    cluster.built ??= cluster.kubeConfig();
+    return cluster.built;
+  }
+
+  private get(name: string): Cluster {
     const cluster = this.clusters.get(name);
     if (!cluster) {
       const known = [...this.clusters.keys()];
@@ -93,6 +114,12 @@ export class ClusterRegistry {
         `unknown cluster '${name}'; clusters: ${known.length ? known.join(', ') : '(none configured: add one under kubernetes.clusterLocatorMethods)'}`,
       );
     }
-    return cluster.kubeConfig;
+    return cluster;
   }
+}
+
+interface Cluster {
+  info: ClusterInfo;
+  kubeConfig: () => KubeConfig;
+  built?: KubeConfig;
 }

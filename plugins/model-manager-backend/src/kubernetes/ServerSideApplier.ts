@@ -1,15 +1,12 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
-import {
-  ApiException,
-  createConfiguration,
+import type {
+  KubernetesObject,
   KubernetesObjectApi,
-  PatchStrategy,
-  ServerConfiguration,
-  type KubernetesObject,
-  type RequestContext,
-  type ResponseContext,
+  RequestContext,
+  ResponseContext,
 } from '@kubernetes/client-node';
 import { FIELD_MANAGER, type RenderedObject } from '@model-manager/plugin-model-manager-common';
+import { clientNode } from './clientNode';
 import type { ClusterRegistry } from './ClusterRegistry';
 import { KubernetesApiError } from './KubernetesApiError';
 import type { ApplyOutcome, ApplyRequest, ObjectResult } from './types';
@@ -142,7 +139,7 @@ export class ServerSideApplier {
 
   private async patch(api: KubernetesObjectApi, object: RenderedObject, dryRun: boolean, force: boolean): Promise<KubernetesObject> {
     return this.withRetry(
-      () => api.patch(object.manifest as KubernetesObject, undefined, dryRun ? 'All' : undefined, this.fieldManager, force, PatchStrategy.ServerSideApply),
+      () => api.patch(object.manifest as KubernetesObject, undefined, dryRun ? 'All' : undefined, this.fieldManager, force, clientNode().PatchStrategy.ServerSideApply),
       object,
     );
   }
@@ -177,6 +174,7 @@ export class ServerSideApplier {
       try {
         return await call();
       } catch (e) {
+        const { ApiException } = clientNode();
         lastError = e instanceof ApiException
           ? KubernetesApiError.fromResponse(e.code, e.body)
           : e instanceof KubernetesApiError ? e : KubernetesApiError.fromNetworkError(e);
@@ -198,6 +196,7 @@ export class ServerSideApplier {
     let api = this.clients.get(key);
     if (api) return api;
     const kubeConfig = this.options.clusters.kubeConfig(cluster);
+    const { createConfiguration, KubernetesObjectApi, ServerConfiguration } = clientNode();
     const server = kubeConfig.getCurrentCluster()!.server;
     const timeoutMs = this.requestTimeoutMs;
     const configuration = createConfiguration({

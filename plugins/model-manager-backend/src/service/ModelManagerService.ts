@@ -109,7 +109,7 @@ export class ModelManagerService {
 
   /** Validates the target before anything reaches a cluster. */
   checkTarget(target: DeployTarget) {
-    this.options.clusters.kubeConfig(target.cluster);
+    this.options.clusters.assertKnown(target.cluster);
   }
 
   async deploy(model: string, options: DeployOptions): Promise<DeploymentResult> {
