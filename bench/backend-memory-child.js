@@ -23,3 +23,13 @@ if (process.env.WITH_MODEL_MANAGER) {
   backend.add(require('@model-manager/plugin-model-manager-backend'));
 }
 backend.start();
+
+// bench/backend-memory.js sends SIGUSR2 to take a reading after a full garbage collection.
+if (global.gc) process.on('SIGUSR2', () => global.gc());
+if (process.env.BENCH_HEAP_LOG) {
+  setInterval(() => {
+    const m = process.memoryUsage();
+    const mib = b => Math.round(b / 1048576);
+    require("fs").appendFileSync(process.env.BENCH_HEAP_LOG, `heap ${JSON.stringify({ rss: mib(m.rss), heapTotal: mib(m.heapTotal), heapUsed: mib(m.heapUsed), external: mib(m.external), arrayBuffers: mib(m.arrayBuffers) })}\n`);
+  }, 1000).unref();
+}

@@ -32,6 +32,7 @@ fs.writeFileSync(path.join(dir, 'models.yaml'), `${parts.join('')}\n${repo.slice
 const base = 'http://127.0.0.1:7027';
 fs.writeFileSync(path.join(dir, 'bench.yaml'), `app:\n  baseUrl: ${base}\nbackend:\n  baseUrl: ${base}\n  listen:\n    port: 7027\n    host: 127.0.0.1\nauth:\n  providers:\n    guest:\n      dangerouslyAllowOutsideDevelopment: true\ncatalog:\n  providers:\n    modelManager:\n      apiEntities: false\nmodelManager:\n  modelsFile: ${dir}/models.yaml\n  runtimesDir: ${dir}/runtimes\n  watch: false\n`);
 
+const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const tick = () => new Promise(r => setTimeout(r, 200));
 async function until(check, timeoutMs) {
   const start = Date.now();
@@ -48,7 +49,7 @@ const rss = pid => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/st
 async function measure(mode) {
   const withModelManager = mode === 'full';
   const preload = dev ? '@backstage/cli/config/nodeTransform.cjs' : path.join(__dirname, 'resolve-built.js');
-  const child = spawn(process.execPath, ['-r', preload, path.join(__dirname, 'backend-memory-child.js')], {
+  const child = spawn(process.execPath, ['--expose-gc', '-r', preload, path.join(__dirname, 'backend-memory-child.js')], {
     cwd: path.join(root, 'packages/backend'),
     env: { ...process.env, NODE_ENV: dev ? 'development' : 'production', WITH_MODEL_MANAGER: mode === 'without' ? '' : mode, APP_CONFIG_FILES: `${root}/app-config.yaml,${dir}/bench.yaml` },
     stdio: 'ignore',
@@ -62,25 +63,31 @@ async function measure(mode) {
     if (withModelManager) {
       await until(async () => (await fetch(`${base}/api/catalog/entities/by-name/component/default/model-${n - 1}`, { headers })).ok, 1_800_000);
     } else if (mode === 'no-entities') {
-      await until(async () => (await (await fetch(`${base}/api/model-manager/models`, { headers })).json()).items.length === n, 300_000);
+      // A cheap readiness check: listing 10,000 models in each poll would leave garbage behind.
+      await until(async () => (await (await fetch(`${base}/api/model-manager/status`, { headers })).json()).models === n, 300_000);
     } else {
       await until(async () => (await fetch(`${base}/api/catalog/entities?limit=1`, { headers })).ok, 300_000);
     }
-    global.gc?.();
-    // Let the processing loop go idle, then take the median of a few readings.
+    // Let the processing loop go idle, then take the median of a few readings: as they come
+    // (garbage not yet collected included), then each after a full garbage collection.
     const readings = [];
+    const afterGc = [];
     for (let i = 0; i < 5; i++) {
       await new Promise(r => setTimeout(r, 2000));
       readings.push(rss(child.pid));
     }
-    return readings.sort((a, b) => a - b)[2];
+    for (let i = 0; i < 3; i++) {
+      child.kill('SIGUSR2');
+      await new Promise(r => setTimeout(r, 1500));
+      afterGc.push(rss(child.pid));
+    }
+    return { idle: median(readings), gc: median(afterGc) };
   } finally {
     child.kill('SIGKILL');
     await new Promise(r => child.once('exit', r));
   }
 }
 
-const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 (async () => {
   const mib = b => (b / 1048576).toFixed(0);
@@ -94,13 +101,17 @@ const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   for (let i = 0; i < runs; i++) {
     without.push(await measure('without'));
     plugin.push(await measure('no-entities'));
-    console.log(`run ${i + 1}/${runs}: without ${mib(without[i])} MiB, with ${mib(plugin[i])} MiB (+${mib(plugin[i] - without[i])} MiB)`);
+    console.log(`run ${i + 1}/${runs}: without ${mib(without[i].idle)} MiB (after GC ${mib(without[i].gc)}), with ${mib(plugin[i].idle)} MiB (after GC ${mib(plugin[i].gc)}): +${mib(plugin[i].idle - without[i].idle)} MiB (after GC +${mib(plugin[i].gc - without[i].gc)})`);
   }
-  const deltas = plugin.map((p, i) => p - without[i]);
-  console.log(`backend RSS, ${mode}, median of ${runs} starts each: without model-manager ${mib(median(without))} MiB (${mib(Math.min(...without))}-${mib(Math.max(...without))}); with the model-manager backend plugin and scaffolder module holding a ${n}-model catalog ${mib(median(plugin))} MiB (${mib(Math.min(...plugin))}-${mib(Math.max(...plugin))}); difference of medians +${mib(median(plugin) - median(without))} MiB, median of paired differences +${mib(median(deltas))} MiB`);
+  for (const k of ['idle', 'gc']) {
+    const w = without.map(r => r[k]);
+    const p = plugin.map(r => r[k]);
+    const deltas = p.map((x, i) => x - w[i]);
+    console.log(`backend RSS ${k === 'idle' ? 'as it comes (idle, garbage not yet collected)' : 'after a full GC'}, ${mode}, median of ${runs} starts each: without model-manager ${mib(median(w))} MiB (${mib(Math.min(...w))}-${mib(Math.max(...w))}); with the model-manager backend plugin and scaffolder module holding a ${n}-model catalog ${mib(median(p))} MiB (${mib(Math.min(...p))}-${mib(Math.max(...p))}); difference of medians +${mib(median(p) - median(w))} MiB, median of paired differences +${mib(median(deltas))} MiB`);
+  }
   if (argv.includes('--with-entities')) {
     const full = await measure('full');
-    console.log(`backend RSS: with the catalog module too, all ${n} model entities ingested by the catalog (in-memory SQLite): ${mib(full)} MiB (+${mib(full - median(without))} MiB)`);
+    console.log(`backend RSS: with the catalog module too, all ${n} model entities ingested by the catalog (in-memory SQLite): ${mib(full.idle)} MiB (+${mib(full.idle - median(without.map(r => r.idle)))} MiB); after GC ${mib(full.gc)} MiB (+${mib(full.gc - median(without.map(r => r.gc)))} MiB)`);
   }
 })().catch(e => {
   console.error(e);

@@ -33,6 +33,12 @@ describe('model-manager router', () => {
     expect(vllm.body.plumbing.routing).toMatchObject({ value: 'epp', source: expect.stringMatching(/^runtimes\/vllm\/values\.yaml:\d+:1 routing$/) });
   });
 
+  it('says whether models.yaml loaded and how big the catalog served is', async () => {
+    const res = await api().get('/api/model-manager/status').set('Authorization', ALICE);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true, at: expect.any(String), models: 9, runtimes: 2 });
+  });
+
   it('404s unknown models and runtimes', async () => {
     expect((await api().get('/api/model-manager/models/nope').set('Authorization', ALICE)).status).toBe(404);
     expect((await api().get('/api/model-manager/runtimes/tgi').set('Authorization', ALICE)).status).toBe(404);

@@ -57,9 +57,18 @@ export class ModelManagerService {
     return catalog;
   }
 
+  /** Whether the last load worked, and the size of the catalog served (the last good one). */
   catalogStatus() {
     const status = this.options.catalog.loadStatus();
-    return { ok: status.ok, at: status.at.toISOString(), message: status.message, problems: status.problems };
+    const catalog = this.options.catalog.current();
+    return {
+      ok: status.ok,
+      at: status.at.toISOString(),
+      message: status.message,
+      problems: status.problems,
+      models: catalog ? Object.keys(catalog.models).length : 0,
+      runtimes: catalog ? Object.keys(catalog.runtimes).length : 0,
+    };
   }
 
   listModels() {

@@ -65,6 +65,9 @@ export interface CatalogStatus {
   ok: boolean;
   at: string;
   message?: string;
+  /** How many models and runtimes the served (last good) catalog has. */
+  models?: number;
+  runtimes?: number;
 }
 
 export interface ModelManagerApi {
