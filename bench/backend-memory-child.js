@@ -26,6 +26,7 @@ backend.start();
 
 // bench/backend-memory.js sends SIGUSR2 to take a reading after a full garbage collection.
 if (global.gc) process.on('SIGUSR2', () => global.gc());
+// BENCH_HEAP_LOG=<file>: append the process's memory figures to <file> every second.
 if (process.env.BENCH_HEAP_LOG) {
   setInterval(() => {
     const m = process.memoryUsage();
