@@ -31,6 +31,27 @@ import type {
 } from './types';
 
 /**
+ * An origin that keeps its path segments in a private field (not in JSON, not seen by equality
+ * checks), so `locate` can find its line:col later. Cheaper than a WeakMap from origins to paths:
+ * a catalog creates hundreds of thousands of origins.
+ */
+class LocatableOrigin implements Origin {
+  declare line?: number;
+  declare col?: number;
+  readonly path: string;
+  readonly #segments: ReadonlyArray<string | number>;
+
+  constructor(readonly layer: Layer, readonly file: string, segments: ReadonlyArray<string | number>) {
+    this.path = formatPath(segments);
+    this.#segments = segments;
+  }
+
+  static segmentsOf(o: Origin): ReadonlyArray<string | number> | undefined {
+    return o instanceof LocatableOrigin ? o.#segments : undefined;
+  }
+}
+
+/**
  * Builds a validated catalog from source texts: parses models.yaml, each runtime's values.yaml
  * and the templates; merges plumbing (models.yaml wins on any clash); then resolves every model
  * with no overrides, so a catalog that builds is one where every model can be rendered.
@@ -97,14 +118,10 @@ export function buildCatalog(sources: CatalogSources): Catalog {
 
   // Origins get their line:col only when asked (`locate`): loading a catalog never pays for
   // locating its thousands of values.
-  const segments = new WeakMap<Origin, ReadonlyArray<string | number>>();
-  const origin = (layerName: Layer, file: string, path: ReadonlyArray<string | number>): Origin => {
-    const o: Origin = { layer: layerName, file, path: formatPath(path) };
-    segments.set(o, path);
-    return o;
-  };
+  const origin = (layerName: Layer, file: string, path: ReadonlyArray<string | number>): Origin =>
+    new LocatableOrigin(layerName, file, path);
   const locate = <T extends Origin>(o: T): T => {
-    const path = segments.get(o);
+    const path = LocatableOrigin.segmentsOf(o);
     if (path && o.line === undefined) {
       const pos = index[o.file]?.locate(path);
       if (pos) {
