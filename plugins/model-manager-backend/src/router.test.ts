@@ -106,6 +106,30 @@ describe('model-manager router', () => {
     ]);
   });
 
+  it('checks several objects with a dry run of each before applying any; reads a single object, then applies it', async () => {
+    const sequence = () =>
+      ctx.kube.requests.map(r => `${r.method === 'PATCH' ? (r.query.dryRun ? 'dry-run' : 'apply') : r.method} ${r.path.split('/').slice(-2).join('/')}`);
+    const target = { cluster: 'local', namespace: 'default' };
+    await api().post('/api/model-manager/models/bge-reranker-v2-m3/deploy').set('Authorization', ALICE).send(target).expect(200);
+    expect(sequence()).toEqual(['GET llminferenceservices/bge-reranker-v2-m3', 'apply llminferenceservices/bge-reranker-v2-m3']);
+    const again = await api().post('/api/model-manager/models/bge-reranker-v2-m3/deploy').set('Authorization', ALICE).send(target);
+    expect(again.body.objects.map((o: any) => o.action)).toEqual(['unchanged']);
+
+    ctx.kube.resetRequests();
+    const ov = await api().post('/api/model-manager/models/phi-3-5-mini-instruct-int4-ov/deploy').set('Authorization', ALICE).send(target);
+    expect(ov.body.objects.map((o: any) => o.action)).toEqual([expect.stringMatching(/^(created|exists)$/), 'created', 'created']);
+    const runtime = ov.body.objects[0].action === 'created' ? ['dry-run clusterservingruntimes/openvino-runtime'] : [];
+    expect(sequence()).toEqual([
+      'GET clusterservingruntimes/openvino-runtime',
+      ...runtime,
+      'dry-run jobs/phi-3-5-mini-instruct-int4-ov-download',
+      'dry-run inferenceservices/phi-3-5-mini-instruct-int4-ov',
+      ...runtime.map(r => r.replace('dry-run', 'apply')),
+      'apply jobs/phi-3-5-mini-instruct-int4-ov-download',
+      'apply inferenceservices/phi-3-5-mini-instruct-int4-ov',
+    ]);
+  });
+
   it('deploys a vLLM model, then a changed request reconfigures it; diff and history follow', async () => {
     const first = await api().post('/api/model-manager/models/llama-3-1-8b-instruct/deploy').set('Authorization', ALICE).send({ cluster: 'local', namespace: 'models' });
     expect(first.body.objects).toEqual([expect.objectContaining({ kind: 'LLMInferenceService', action: 'created' })]);

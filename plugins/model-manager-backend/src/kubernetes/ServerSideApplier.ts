@@ -29,8 +29,9 @@ const objectLabel = (o: { kind: string; name: string; namespace?: string }) =>
 /**
  * Server-side apply of rendered objects with `@kubernetes/client-node`.
  *
- * Every real apply is preceded by a server-side dry run of all objects (`dryRun=All`), so a
- * validation error or a field-manager conflict on the last object applies nothing. Objects with
+ * Every real apply of several objects is preceded by a server-side dry run of all of them
+ * (`dryRun=All`), so a validation error or a field-manager conflict on the last object applies
+ * nothing; a single object is read, then applied. Objects with
  * policy `create-if-absent` (the OpenVINO ClusterServingRuntime) are applied only when missing.
  * 429/5xx/connection errors are retried with exponential backoff up to a bound; 409 conflicts,
  * 422s and SSA's 500 "failed to create typed patch object" are never retried. The outcome lists
@@ -64,11 +65,14 @@ export class ServerSideApplier {
     // Preflight: dry-run every object we would apply (objects applied only when absent are read
     // instead). A dry-run create answers without a resourceVersion, which tells created from
     // changed without reading each object first; a dry run alone reads, to say what would change.
+    // A single object needs no preflight, its apply being all-or-nothing by itself: it is read
+    // instead (a read is cheaper for the API server than a dry run), to tell what the apply did.
+    const single = objects.length === 1 && !request.dryRun;
     const live: ApplyOutcome['live'] = [];
     const dry: Array<KubernetesObject | undefined> = [];
     for (let i = 0; i < objects.length; i++) {
       try {
-        if (objects[i].applyPolicy === 'create-if-absent' || request.dryRun) {
+        if (objects[i].applyPolicy === 'create-if-absent' || request.dryRun || single) {
           before[i] = await this.read(api, objects[i]);
         }
         skip[i] = objects[i].applyPolicy === 'create-if-absent' && before[i] !== undefined;
@@ -77,6 +81,7 @@ export class ServerSideApplier {
           results[i].action = 'exists';
           continue;
         }
+        if (single) continue;
         dry[i] = await this.patch(api, objects[i], true, request.force);
         live[i] = dry[i];
       } catch (e) {
@@ -94,8 +99,12 @@ export class ServerSideApplier {
       if (skip[i]) continue;
       try {
         live[i] = await this.patch(api, objects[i], false, request.force);
-        const existed = dry[i]?.metadata?.resourceVersion !== undefined;
-        results[i].action = !existed ? 'created' : dry[i]!.metadata!.resourceVersion === live[i]?.metadata?.resourceVersion ? 'unchanged' : 'configured';
+        if (single) {
+          results[i].action = actionOf(before[i], live[i]);
+        } else {
+          const existed = dry[i]?.metadata?.resourceVersion !== undefined;
+          results[i].action = !existed ? 'created' : dry[i]!.metadata!.resourceVersion === live[i]?.metadata?.resourceVersion ? 'unchanged' : 'configured';
+        }
         this.options.logger.info(`applied ${objectLabel(objects[i])} to cluster ${cluster}: ${results[i].action}`);
       } catch (e) {
         for (let j = i; j < objects.length; j++) results[j].action = 'not-applied';
