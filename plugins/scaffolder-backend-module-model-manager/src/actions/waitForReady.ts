@@ -20,7 +20,7 @@ export function describeStatus(status: ModelStatus | undefined): string {
     return 'no successful deploy is on record there yet';
   if (status.error) return `its status could not be read: ${status.error}`;
   if (!status.found)
-    return `${status.summary?.kind ?? 'its InferenceService'} is not found on the cluster (deleted?)`;
+    return "the model's InferenceService or LLMInferenceService is not on the cluster (deleted since?)";
   const problems = status.summary?.problems ?? [];
   return problems.length > 0 ? problems.join(' ') : 'not Ready yet';
 }
