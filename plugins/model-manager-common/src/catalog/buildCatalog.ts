@@ -30,6 +30,9 @@ import type {
   SourceIndex,
 } from './types';
 
+/** The key under which a node of the shared-origins tree keeps its origin. */
+const ORIGIN = Symbol('origin');
+
 /**
  * An origin that keeps its path segments in a private field (not in JSON, not seen by equality
  * checks), so `locate` can find its line:col later. Cheaper than a WeakMap from origins to paths:
@@ -118,8 +121,26 @@ export function buildCatalog(sources: CatalogSources): Catalog {
 
   // Origins get their line:col only when asked (`locate`): loading a catalog never pays for
   // locating its thousands of values.
-  const origin = (layerName: Layer, file: string, path: ReadonlyArray<string | number>): Origin =>
-    new LocatableOrigin(layerName, file, path);
+  // Runtime-level values (runtime env, categories, versions, plumbing) are the same for every
+  // model of a runtime: their origins are made once and shared, found through a tree of maps keyed
+  // by layer, file and each path segment (no key strings to build). Model origins are not kept.
+  const shared = new Map<unknown, any>();
+  const origin = (layerName: Layer, file: string, path: ReadonlyArray<string | number>): Origin => {
+    if (layerName === 'model' || layerName === 'override') return new LocatableOrigin(layerName, file, path);
+    let node = shared.get(layerName);
+    if (!node) shared.set(layerName, (node = new Map()));
+    let next = node.get(file);
+    if (!next) node.set(file, (next = new Map()));
+    node = next;
+    for (const segment of path) {
+      next = node.get(segment);
+      if (!next) node.set(segment, (next = new Map()));
+      node = next;
+    }
+    let o: Origin | undefined = node.get(ORIGIN);
+    if (!o) node.set(ORIGIN, (o = new LocatableOrigin(layerName, file, path)));
+    return o;
+  };
   const locate = <T extends Origin>(o: T): T => {
     const path = LocatableOrigin.segmentsOf(o);
     if (path && o.line === undefined) {
