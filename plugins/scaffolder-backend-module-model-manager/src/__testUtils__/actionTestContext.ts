@@ -8,8 +8,14 @@ import { createMockActionContext } from '@backstage/plugin-scaffolder-node-test-
 // to a Kubernetes API test server.
 import { startModelManager } from '@model-manager/plugin-model-manager-backend/src/__testUtils__/testBackend';
 import yaml from 'yaml';
+import type { createDeployModelAction } from '../actions/deploy';
 
 export const ALICE = 'user:default/alice';
+
+/** The deploy action's input, as a template step hands it over. */
+export type DeployInput = Parameters<
+  ReturnType<typeof createDeployModelAction>['handler']
+>[0]['input'];
 
 /** An action's input, as the scaffolder hands it over (a JSON object). */
 type ActionInput = Record<string, any>;

@@ -4,6 +4,7 @@ import {
   actionContext,
   checkpointStore,
   exampleInput,
+  type DeployInput,
   startActionBackend,
 } from '../__testUtils__/actionTestContext';
 import type { ObjectResult } from '../client';
@@ -12,9 +13,6 @@ import { objectLabel } from './logDeployment';
 import { examples } from './deploy.examples';
 
 type Backend = Awaited<ReturnType<typeof startActionBackend>>;
-type DeployInput = Parameters<
-  ReturnType<typeof createDeployModelAction>['handler']
->[0]['input'];
 
 const LLM_ISVC = {
   apiVersion: 'serving.kserve.io/v1alpha2',

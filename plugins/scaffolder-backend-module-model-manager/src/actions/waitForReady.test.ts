@@ -1,14 +1,12 @@
 import {
   actionContext,
   checkpointStore,
+  type DeployInput,
   startActionBackend,
 } from '../__testUtils__/actionTestContext';
 import { createDeployModelAction } from './deploy';
 
 type Backend = Awaited<ReturnType<typeof startActionBackend>>;
-type DeployInput = Parameters<
-  ReturnType<typeof createDeployModelAction>['handler']
->[0]['input'];
 
 const LLM_ISVC = {
   apiVersion: 'serving.kserve.io/v1alpha2',
