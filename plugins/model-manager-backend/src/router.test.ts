@@ -106,7 +106,7 @@ describe('model-manager router', () => {
     ]);
   });
 
-  it('checks several objects with a dry run of each before applying any; reads a single object, then applies it', async () => {
+  it('checks several objects with a dry run of each (concurrently) before applying any; reads a single object, then applies it', async () => {
     const sequence = () =>
       ctx.kube.requests.map(r => `${r.method === 'PATCH' ? (r.query.dryRun ? 'dry-run' : 'apply') : r.method} ${r.path.split('/').slice(-2).join('/')}`);
     const target = { cluster: 'local', namespace: 'default' };
@@ -115,15 +115,22 @@ describe('model-manager router', () => {
     const again = await api().post('/api/model-manager/models/bge-reranker-v2-m3/deploy').set('Authorization', ALICE).send(target);
     expect(again.body.objects.map((o: any) => o.action)).toEqual(['unchanged']);
 
+    // Without the shared ClusterServingRuntime: it is read, found missing, checked and applied too.
+    ctx.kube.store.delete({ apiVersion: 'serving.kserve.io/v1alpha1', kind: 'ClusterServingRuntime', name: 'openvino-runtime' });
     ctx.kube.resetRequests();
     const ov = await api().post('/api/model-manager/models/phi-3-5-mini-instruct-int4-ov/deploy').set('Authorization', ALICE).send(target);
-    expect(ov.body.objects.map((o: any) => o.action)).toEqual([expect.stringMatching(/^(created|exists)$/), 'created', 'created']);
-    const runtime = ov.body.objects[0].action === 'created' ? ['dry-run clusterservingruntimes/openvino-runtime'] : [];
-    expect(sequence()).toEqual([
+    expect(ov.body.objects.map((o: any) => o.action)).toEqual(['created', 'created', 'created']);
+    const runtime = ['dry-run clusterservingruntimes/openvino-runtime'];
+    // The checks run concurrently (any order among themselves), all before the first apply;
+    // the applies go in object order.
+    const firstApply = sequence().findIndex(r => r.startsWith('apply'));
+    expect(sequence().slice(0, firstApply).sort()).toEqual([
       'GET clusterservingruntimes/openvino-runtime',
       ...runtime,
-      'dry-run jobs/phi-3-5-mini-instruct-int4-ov-download',
       'dry-run inferenceservices/phi-3-5-mini-instruct-int4-ov',
+      'dry-run jobs/phi-3-5-mini-instruct-int4-ov-download',
+    ].sort());
+    expect(sequence().slice(firstApply)).toEqual([
       ...runtime.map(r => r.replace('dry-run', 'apply')),
       'apply jobs/phi-3-5-mini-instruct-int4-ov-download',
       'apply inferenceservices/phi-3-5-mini-instruct-int4-ov',

@@ -30,7 +30,7 @@ const objectLabel = (o: { kind: string; name: string; namespace?: string }) =>
  * Server-side apply of rendered objects with `@kubernetes/client-node`.
  *
  * Every real apply of several objects is preceded by a server-side dry run of all of them
- * (`dryRun=All`), so a validation error or a field-manager conflict on the last object applies
+ * (`dryRun=All`, sent concurrently), so a validation error or a field-manager conflict on the last object applies
  * nothing; a single object is read, then applied. Objects with
  * policy `create-if-absent` (the OpenVINO ClusterServingRuntime) are applied only when missing.
  * 429/5xx/connection errors are retried with exponential backoff up to a bound; 409 conflicts,
@@ -70,23 +70,27 @@ export class ServerSideApplier {
     const single = objects.length === 1 && !request.dryRun;
     const live: ApplyOutcome['live'] = [];
     const dry: Array<KubernetesObject | undefined> = [];
-    for (let i = 0; i < objects.length; i++) {
-      try {
-        if (objects[i].applyPolicy === 'create-if-absent' || request.dryRun || single) {
-          before[i] = await this.read(api, objects[i]);
+    // The objects are checked concurrently (nothing changes yet); the first failure in object
+    // order is the one reported.
+    const checked = await Promise.allSettled(
+      objects.map(async (object, i) => {
+        if (object.applyPolicy === 'create-if-absent' || request.dryRun || single) {
+          before[i] = await this.read(api, object);
         }
-        skip[i] = objects[i].applyPolicy === 'create-if-absent' && before[i] !== undefined;
+        skip[i] = object.applyPolicy === 'create-if-absent' && before[i] !== undefined;
         if (skip[i]) {
           live[i] = before[i];
           results[i].action = 'exists';
-          continue;
+          return;
         }
-        if (single) continue;
-        dry[i] = await this.patch(api, objects[i], true, request.force);
+        if (single) return;
+        dry[i] = await this.patch(api, object, true, request.force);
         live[i] = dry[i];
-      } catch (e) {
-        return this.failed(results, i, e, 'preflight (dry run), nothing was applied');
-      }
+      }),
+    );
+    const failedAt = checked.findIndex(c => c.status === 'rejected');
+    if (failedAt >= 0) {
+      return this.failed(results, failedAt, (checked[failedAt] as PromiseRejectedResult).reason, 'preflight (dry run), nothing was applied');
     }
     if (request.dryRun) {
       for (let i = 0; i < objects.length; i++) {
