@@ -29,10 +29,10 @@ const objectLabel = (o: { kind: string; name: string; namespace?: string }) =>
 /**
  * Server-side apply of rendered objects with `@kubernetes/client-node`.
  *
- * Every real apply of several objects is preceded by a server-side dry run of all of them
- * (`dryRun=All`, sent concurrently), so a validation error or a field-manager conflict on the last object applies
- * nothing; a single object is read, then applied. Objects with
- * policy `create-if-absent` (the OpenVINO ClusterServingRuntime) are applied only when missing.
+ * Every real apply of several objects is preceded by a server-side dry run of each (`dryRun=All`,
+ * sent concurrently), so a validation error or a field-manager conflict on the last object
+ * applies nothing; a single object is read, then applied. Objects with policy `create-if-absent`
+ * (the OpenVINO ClusterServingRuntime) are applied only when missing.
  * 429/5xx/connection errors are retried with exponential backoff up to a bound; 409 conflicts,
  * 422s and SSA's 500 "failed to create typed patch object" are never retried. The outcome lists
  * exactly which objects were applied and which were not.
