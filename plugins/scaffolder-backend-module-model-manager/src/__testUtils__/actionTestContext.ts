@@ -12,6 +12,12 @@ import type { createDeployModelAction } from '../actions/deploy';
 
 export const ALICE = 'user:default/alice';
 
+/** The kind of a vLLM model's object, as in an action's `objects` output and the test double. */
+export const LLM_ISVC = {
+  apiVersion: 'serving.kserve.io/v1alpha2',
+  kind: 'LLMInferenceService',
+};
+
 /** The deploy action's input, as a template step hands it over. */
 export type DeployInput = Parameters<
   ReturnType<typeof createDeployModelAction>['handler']

@@ -4,6 +4,7 @@ import {
   actionContext,
   checkpointStore,
   exampleInput,
+  LLM_ISVC,
   type DeployInput,
   startActionBackend,
 } from '../__testUtils__/actionTestContext';
@@ -14,10 +15,6 @@ import { examples } from './deploy.examples';
 
 type Backend = Awaited<ReturnType<typeof startActionBackend>>;
 
-const LLM_ISVC = {
-  apiVersion: 'serving.kserve.io/v1alpha2',
-  kind: 'LLMInferenceService',
-};
 
 /** The server version, env and args of a live model server object, for the keys asked about. */
 function whatRuns(

@@ -2,17 +2,13 @@ import {
   actionContext,
   checkpointStore,
   type DeployInput,
+  LLM_ISVC,
   startActionBackend,
 } from '../__testUtils__/actionTestContext';
 import { createDeployModelAction } from './deploy';
 
 type Backend = Awaited<ReturnType<typeof startActionBackend>>;
 
-const LLM_ISVC = {
-  apiVersion: 'serving.kserve.io/v1alpha2',
-  kind: 'LLMInferenceService',
-  namespace: 'models',
-};
 const ISVC = {
   apiVersion: 'serving.kserve.io/v1beta1',
   kind: 'InferenceService',
@@ -74,7 +70,7 @@ describe('model-manager:deploy with waitForReady', () => {
     whenWaiting(run, () => {
       // The controller first reports a failing rollout, then (next poll) Ready.
       mm.kube.store.setStatus(
-        { ...LLM_ISVC, name },
+        { ...LLM_ISVC, namespace: 'models', name },
         {
           conditions: [
             condition('Ready', 'True'),
@@ -91,7 +87,7 @@ describe('model-manager:deploy with waitForReady', () => {
         unsubscribe();
         queueMicrotask(() =>
           mm.kube.store.setStatus(
-            { ...LLM_ISVC, name },
+            { ...LLM_ISVC, namespace: 'models', name },
             {
               conditions: [
                 condition('Ready', 'False', { reason: 'ImagePullBackOff' }),
@@ -180,7 +176,7 @@ describe('model-manager:deploy with waitForReady', () => {
     const resumed = actionContext(input, { checkpoint: store.checkpoint });
     whenWaiting(resumed, () =>
       mm.kube.store.setStatus(
-        { ...LLM_ISVC, name },
+        { ...LLM_ISVC, namespace: 'models', name },
         { conditions: [condition('Ready', 'True')] },
       ),
     );
