@@ -1,6 +1,7 @@
 import { coreServices, createBackendPlugin } from '@backstage/backend-plugin-api';
 import { modelManagerPermissions } from '@model-manager/plugin-model-manager-common';
 import { modelCatalogServiceRef } from '@model-manager/plugin-model-manager-node';
+import { FleetService, LiveObjectCache } from './fleet';
 import { DeploymentHistory } from './history';
 import { ClusterRegistry, ServerSideApplier } from './kubernetes';
 import { createRouter } from './router';
@@ -38,10 +39,18 @@ export const modelManagerPlugin = createBackendPlugin({
           retryBaseDelayMs: kubernetes?.getOptionalNumber('retryBaseDelayMs'),
         });
         const history = await DeploymentHistory.create({ database });
-        const service = ModelManagerService.create({ catalog, clusters, applier, history, logger });
+        const cache = LiveObjectCache.create({
+          applier,
+          clusters,
+          ttlMs: (config.getOptionalNumber('modelManager.fleet.cacheSeconds') ?? 5) * 1000,
+        });
+        // The fleet reads the catalog the service serves (called on requests, after both exist).
+        const fleet = FleetService.create({ cache, history, catalog: () => service.catalog() });
+        const service = ModelManagerService.create({ catalog, clusters, applier, history, logger, fleet });
         httpRouter.use(
           await createRouter({
             service,
+            fleet,
             httpAuth,
             permissions,
             auditor,

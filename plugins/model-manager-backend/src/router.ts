@@ -15,10 +15,13 @@ import {
 import express, { type Request, type Response } from 'express';
 import Router from 'express-promise-router';
 import type { z } from 'zod';
+import type { FleetService } from './fleet';
 import type { FailureKind } from './kubernetes/types';
 import {
   deployRequestSchema,
   describeZodError,
+  fleetQuerySchema,
+  rolloutPlanQuerySchema,
   renderRequestSchema,
   rollbackRequestSchema,
   targetQuerySchema,
@@ -28,6 +31,7 @@ import {
 
 export interface RouterOptions {
   service: ModelManagerService;
+  fleet: FleetService;
   httpAuth: HttpAuthService;
   permissions: PermissionsService;
   auditor: AuditorService;
@@ -170,12 +174,12 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
 
   router.post('/models/:name/deploy', async (req, res) => {
     const body = parse(deployRequestSchema, req.body, 'deploy request');
-    const { cluster, namespace, dryRun = false, force = false, ...overrides } = body;
+    const { cluster, namespace, dryRun = false, force = false, rollout, ...overrides } = body;
     const model = req.params.name;
     // Resolve and check the target first: bad input never reaches a cluster, nor the audit log.
-    service.checkDeploy(model, overrides, { cluster, namespace });
-    await guarded(req, res, 'model-deploy', modelDeployPermission, { model, cluster, namespace, dryRun }, credentials =>
-      service.deploy(model, { cluster, namespace, overrides, dryRun, force, actor: actorOf(credentials), impersonateUser: impersonation(credentials) }),
+    service.checkDeploy(model, overrides, { cluster, namespace }, rollout);
+    await guarded(req, res, 'model-deploy', modelDeployPermission, { model, cluster, namespace, dryRun, ...(rollout ? { rollout } : {}) }, credentials =>
+      service.deploy(model, { cluster, namespace, overrides, dryRun, force, rollout, actor: actorOf(credentials), impersonateUser: impersonation(credentials) }),
     );
   });
 
@@ -207,6 +211,23 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
   router.get('/models/:name/status', async (req, res) => {
     const credentials = await httpAuth.credentials(req, { allow: ['user', 'service'] });
     res.json(await service.status(req.params.name, impersonation(credentials)));
+  });
+
+  router.get('/fleet', async (req, res) => {
+    await httpAuth.credentials(req, { allow: ['user', 'service'] });
+    res.json(await options.fleet.fleet(parse(fleetQuerySchema, req.query, 'fleet query')));
+  });
+
+  router.get('/models/:name/fleet', async (req, res) => {
+    await httpAuth.credentials(req, { allow: ['user', 'service'] });
+    const query = parse(fleetQuerySchema, req.query, 'fleet query');
+    service.getModel(req.params.name);
+    res.json(await options.fleet.fleet({ ...query, model: req.params.name }));
+  });
+
+  router.get('/rollouts/plan', async (req, res) => {
+    await httpAuth.credentials(req, { allow: ['user', 'service'] });
+    res.json(await options.fleet.plan(parse(rolloutPlanQuerySchema, req.query, 'rollout plan query')));
   });
 
   router.get('/models/:name/deployments', async (req, res) => {

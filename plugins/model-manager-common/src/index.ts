@@ -12,4 +12,5 @@ export * from './catalog';
 export * from './resolver';
 export * from './renderer';
 export * from './status';
+export * from './diff';
 export * from './api/types';

@@ -1,7 +1,30 @@
 import { mockServices, TestDatabases } from '@backstage/backend-test-utils';
+import { resolvePackagePath } from '@backstage/backend-plugin-api';
 import { DeploymentHistory } from './DeploymentHistory';
+import { withChangesFromPrevious } from './withChangesFromPrevious';
+import type { NewDeploymentRecord } from './types';
 
 const PG_ENV = 'BACKSTAGE_TEST_DATABASE_POSTGRES15_CONNECTION_STRING';
+
+const manifest = (image: string) => ({
+  apiVersion: 'v1',
+  kind: 'X',
+  name: 'qwen',
+  namespace: 'models',
+  applyPolicy: 'apply' as const,
+  source: 't.yaml',
+  manifest: { spec: { image } },
+});
+
+const base: Omit<NewDeploymentRecord, 'action' | 'outcome'> = {
+  model: 'qwen',
+  cluster: 'local',
+  namespace: 'models',
+  actor: 'user:default/alice',
+  overrides: { env: { A: '1' } },
+  manifests: [manifest('a:1')],
+  results: [{ apiVersion: 'v1', kind: 'X', name: 'qwen', namespace: 'models', action: 'created' as const }],
+};
 
 describe('DeploymentHistory', () => {
   const databases = TestDatabases.create({ ids: ['SQLITE_3', 'POSTGRES_15'], disableDocker: true });
@@ -12,36 +35,120 @@ describe('DeploymentHistory', () => {
     expect(databases.supports('SQLITE_3')).toBe(true);
   });
 
-  it.each(databases.eachSupportedId())('records and lists deploys on %p', async databaseId => {
+  it.each(databases.eachSupportedId())('numbers revisions per model; dry runs take none (%p)', async databaseId => {
     const knex = await databases.init(databaseId);
     const history = await DeploymentHistory.create({ database: mockServices.database({ knex }) });
-    const base = {
-      model: 'qwen',
-      cluster: 'local',
-      namespace: 'models',
-      actor: 'user:default/alice',
-      overrides: { env: { A: '1' } },
-      manifests: [{ apiVersion: 'v1', kind: 'X', name: 'qwen', namespace: 'models', applyPolicy: 'apply' as const, source: 't.yaml', manifest: { a: 1 } }],
-      results: [{ apiVersion: 'v1', kind: 'X', name: 'qwen', namespace: 'models', action: 'created' as const }],
-    };
     const first = await history.record({ ...base, action: 'deploy', outcome: 'succeeded', serverVersion: '0.24.0' });
+    const dry = await history.record({ ...base, action: 'dry-run', outcome: 'succeeded' });
     const second = await history.record({ ...base, action: 'deploy', outcome: 'failed', message: 'boom' });
-    await history.record({ ...base, model: 'other', action: 'dry-run', outcome: 'succeeded' });
+    const other = await history.record({ ...base, model: 'other', action: 'deploy', outcome: 'succeeded' });
     const rollback = await history.record({ ...base, action: 'rollback', outcome: 'succeeded', rollbackOf: first.revision });
 
-    expect(second.revision).toBeGreaterThan(first.revision);
+    expect([first.revision, dry.revision, second.revision, other.revision, rollback.revision]).toEqual([1, undefined, 2, 1, 3]);
     const list = await history.list('qwen');
     expect(list.map(r => [r.revision, r.action, r.outcome])).toEqual([
-      [rollback.revision, 'rollback', 'succeeded'],
-      [second.revision, 'deploy', 'failed'],
-      [first.revision, 'deploy', 'succeeded'],
+      [3, 'rollback', 'succeeded'],
+      [2, 'deploy', 'failed'],
+      [undefined, 'dry-run', 'succeeded'],
+      [1, 'deploy', 'succeeded'],
     ]);
-    expect(list[2]).toMatchObject({ actor: 'user:default/alice', serverVersion: '0.24.0', overrides: { env: { A: '1' } }, manifests: base.manifests, results: base.results });
-    expect(list[0].rollbackOf).toBe(first.revision);
+    expect(list[3]).toMatchObject({ actor: 'user:default/alice', serverVersion: '0.24.0', overrides: { env: { A: '1' } }, manifests: base.manifests, results: base.results });
+    expect(list[0].rollbackOf).toBe(1);
     expect(list[1].message).toBe('boom');
     expect(new Date(list[0].createdAt).getTime()).not.toBeNaN();
-    expect(await history.get(first.revision)).toEqual(list[2]);
-    expect(await history.get(999999)).toBeUndefined();
-    expect(await history.count()).toBe(4);
+    expect(await history.get('qwen', 1)).toEqual(list[3]);
+    expect(await history.get('other', 1)).toMatchObject({ model: 'other' });
+    expect(await history.get('qwen', 99)).toBeUndefined();
+    expect(await history.count()).toBe(5);
+  });
+
+  it.each(databases.eachSupportedId())('concurrent writers never share or skip a revision (%p)', async databaseId => {
+    const knex = await databases.init(databaseId);
+    const database = mockServices.database({ knex });
+    // Two history instances on one database, as two backend replicas have.
+    const a = await DeploymentHistory.create({ database });
+    const b = await DeploymentHistory.create({ database });
+    const records = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => (i % 2 ? a : b).record({ ...base, model: i % 3 ? 'qwen' : 'bge', action: 'deploy', outcome: 'succeeded' })),
+    );
+    const numbers = (model: string) => records.filter(r => r.model === model).map(r => r.revision!).sort((x, y) => x - y);
+    expect(numbers('qwen')).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(numbers('bge')).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+  });
+
+  it.each(databases.eachSupportedId())('latestPerTarget gives the last change of each target (%p)', async databaseId => {
+    const knex = await databases.init(databaseId);
+    const history = await DeploymentHistory.create({ database: mockServices.database({ knex }) });
+    await history.record({ ...base, action: 'deploy', outcome: 'succeeded' });
+    const latest = await history.record({ ...base, action: 'rollout', outcome: 'succeeded', manifests: [manifest('a:2')] });
+    await history.record({ ...base, action: 'dry-run', outcome: 'succeeded' });
+    await history.record({ ...base, action: 'deploy', outcome: 'failed' });
+    const elsewhere = await history.record({ ...base, namespace: 'default', action: 'undeploy', outcome: 'succeeded', manifests: [] });
+    const rows = await history.latestPerTarget();
+    expect(rows.map(r => [r.namespace, r.action, r.revision]).sort()).toEqual([
+      ['default', 'undeploy', elsewhere.revision],
+      ['models', 'rollout', latest.revision],
+    ]);
+  });
+
+  it.each(databases.eachSupportedId())('the migration numbers existing rows per model and maps rollback_of (%p)', async databaseId => {
+    const knex = await databases.init(databaseId);
+    const directory = resolvePackagePath('@model-manager/plugin-model-manager-backend', 'migrations');
+    const config = { directory, tableName: 'model_manager_knex_migrations' };
+    await knex.migrate.up({ ...config, name: '20261130_init.js' });
+    const row = (model: string, action: string, rollbackOf?: number) => ({
+      model, cluster: 'local', namespace: 'models', action, outcome: 'succeeded', actor: 'user:default/a',
+      overrides: '{}', manifests: '[]', results: '[]', rollback_of: rollbackOf ?? null, created_at: new Date(),
+    });
+    for (const r of [row('a', 'deploy'), row('b', 'deploy'), row('a', 'dry-run'), row('a', 'deploy'), row('a', 'rollback', 1)]) {
+      await knex('model_deployments').insert(r);
+    }
+    await knex.migrate.latest(config);
+    const history = await DeploymentHistory.create({ database: mockServices.database({ knex, migrations: { skip: true } }) });
+    expect((await history.list('a')).map(r => [r.revision, r.action, r.rollbackOf])).toEqual([
+      [3, 'rollback', 1],
+      [2, 'deploy', undefined],
+      [undefined, 'dry-run', undefined],
+      [1, 'deploy', undefined],
+    ]);
+    expect((await history.list('b')).map(r => r.revision)).toEqual([1]);
+  });
+});
+
+describe('withChangesFromPrevious', () => {
+  const at = (revision: number | undefined, action: NewDeploymentRecord['action'], image: string | undefined, extra: Partial<NewDeploymentRecord> = {}) => ({
+    ...base,
+    id: revision ?? 0,
+    ...(revision !== undefined ? { revision } : {}),
+    action,
+    outcome: 'succeeded' as const,
+    manifests: image ? [manifest(image)] : [],
+    createdAt: '2026-12-01T00:00:00.000Z',
+    ...extra,
+  });
+
+  it('compares each revision with the one before it at the same target, labelled with its number', () => {
+    const rows = withChangesFromPrevious([
+      at(undefined, 'dry-run', 'a:3'),
+      at(4, 'deploy', 'a:2', { namespace: 'default' }),
+      at(3, 'deploy', 'a:2'),
+      at(2, 'deploy', 'a:9', { outcome: 'failed' }),
+      at(1, 'deploy', 'a:1'),
+    ]);
+    expect(rows[0].changesFromPrevious).toEqual({
+      previousRevision: 3,
+      objects: [{ kind: 'X', name: 'qwen', namespace: 'models', change: 'changed', fields: [{ path: '.spec.image', rendered: 'a:3', live: 'a:2' }] }],
+    });
+    // First deploy in another namespace: everything is new there.
+    expect(rows[1].changesFromPrevious).toEqual({ objects: [{ kind: 'X', name: 'qwen', namespace: 'models', change: 'added', fields: [] }] });
+    // The failed revision 2 is skipped: 3 is compared with 1.
+    expect(rows[2].changesFromPrevious?.previousRevision).toBe(1);
+    expect(rows[4].changesFromPrevious).toEqual({ objects: [expect.objectContaining({ change: 'added' })] });
+  });
+
+  it('a deploy after an undeploy starts afresh', () => {
+    const rows = withChangesFromPrevious([at(3, 'deploy', 'a:1'), at(2, 'undeploy', undefined), at(1, 'deploy', 'a:1')]);
+    expect(rows[0].changesFromPrevious).toEqual({ objects: [expect.objectContaining({ change: 'added' })] });
+    expect(rows[1].changesFromPrevious).toBeUndefined();
   });
 });

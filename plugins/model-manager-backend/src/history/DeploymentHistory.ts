@@ -4,8 +4,15 @@ import type { Knex } from 'knex';
 import type { DeploymentRecord, NewDeploymentRecord } from './types';
 
 const TABLE = 'model_deployments';
+/** Attempts to take the next per-model revision when another writer takes the same one. */
+const MAX_REVISION_ATTEMPTS = 20;
 
-/** The plugin's deploy history in its own database (SQLite or PostgreSQL via knex). */
+/**
+ * The plugin's deploy history in its own database (SQLite or PostgreSQL via knex). Revisions are
+ * numbered per model (1, 2, 3 ...); dry runs are kept without a revision. Several backend
+ * replicas may record at once: a unique index on (model, revision) makes a writer that took a
+ * number already taken try the next one.
+ */
 export class DeploymentHistory {
   private constructor(private readonly db: Knex) {}
 
@@ -22,29 +29,46 @@ export class DeploymentHistory {
 
   async record(entry: NewDeploymentRecord): Promise<DeploymentRecord> {
     const createdAt = new Date();
-    const rows = await this.db(TABLE)
-      .insert({
-        model: entry.model,
-        cluster: entry.cluster,
-        namespace: entry.namespace,
-        action: entry.action,
-        outcome: entry.outcome,
-        actor: entry.actor,
-        server_version: entry.serverVersion ?? null,
-        overrides: JSON.stringify(entry.overrides),
-        manifests: JSON.stringify(entry.manifests),
-        results: JSON.stringify(entry.results),
-        message: entry.message ?? null,
-        rollback_of: entry.rollbackOf ?? null,
-        created_at: createdAt,
-      })
-      .returning('revision');
-    const first = rows[0] as number | { revision: number };
-    const revision = typeof first === 'object' ? first.revision : first;
-    return { ...entry, revision, createdAt: createdAt.toISOString() };
+    const numbered = entry.action !== 'dry-run';
+    const row = {
+      model: entry.model,
+      cluster: entry.cluster,
+      namespace: entry.namespace,
+      action: entry.action,
+      outcome: entry.outcome,
+      actor: entry.actor,
+      server_version: entry.serverVersion ?? null,
+      overrides: JSON.stringify(entry.overrides),
+      manifests: JSON.stringify(entry.manifests),
+      results: JSON.stringify(entry.results),
+      message: entry.message ?? null,
+      rollback_of: entry.rollbackOf ?? null,
+      created_at: createdAt,
+      // One statement reads the model's last revision and inserts the next: atomic on SQLite; on
+      // PostgreSQL two replicas may read the same one, and the unique index refuses the second.
+      model_revision: numbered
+        ? this.db.raw(`(select coalesce(max(model_revision), 0) + 1 from ${TABLE} where model = ?)`, [entry.model])
+        : null,
+    };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const [inserted] = await this.db(TABLE).insert(row).returning(['revision', 'model_revision']);
+        const ids = inserted as { revision: number; model_revision: number | null };
+        return {
+          ...entry,
+          id: Number(ids.revision),
+          ...(ids.model_revision !== null && ids.model_revision !== undefined ? { revision: Number(ids.model_revision) } : {}),
+          createdAt: createdAt.toISOString(),
+        };
+      } catch (e) {
+        if (!numbered || !isUniqueViolation(e) || attempt >= MAX_REVISION_ATTEMPTS) throw e;
+        // Another writer took this number; a short random pause spreads the retries.
+        await new Promise(resolve => setTimeout(resolve, Math.random() * 10 * attempt));
+      }
+    }
   }
 
-  /** Newest first. */
+  /** The model's history, newest first. */
   async list(model: string, options: { limit?: number } = {}): Promise<DeploymentRecord[]> {
     const rows = await this.db(TABLE)
       .where({ model })
@@ -53,9 +77,24 @@ export class DeploymentHistory {
     return rows.map(toRecord);
   }
 
-  async get(revision: number): Promise<DeploymentRecord | undefined> {
-    const row = await this.db(TABLE).where({ revision }).first();
+  /** The model's revision `revision` (per-model number). */
+  async get(model: string, revision: number): Promise<DeploymentRecord | undefined> {
+    const row = await this.db(TABLE).where({ model, model_revision: revision }).first();
     return row ? toRecord(row) : undefined;
+  }
+
+  /**
+   * For every (model, cluster, namespace) ever changed, the last record that changed it: the
+   * newest succeeded deploy, rollback, rollout or undeploy (dry runs and failures left out).
+   */
+  async latestPerTarget(): Promise<DeploymentRecord[]> {
+    const latest = this.db(TABLE)
+      .max('revision')
+      .where({ outcome: 'succeeded' })
+      .whereNot({ action: 'dry-run' })
+      .groupBy('model', 'cluster', 'namespace');
+    const rows = await this.db(TABLE).whereIn('revision', latest);
+    return rows.map(toRecord);
   }
 
   async count(): Promise<number> {
@@ -64,9 +103,15 @@ export class DeploymentHistory {
   }
 }
 
+function isUniqueViolation(e: unknown): boolean {
+  const error = e as { code?: string; message?: string };
+  return error?.code === '23505' || error?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(error?.message ?? '');
+}
+
 function toRecord(row: any): DeploymentRecord {
   return {
-    revision: Number(row.revision),
+    id: Number(row.revision),
+    ...(row.model_revision !== null && row.model_revision !== undefined ? { revision: Number(row.model_revision) } : {}),
     model: row.model,
     cluster: row.cluster,
     namespace: row.namespace,

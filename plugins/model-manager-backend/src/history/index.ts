@@ -1,2 +1,3 @@
 export * from './types';
 export { DeploymentHistory } from './DeploymentHistory';
+export { withChangesFromPrevious } from './withChangesFromPrevious';

@@ -1,26 +1,12 @@
-import type { RenderedObject, ServerOverrides } from '@model-manager/plugin-model-manager-common';
-import type { ObjectResult } from '../kubernetes/types';
+import type { DeploymentRecord } from '@model-manager/plugin-model-manager-common';
 
-export type DeploymentAction = 'deploy' | 'dry-run' | 'rollback' | 'undeploy';
-export type DeploymentOutcome = 'succeeded' | 'failed' | 'denied';
+export type {
+  DeploymentAction,
+  DeploymentHistoryItem,
+  DeploymentRecord,
+} from '@model-manager/plugin-model-manager-common';
 
-/** One recorded deploy, dry-run, rollback or undeploy. */
-export interface DeploymentRecord {
-  revision: number;
-  model: string;
-  cluster: string;
-  namespace: string;
-  action: DeploymentAction;
-  outcome: DeploymentOutcome;
-  /** Entity ref of the user who asked, e.g. `user:default/guest`. */
-  actor: string;
-  serverVersion?: string;
-  overrides: ServerOverrides;
-  manifests: RenderedObject[];
-  results: ObjectResult[];
-  message?: string;
-  rollbackOf?: number;
-  createdAt: string;
-}
+export type DeploymentOutcome = DeploymentRecord['outcome'];
 
-export type NewDeploymentRecord = Omit<DeploymentRecord, 'revision' | 'createdAt'>;
+/** What a caller records; the id, the per-model revision and the time are given by the history. */
+export type NewDeploymentRecord = Omit<DeploymentRecord, 'id' | 'revision' | 'createdAt'>;

@@ -54,6 +54,14 @@ export class KubernetesApiError extends Error {
     const e = error as { message?: string; code?: string; cause?: { code?: string; message?: string } };
     const code = e?.code ?? e?.cause?.code;
     const detail = e?.cause?.message ?? e?.message ?? String(error);
+    // The client library's discovery does not know the kind: its CRD is not installed. Retrying
+    // cannot help.
+    if (/Unrecognized API version and kind/.test(e?.message ?? '')) {
+      return new KubernetesApiError({
+        message: `${e.message}; the cluster does not serve this kind (is its CRD installed?)`,
+        kind: 'not-found',
+      });
+    }
     return new KubernetesApiError({
       message: `cannot reach the Kubernetes API${code ? ` (${code})` : ''}: ${detail}`,
       kind: 'unavailable',

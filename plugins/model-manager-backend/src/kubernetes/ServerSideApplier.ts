@@ -5,7 +5,7 @@ import type {
   RequestContext,
   ResponseContext,
 } from '@kubernetes/client-node';
-import { FIELD_MANAGER, type RenderedObject } from '@model-manager/plugin-model-manager-common';
+import { diffObject, FIELD_MANAGER, type RenderedObject } from '@model-manager/plugin-model-manager-common';
 import { clientNode } from './clientNode';
 import type { ClusterRegistry } from './ClusterRegistry';
 import { KubernetesApiError } from './KubernetesApiError';
@@ -94,7 +94,10 @@ export class ServerSideApplier {
     }
     if (request.dryRun) {
       for (let i = 0; i < objects.length; i++) {
-        if (!skip[i]) results[i].action = actionOf(before[i], live[i]);
+        if (skip[i]) continue;
+        results[i].action = actionOf(before[i], live[i]);
+        // What the apply would change on the live object, field by field.
+        if (before[i]) results[i].changes = diffObject(objects[i].manifest, before[i]);
       }
       return { ok: true, results, live };
     }
@@ -127,6 +130,32 @@ export class ServerSideApplier {
       if (e instanceof KubernetesApiError && e.kind === 'not-found') return undefined;
       throw e;
     }
+  }
+
+  /**
+   * Every object of one kind in the cluster (all namespaces) matching a label selector, read in
+   * pages of 500. Items carry `apiVersion` and `kind` even where the API server leaves them out.
+   * @returns undefined when the cluster does not serve the kind (its CRD is not installed).
+   */
+  async list(cluster: string, type: { apiVersion: string; kind: string }, labelSelector: string): Promise<KubernetesObject[] | undefined> {
+    const api = this.client(cluster);
+    const items: KubernetesObject[] = [];
+    const label = { kind: type.kind, name: `(list ${labelSelector})` } as RenderedObject;
+    let continueToken: string | undefined;
+    try {
+      do {
+        const page = await this.withRetry(
+          () => api.list(type.apiVersion, type.kind, undefined, undefined, undefined, undefined, undefined, labelSelector, 500, continueToken),
+          label,
+        );
+        for (const item of page.items) items.push({ ...item, apiVersion: type.apiVersion, kind: type.kind });
+        continueToken = page.metadata?._continue || undefined;
+      } while (continueToken);
+    } catch (e) {
+      if (e instanceof KubernetesApiError && e.kind === 'not-found') return undefined;
+      throw e;
+    }
+    return items;
   }
 
   /** Deletes objects (missing ones are reported as absent). Namespaced objects only by callers. */

@@ -4,5 +4,3 @@ export type { ClusterInfo } from './ClusterRegistry';
 export { ServerSideApplier } from './ServerSideApplier';
 export type { ServerSideApplierOptions } from './ServerSideApplier';
 export { KubernetesApiError } from './KubernetesApiError';
-export { diffObject } from './diffObject';
-export type { FieldChange } from './diffObject';

@@ -2,6 +2,7 @@ import type { LoggerService } from '@backstage/backend-plugin-api';
 import { InputError, NotFoundError, ServiceUnavailableError } from '@backstage/errors';
 import type { ModelCatalogService } from '@model-manager/plugin-model-manager-node';
 import {
+  diffObject,
   explainServer,
   renderManifests,
   resolveServer,
@@ -13,8 +14,9 @@ import {
   type RenderedObject,
   type ServerOverrides,
 } from '@model-manager/plugin-model-manager-common';
-import type { DeploymentHistory, DeploymentRecord } from '../history';
-import { diffObject, type ClusterRegistry, type ServerSideApplier } from '../kubernetes';
+import type { FleetService } from '../fleet';
+import { withChangesFromPrevious, type DeploymentHistory, type DeploymentRecord } from '../history';
+import type { ClusterRegistry, ServerSideApplier } from '../kubernetes';
 import type { ApplyOutcome } from '../kubernetes/types';
 import { summarizeModel, summarizeRuntime } from './summaries';
 
@@ -28,6 +30,8 @@ export interface DeployOptions extends DeployTarget {
   actor: string;
   /** Impersonate-User value, when impersonation is on. */
   impersonateUser?: string;
+  /** Set by a rollout: recorded as action `rollout`. */
+  rollout?: { runtime: string; version?: string };
 }
 
 /** The model-manager operations behind the REST API. Permission checks happen in the router. */
@@ -39,6 +43,8 @@ export class ModelManagerService {
       applier: ServerSideApplier;
       history: DeploymentHistory;
       logger: LoggerService;
+      /** Told when this backend changes a cluster, so the fleet reads it again. */
+      fleet?: Pick<FleetService, 'changed'>;
     },
   ) {}
 
@@ -111,8 +117,14 @@ export class ModelManagerService {
    * Checks a deploy request (model, overrides, target) without touching a cluster.
    * @throws NotFoundError / InputError with the engine's message.
    */
-  checkDeploy(model: string, overrides: ServerOverrides, target: DeployTarget) {
-    resolveServer(this.catalog(), model, overrides, { locate: false });
+  checkDeploy(model: string, overrides: ServerOverrides, target: DeployTarget, rollout?: DeployOptions['rollout']) {
+    const server = resolveServer(this.catalog(), model, overrides, { locate: false });
+    if (rollout && rollout.runtime !== server.runtime) {
+      throw new InputError(`rollout.runtime is ${rollout.runtime}, but model ${model} runs on runtime ${server.runtime}`);
+    }
+    if (rollout?.version !== undefined && overrides.serverVersion !== rollout.version) {
+      throw new InputError(`rollout.version is ${rollout.version}, but serverVersion is ${overrides.serverVersion ?? '(not set)'}; a rollout deploys with serverVersion set to the version it rolls out`);
+    }
     this.checkTarget(target);
   }
 
@@ -126,14 +138,18 @@ export class ModelManagerService {
     const server = resolveServer(catalog, model, options.overrides, { locate: false });
     this.checkTarget(options);
     const objects = renderManifests(catalog, server, { namespace: options.namespace });
-    return this.applyAndRecord(model, objects, options, options.dryRun ? 'dry-run' : 'deploy', server.version?.value);
+    const action = options.dryRun ? 'dry-run' : options.rollout ? 'rollout' : 'deploy';
+    return this.applyAndRecord(model, objects, options, action, server.version?.value);
   }
 
   async rollback(model: string, revision: number, options: Omit<DeployOptions, 'overrides' | 'cluster' | 'namespace'>): Promise<DeploymentResult> {
-    const record = await this.options.history.get(revision);
-    if (!record || record.model !== model) throw new NotFoundError(`model ${model} has no revision ${revision}`);
+    const record = await this.options.history.get(model, revision);
+    if (!record) throw new NotFoundError(`model ${model} has no revision ${revision}`);
     if (record.action === 'undeploy' || record.action === 'dry-run' || record.manifests.length === 0) {
-      throw new InputError(`revision ${revision} is a ${record.action}; roll back to a deploy or rollback revision`);
+      throw new InputError(`revision ${revision} is a ${record.action}; roll back to a deploy, rollout or rollback revision`);
+    }
+    if (record.outcome !== 'succeeded') {
+      throw new InputError(`revision ${revision} of ${model} failed (${record.message ?? 'no message'}); roll back to a revision that succeeded`);
     }
     this.checkTarget(record);
     return this.applyAndRecord(
@@ -167,6 +183,7 @@ export class ModelManagerService {
       results: outcome.results,
       message,
     });
+    this.options.fleet?.changed(target.cluster);
     return { ok: outcome.ok, revision: record.revision, action: 'undeploy', model, cluster: target.cluster, namespace: target.namespace, objects: outcome.results, message, failure: outcome.failure };
   }
 
@@ -210,20 +227,21 @@ export class ModelManagerService {
         items.push({
           cluster: record.cluster,
           namespace: record.namespace,
-          revision: record.revision,
+          revision: record.revision!,
           found: live !== undefined,
           summary: live ? summarizeKServeStatus(live as Record<string, any>) : undefined,
         });
       } catch (e) {
-        items.push({ cluster: record.cluster, namespace: record.namespace, revision: record.revision, found: false, error: (e as Error).message });
+        items.push({ cluster: record.cluster, namespace: record.namespace, revision: record.revision!, found: false, error: (e as Error).message });
       }
     }
     return { items };
   }
 
-  history(model: string) {
+  /** The model's history, newest first, each row with its changes from the revision before it. */
+  async history(model: string) {
     this.getModel(model);
-    return this.options.history.list(model);
+    return withChangesFromPrevious(await this.options.history.list(model));
   }
 
   private async applyAndRecord(
@@ -255,12 +273,13 @@ export class ModelManagerService {
       message,
       rollbackOf,
     });
+    if (!options.dryRun) this.options.fleet?.changed(options.cluster);
     const endpoint = outcome.live
       .map(o => (o as any)?.status?.url ?? (o as any)?.status?.address?.url)
       .find((u: unknown) => typeof u === 'string');
     return {
       ok: outcome.ok,
-      revision: record.revision,
+      ...(record.revision !== undefined ? { revision: record.revision } : {}),
       action,
       model,
       cluster: options.cluster,

@@ -26,6 +26,13 @@ export const deployRequestSchema = overridesSchema
       .regex(DNS_LABEL, 'namespace must be a DNS-1123 label (lowercase letters, digits and -, starting and ending with a letter or digit)'),
     dryRun: z.boolean({ invalid_type_error: 'dryRun must be true or false' }).optional(),
     force: z.boolean({ invalid_type_error: 'force must be true or false' }).optional(),
+    rollout: z
+      .object({
+        runtime: z.string({ required_error: 'rollout.runtime is required' }).min(1),
+        version: z.string().min(1).optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 export type DeployRequest = z.infer<typeof deployRequestSchema>;
@@ -49,6 +56,33 @@ export const targetQuerySchema = z
     cluster: deployRequestSchema.shape.cluster,
     namespace: deployRequestSchema.shape.namespace,
     serverVersion: z.string().optional(),
+  })
+  .strict();
+
+const optionalText = z.string().min(1).max(253).optional();
+
+/** `GET /fleet?cluster=&namespace=&runtime=&version=&state=` */
+export const fleetQuerySchema = z
+  .object({
+    cluster: optionalText,
+    namespace: optionalText,
+    runtime: optionalText,
+    version: optionalText,
+    state: z
+      .enum(['Ready', 'NotReady', 'Missing', 'Unknown'], {
+        errorMap: () => ({ message: 'state must be one of Ready, NotReady, Missing, Unknown' }),
+      })
+      .optional(),
+  })
+  .strict();
+
+/** `GET /rollouts/plan?runtime=&version=&cluster=&namespace=` */
+export const rolloutPlanQuerySchema = z
+  .object({
+    runtime: z.string({ required_error: 'runtime is required (a key of runtimes: in models.yaml, e.g. vllm)' }).min(1),
+    version: optionalText,
+    cluster: optionalText,
+    namespace: optionalText,
   })
   .strict();
 

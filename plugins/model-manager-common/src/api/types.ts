@@ -4,6 +4,11 @@
  * scaffolder checkpoint.
  */
 import type { KServeStatusSummary } from '../status';
+import type { RenderedObject } from '../renderer/types';
+import type { ServerOverrides } from '../resolver/types';
+import type { DeploymentAction, ObjectChanges } from './fleet';
+
+export * from './fleet';
 
 /** What happened to one object in a deploy, dry run, rollback or undeploy. */
 export type ObjectAction =
@@ -29,6 +34,8 @@ export type ObjectResult = {
   reason?: string;
   /** For conflicts: the other field managers and the fields they own. */
   conflicts?: Array<{ manager: string; field: string }>;
+  /** Dry runs: the fields the apply would change on the live object (absent: it would create it). */
+  changes?: FieldChange[];
 };
 
 /** How a failed deploy failed (decides its HTTP status). */
@@ -60,14 +67,22 @@ export type DeployRequest = DeployTarget & {
   dryRun?: boolean;
   /** Take over fields owned by another field manager. */
   force?: boolean;
+  /**
+   * Set by `model-manager:rollout`: the deploy moves the target to this runtime version. It is
+   * recorded as a `rollout`, and its serverVersion does not pin the target for later rollouts.
+   */
+  rollout?: { runtime: string; version?: string };
 };
 
 /** The answer of deploy, rollback and undeploy: data, never a half-thrown error. */
 export type DeploymentResult = {
   ok: boolean;
-  /** The history revision recorded for this deploy, dry run, rollback or undeploy. */
-  revision: number;
-  action: 'deploy' | 'dry-run' | 'rollback' | 'undeploy';
+  /**
+   * The model's revision recorded for this deploy, rollback, rollout or undeploy (1, 2, 3 ... per
+   * model). Dry runs are recorded without a revision.
+   */
+  revision?: number;
+  action: DeploymentAction;
   model: string;
   cluster: string;
   namespace: string;
@@ -80,12 +95,23 @@ export type DeploymentResult = {
   endpoint?: string;
 };
 
+/** A JSON value (what a field of a Kubernetes object holds). */
+export type JsonFieldValue =
+  | string
+  | number
+  | boolean
+  | null
+  | JsonFieldValue[]
+  | { [key: string]: JsonFieldValue };
+
 /** One field that differs between what we render and what is live. */
 export type FieldChange = {
   /** e.g. `.spec.template.containers[name=main].image` */
   path: string;
-  rendered?: unknown;
-  live?: unknown;
+  /** Absent: the field is not rendered (it is only live). */
+  rendered?: JsonFieldValue;
+  /** Absent: the field is not live. */
+  live?: JsonFieldValue;
 };
 
 /** The answer of `GET /models/:name/diff`. */
@@ -112,3 +138,35 @@ export type ModelStatus = {
 
 /** The answer of `GET /models/:name/status`. */
 export type ModelStatusResponse = { items: ModelStatus[] };
+
+/** One row of a model's deploy history (`GET /models/:name/deployments`), newest first. */
+export type DeploymentRecord = {
+  /** Unique over all models; dry runs have one too. */
+  id: number;
+  /** Per model: 1, 2, 3 ...; absent for dry runs. */
+  revision?: number;
+  model: string;
+  cluster: string;
+  namespace: string;
+  action: DeploymentAction;
+  outcome: 'succeeded' | 'failed' | 'denied';
+  /** Entity ref of the user who asked, e.g. `user:default/guest`. */
+  actor: string;
+  serverVersion?: string;
+  overrides: ServerOverrides;
+  manifests: RenderedObject[];
+  results: ObjectResult[];
+  message?: string;
+  /** For a rollback: the revision it rolled back to. */
+  rollbackOf?: number;
+  createdAt: string;
+};
+
+/** A history row as listed: with what it changed compared with the revision before it. */
+export type DeploymentHistoryItem = DeploymentRecord & {
+  /**
+   * The changes from the previous revision with objects at the same cluster and namespace
+   * (`previousRevision` absent: it is the first there). Absent for undeploys and failures.
+   */
+  changesFromPrevious?: { previousRevision?: number; objects: ObjectChanges[] };
+};

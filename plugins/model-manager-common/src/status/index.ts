@@ -1,2 +1,4 @@
 export { summarizeKServeStatus } from './summarizeKServeStatus';
 export type { ConditionSummary, KServeStatusSummary } from './summarizeKServeStatus';
+export { SERVER_IMAGE_PATHS, isServerKind, readPath, serverImageOf } from './liveServer';
+export type { ObjectPath } from './liveServer';

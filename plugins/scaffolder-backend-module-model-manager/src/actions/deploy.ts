@@ -114,8 +114,9 @@ export function createDeployModelAction(options: {
         revision: z =>
           z
             .number()
+            .optional()
             .describe(
-              'The history revision recorded for this deploy or dry run',
+              "The model's revision recorded for this deploy (1, 2, 3 ... per model); not set for a dry run",
             ),
         objects: z =>
           z
@@ -186,7 +187,8 @@ export function createDeployModelAction(options: {
         );
       logDeployment(ctx.logger, result);
 
-      ctx.output('revision', result.revision);
+      if (result.revision !== undefined)
+        ctx.output('revision', result.revision);
       ctx.output('objects', result.objects);
       ctx.output('modelEntityRef', entityRef);
       let endpoint = result.endpoint;

@@ -17,23 +17,58 @@ export function logDeployment(
   logger: Pick<LoggerService, 'info' | 'error'>,
   result: DeploymentResult,
 ): void {
+  const dryRun = result.action === 'dry-run';
   for (const o of result.objects) {
-    const line = `${objectLabel(o)}: ${o.action}`;
+    const line = `${objectLabel(o)}: ${dryRun ? wouldDo(o) : o.action}`;
     if (o.action === 'failed')
       logger.error(`${line}${o.reason ? ` (${o.reason})` : ''}`);
     else logger.info(line);
+    if (dryRun) {
+      for (const c of o.changes ?? []) {
+        logger.info(
+          `  ${c.path}: ${formatValue(c.live)} -> ${formatValue(c.rendered)}`,
+        );
+      }
+    }
   }
-  const what =
-    result.action === 'dry-run' ? 'dry-run, nothing applied' : result.action;
   const version = result.serverVersion
     ? `, server version ${result.serverVersion}`
     : '';
-  logger.info(
-    `revision ${result.revision} (${what}${
-      result.ok ? '' : ', failed'
-    }): model ${result.model} on cluster ${result.cluster}, namespace ${
-      result.namespace
-    }${version}`,
-  );
+  const where = `model ${result.model} on cluster ${result.cluster}, namespace ${result.namespace}${version}`;
+  if (dryRun) {
+    logger.info(
+      `dry run, nothing applied and no revision taken${
+        result.ok ? '' : ', failed'
+      }: ${where}`,
+    );
+  } else {
+    logger.info(
+      `revision ${result.revision} (${result.action}${
+        result.ok ? '' : ', failed'
+      }): ${where}`,
+    );
+  }
   if (result.endpoint) logger.info(`endpoint: ${result.endpoint}`);
+}
+
+/** What a dry run says an apply would do to one object. */
+function wouldDo(o: ObjectResult): string {
+  switch (o.action) {
+    case 'created':
+      return 'would be created';
+    case 'configured':
+      return `would change ${o.changes?.length ?? 0} field(s)`;
+    case 'unchanged':
+      return 'would not change';
+    case 'exists':
+      return 'exists, left as it is';
+    default:
+      return o.action;
+  }
+}
+
+function formatValue(value: unknown): string {
+  if (value === undefined) return '(absent)';
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > 200 ? `${text.slice(0, 200)}...` : text;
 }

@@ -36,7 +36,7 @@ export async function waitForReady(options: {
   model: string;
   target: DeployTarget;
   credentials: BackstageCredentials;
-  revision: number;
+  revision?: number;
   timeoutMs: number;
   pollIntervalMs: number;
   logger: Pick<LoggerService, 'info' | 'warn'>;

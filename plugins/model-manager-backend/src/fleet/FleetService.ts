@@ -1,0 +1,84 @@
+import type {
+  Catalog,
+  FleetQuery,
+  FleetResponse,
+  FleetTarget,
+  RolloutPlan,
+  RolloutPlanQuery,
+} from '@model-manager/plugin-model-manager-common';
+import type { DeploymentHistory, DeploymentRecord } from '../history';
+import { buildFleet } from './buildFleet';
+import type { ClusterRead, LiveObjectCache } from './LiveObjectCache';
+import { managedKinds } from './managedKinds';
+import { planRollout } from './planRollout';
+
+type Snapshot = { catalog: Catalog; reads: ClusterRead[]; records: DeploymentRecord[]; targets: FleetTarget[] };
+
+/**
+ * What runs where: the fleet of deployment targets built from the live clusters and the history,
+ * and rollout plans over it. The live reads come from a {@link LiveObjectCache}; the fleet built
+ * from them is kept as long as they are (one computation per cache period, shared by concurrent
+ * requests), and dropped when this backend deploys.
+ */
+export class FleetService {
+  private snapshot?: { key: ClusterRead[]; catalog: Catalog; generation: number; value: Promise<Snapshot> };
+  private generation = 0;
+
+  private constructor(
+    private readonly options: {
+      cache: LiveObjectCache;
+      history: DeploymentHistory;
+      catalog: () => Catalog;
+    },
+  ) {}
+
+  static create(options: FleetService['options']): FleetService {
+    return new FleetService(options);
+  }
+
+  async fleet(query: FleetQuery = {}): Promise<FleetResponse> {
+    const snapshot = await this.current();
+    const items = snapshot.targets.filter(t =>
+      (query.model === undefined || t.model === query.model) &&
+      (query.cluster === undefined || t.cluster === query.cluster) &&
+      (query.namespace === undefined || t.namespace === query.namespace) &&
+      (query.runtime === undefined || t.runtime === query.runtime) &&
+      (query.version === undefined || t.liveVersion === query.version) &&
+      (query.state === undefined || t.state === query.state),
+    );
+    const errors = snapshot.reads
+      .filter(r => r.error && (query.cluster === undefined || r.cluster === query.cluster))
+      .map(r => ({ cluster: r.cluster, message: `cluster ${r.cluster} could not be read: ${r.error}` }));
+    const readAt = snapshot.reads.reduce((oldest, r) => (r.readAt < oldest ? r.readAt : oldest), new Date(8.64e15));
+    return { items, errors, readAt: (snapshot.reads.length ? readAt : new Date()).toISOString() };
+  }
+
+  async plan(query: RolloutPlanQuery): Promise<RolloutPlan> {
+    const snapshot = await this.current();
+    return planRollout({ catalog: snapshot.catalog, targets: snapshot.targets, reads: snapshot.reads, records: snapshot.records, query });
+  }
+
+  /** After a deploy, rollback or undeploy through this backend: the next answer reads again. */
+  changed(cluster: string) {
+    this.generation++;
+    this.options.cache.invalidate(cluster);
+  }
+
+  private async current(): Promise<Snapshot> {
+    const catalog = this.options.catalog();
+    const reads = await this.options.cache.readAll(managedKinds(catalog));
+    const s = this.snapshot;
+    // The same reads (object identity: the cache gave the same ones), catalog and history
+    // generation: the fleet built from them still holds.
+    if (s && s.catalog === catalog && s.generation === this.generation && s.key.length === reads.length && s.key.every((r, i) => r === reads[i])) {
+      return s.value;
+    }
+    const generation = this.generation;
+    const value = this.options.history.latestPerTarget().then(records => ({ catalog, reads, records, targets: buildFleet({ catalog, reads, records }) }));
+    this.snapshot = { key: reads, catalog, generation, value };
+    value.catch(() => {
+      if (this.snapshot?.value === value) this.snapshot = undefined;
+    });
+    return value;
+  }
+}

@@ -1,0 +1,79 @@
+import type { KubernetesObject } from '@kubernetes/client-node';
+import { MANAGED_BY_LABEL, MANAGED_BY_VALUE } from '@model-manager/plugin-model-manager-common';
+import type { ClusterRegistry, ServerSideApplier } from '../kubernetes';
+import type { ObjectType } from './managedKinds';
+
+/** What one cluster held when read: the managed objects, or why it could not be read. */
+export type ClusterRead = {
+  cluster: string;
+  objects: KubernetesObject[];
+  /** Set when the cluster could not be read; `objects` is then empty. */
+  error?: string;
+  /** Kinds the cluster does not serve (CRD not installed). */
+  unservedKinds: string[];
+  readAt: Date;
+};
+
+export const MANAGED_SELECTOR = `${MANAGED_BY_LABEL}=${MANAGED_BY_VALUE}`;
+
+/**
+ * Reads every object model-manager manages, one LIST per cluster and kind with the label selector
+ * `app.kubernetes.io/managed-by=model-manager` (objects applied by another replica, the CLI or a
+ * GitOps sync are found too). Reads are kept for `ttlMs` and shared by concurrent callers; a
+ * deploy through this backend drops its cluster's copy.
+ */
+export class LiveObjectCache {
+  private readonly entries = new Map<string, { at: number; read: Promise<ClusterRead> }>();
+
+  private constructor(
+    private readonly options: {
+      applier: ServerSideApplier;
+      clusters: ClusterRegistry;
+      ttlMs: number;
+      now: () => number;
+    },
+  ) {}
+
+  static create(options: {
+    applier: ServerSideApplier;
+    clusters: ClusterRegistry;
+    /** How long a read is reused (default 5 s). */
+    ttlMs?: number;
+    now?: () => number;
+  }): LiveObjectCache {
+    return new LiveObjectCache({ ...options, ttlMs: options.ttlMs ?? 5000, now: options.now ?? Date.now });
+  }
+
+  /** Every configured cluster, read (or taken from the cache) concurrently. */
+  readAll(kinds: ObjectType[]): Promise<ClusterRead[]> {
+    return Promise.all(this.options.clusters.list().map(c => this.read(c.name, kinds)));
+  }
+
+  read(cluster: string, kinds: ObjectType[]): Promise<ClusterRead> {
+    const key = `${cluster}\u0000${kinds.map(k => `${k.apiVersion}/${k.kind}`).join(',')}`;
+    const now = this.options.now();
+    const entry = this.entries.get(key);
+    if (entry && now - entry.at < this.options.ttlMs) return entry.read;
+    const read = this.list(cluster, kinds);
+    this.entries.set(key, { at: now, read });
+    return read;
+  }
+
+  /** Forgets what was read from a cluster (after a deploy or undeploy there). */
+  invalidate(cluster: string) {
+    for (const key of this.entries.keys()) {
+      if (key.startsWith(`${cluster}\u0000`)) this.entries.delete(key);
+    }
+  }
+
+  private async list(cluster: string, kinds: ObjectType[]): Promise<ClusterRead> {
+    const readAt = new Date(this.options.now());
+    try {
+      const lists = await Promise.all(kinds.map(k => this.options.applier.list(cluster, k, MANAGED_SELECTOR)));
+      const unservedKinds = kinds.filter((_, i) => lists[i] === undefined).map(k => k.kind);
+      return { cluster, objects: lists.flatMap(l => l ?? []), unservedKinds, readAt };
+    } catch (e) {
+      return { cluster, objects: [], unservedKinds: [], error: (e as Error).message, readAt };
+    }
+  }
+}

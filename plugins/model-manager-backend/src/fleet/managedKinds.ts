@@ -1,0 +1,48 @@
+import {
+  renderManifests,
+  resolveServer,
+  type Catalog,
+  type RenderedObject,
+} from '@model-manager/plugin-model-manager-common';
+
+export type ObjectType = { apiVersion: string; kind: string };
+
+const cache = new WeakMap<Catalog, ObjectType[]>();
+
+/**
+ * A model's own objects: namespaced and applied on every deploy (not the shared, create-if-absent
+ * ones such as the ClusterServingRuntime).
+ */
+export function isModelObject(o: Pick<RenderedObject, 'namespace' | 'applyPolicy'>): boolean {
+  return o.namespace !== undefined && o.applyPolicy === 'apply';
+}
+
+/**
+ * Objects a cluster may remove by itself once done, such as a Job with
+ * `ttlSecondsAfterFinished` (the weights download): gone is not missing.
+ */
+export function isTransient(o: Pick<RenderedObject, 'manifest'>): boolean {
+  const spec = (o.manifest as { spec?: { ttlSecondsAfterFinished?: unknown } }).spec;
+  return spec?.ttlSecondsAfterFinished !== undefined;
+}
+
+/**
+ * The kinds of objects models of this catalog are made of, read from what its templates render
+ * (one model per runtime), so new templates are found without code. Cached per catalog.
+ */
+export function managedKinds(catalog: Catalog): ObjectType[] {
+  const cached = cache.get(catalog);
+  if (cached) return cached;
+  const seen = new Map<string, ObjectType>();
+  const sample = new Map<string, string>();
+  for (const model of Object.values(catalog.models)) {
+    if (!sample.has(model.config.server.runtime)) sample.set(model.config.server.runtime, model.name);
+  }
+  for (const name of sample.values()) {
+    const objects = renderManifests(catalog, resolveServer(catalog, name, {}, { locate: false }), { namespace: 'default' });
+    for (const o of objects.filter(isModelObject)) seen.set(`${o.apiVersion}/${o.kind}`, { apiVersion: o.apiVersion, kind: o.kind });
+  }
+  const kinds = [...seen.values()];
+  cache.set(catalog, kinds);
+  return kinds;
+}

@@ -1,0 +1,2 @@
+export { diffObject } from './diffObject';
+export { diffManifests } from './diffManifests';
