@@ -7,6 +7,14 @@ export interface Config {
     runtimesDir?: string;
     /** Reload when models.yaml or runtimes/ change (default true). */
     watch?: boolean;
+    /** What runs where (`GET /fleet`, rollout plans). */
+    fleet?: {
+      /**
+       * How long the live objects read from the clusters are reused, in seconds (default 5).
+       * Concurrent requests share one read; a deploy through this backend reads again.
+       */
+      cacheSeconds?: number;
+    };
     /** Kubernetes deploy settings. */
     kubernetes?: {
       /**

@@ -20,6 +20,12 @@ export async function startModelManager(options: {
   impersonateUser?: boolean;
   token?: string;
   requestTimeoutMs?: number;
+  /** More clusters besides `local` (e.g. one that cannot be reached). */
+  extraClusters?: Array<{ name: string; url: string }>;
+  /** `modelManager.fleet.cacheSeconds` (default here: 0, every fleet request reads the clusters). */
+  fleetCacheSeconds?: number;
+  /** More config under `modelManager`. */
+  modelManagerConfig?: Record<string, unknown>;
 } = {}) {
   const ownsKube = !options.kube;
   const kube = options.kube ?? (await KubeApiTestServer.start({ namespaces: ['default', 'models'] }));
@@ -53,13 +59,18 @@ export async function startModelManager(options: {
             runtimesDir: options.runtimesDir ?? path.join(REPO_ROOT, 'runtimes'),
             watch: false,
             kubernetes: { retryBaseDelayMs: 1, requestTimeoutMs: options.requestTimeoutMs ?? 5000, impersonateUser: options.impersonateUser ?? false },
+            fleet: { cacheSeconds: options.fleetCacheSeconds ?? 0 },
+            ...options.modelManagerConfig,
           },
           kubernetes: {
             serviceLocatorMethod: { type: 'multiTenant' },
             clusterLocatorMethods: [
               {
                 type: 'config',
-                clusters: [{ name: 'local', url: kube.url, authProvider: 'serviceAccount', serviceAccountToken: options.token ?? ADMIN_TOKEN, skipTLSVerify: true }],
+                clusters: [
+                  { name: 'local', url: kube.url, authProvider: 'serviceAccount', serviceAccountToken: options.token ?? ADMIN_TOKEN, skipTLSVerify: true },
+                  ...(options.extraClusters ?? []).map(c => ({ ...c, authProvider: 'serviceAccount', serviceAccountToken: ADMIN_TOKEN, skipTLSVerify: true })),
+                ],
               },
             ],
           },

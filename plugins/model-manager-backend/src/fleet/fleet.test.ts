@@ -1,0 +1,173 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { mockCredentials } from '@backstage/backend-test-utils';
+import request from 'supertest';
+import { REPO_ROOT, useModelManager } from '../__testUtils__/testBackend';
+
+const ALICE = mockCredentials.user.header('user:default/alice');
+const LLM_ISVC = { apiVersion: 'serving.kserve.io/v1alpha2', kind: 'LLMInferenceService' };
+
+/** A copy of the repository's catalog that a test may edit. */
+function catalogCopy(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-fleet-'));
+  fs.cpSync(path.join(REPO_ROOT, 'runtimes'), path.join(dir, 'runtimes'), { recursive: true });
+  fs.copyFileSync(path.join(REPO_ROOT, 'models.yaml'), path.join(dir, 'models.yaml'));
+  return path.join(dir, 'models.yaml');
+}
+
+describe('fleet: what runs where', () => {
+  const modelsFile = catalogCopy();
+  const ctx = useModelManager({
+    modelsFile,
+    runtimesDir: path.join(path.dirname(modelsFile), 'runtimes'),
+    // Nothing listens on port 1: the cluster `far` cannot be reached.
+    extraClusters: [{ name: 'far', url: 'http://127.0.0.1:1' }],
+    modelManagerConfig: { watch: true },
+  });
+  const api = () => request(ctx.server);
+  const get = async (url: string, query: Record<string, string> = {}) => {
+    const res = await api().get(url).query(query).set('Authorization', ALICE);
+    expect(res.status).toBe(200);
+    return res.body;
+  };
+  const deploy = (model: string, body: Record<string, unknown>) =>
+    api().post(`/api/model-manager/models/${model}/deploy`).set('Authorization', ALICE).send({ cluster: 'local', ...body }).expect(200);
+  const target = (items: any[], model: string, namespace = 'models') => items.find(i => i.model === model && i.namespace === namespace);
+  /** Applies a change to a live object as someone else would (kubectl, another field manager). */
+  const kubectlApply = async (object: Record<string, any>, plural: string, manager = 'kubectl') => {
+    const res = await fetch(`${ctx.kube.url}/apis/serving.kserve.io/v1alpha2/namespaces/${object.metadata.namespace}/${plural}/${object.metadata.name}?fieldManager=${manager}&force=true`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/apply-patch+yaml', Authorization: 'Bearer admin-token' },
+      body: JSON.stringify(object),
+    });
+    expect(res.status).toBeLessThan(300);
+  };
+  /** Edits models.yaml and waits until the backend serves the change. */
+  const editCatalog = async (edit: (text: string) => string, served: (body: any) => boolean) => {
+    fs.writeFileSync(modelsFile, edit(fs.readFileSync(modelsFile, 'utf8')));
+    for (;;) {
+      if (served(await get('/api/model-manager/runtimes/vllm'))) return;
+      await new Promise(resolve => setImmediate(resolve));
+    }
+  };
+
+  it('an unreachable cluster is an error entry naming it; the rest still answers', async () => {
+    const body = await get('/api/model-manager/fleet');
+    expect(body.items).toEqual([]);
+    expect(body.errors).toEqual([{ cluster: 'far', message: expect.stringMatching(/^cluster far could not be read: cannot reach the Kubernetes API/) }]);
+  });
+
+  it('finds deployed targets with their live version, image, state and last revision', async () => {
+    await deploy('qwen2-5-7b-instruct', { namespace: 'models' });
+    await deploy('llama-3-1-8b-instruct', { namespace: 'models' });
+    await deploy('bge-small-en-v1-5-ov', { namespace: 'default' });
+    ctx.kube.resetRequests();
+    const body = await get('/api/model-manager/fleet');
+    expect(body.items.map((i: any) => `${i.model}@${i.cluster}/${i.namespace}`)).toEqual([
+      'bge-small-en-v1-5-ov@local/default',
+      'llama-3-1-8b-instruct@local/models',
+      'qwen2-5-7b-instruct@local/models',
+    ]);
+    expect(target(body.items, 'qwen2-5-7b-instruct')).toMatchObject({
+      runtime: 'vllm',
+      liveVersion: '0.24.0',
+      liveImage: 'docker.io/vllm/vllm-openai-cpu:v0.24.0',
+      resolvedVersion: '0.24.0',
+      state: 'NotReady',
+      reason: expect.stringMatching(/has not reported a Ready condition/),
+      drifted: false,
+      outdated: false,
+      revision: { revision: 1, action: 'deploy', actor: 'user:default/alice', overrides: {} },
+    });
+    expect(target(body.items, 'bge-small-en-v1-5-ov', 'default')).toMatchObject({ runtime: 'openvino', liveImage: 'openvino/model_server:2026.3', state: 'NotReady' });
+    expect(target(body.items, 'bge-small-en-v1-5-ov', 'default').liveVersion).toBeUndefined();
+    // One LIST per cluster and kind, all namespaces, by label: no per-model reads.
+    const local = ctx.kube.requests;
+    const lists = local.filter(r => r.method === 'GET' && r.query.labelSelector === 'app.kubernetes.io/managed-by=model-manager');
+    expect(lists.length).toBeGreaterThan(0);
+    expect(lists.every(r => !r.path.includes('/namespaces/'))).toBe(true);
+    expect(new Set(lists.map(r => r.path)).size).toBe(lists.length);
+    expect(local.filter(r => r.method === 'GET' && /\/(qwen2-5-7b-instruct|llama-3-1-8b-instruct|bge-small-en-v1-5-ov)$/.test(r.path))).toEqual([]);
+  });
+
+  it('Ready when KServe says so, with the endpoint; filters by cluster, namespace, runtime, version and state', async () => {
+    ctx.kube.store.setStatus(
+      { ...LLM_ISVC, name: 'qwen2-5-7b-instruct', namespace: 'models' },
+      { url: 'http://qwen.models.example', conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: '2026-12-01T00:00:00Z' }] },
+    );
+    const ready = await get('/api/model-manager/fleet', { state: 'Ready' });
+    expect(ready.items.map((i: any) => i.model)).toEqual(['qwen2-5-7b-instruct']);
+    expect(ready.items[0]).toMatchObject({ state: 'Ready', endpoint: 'http://qwen.models.example' });
+    expect(ready.items[0].reason).toBeUndefined();
+    expect((await get('/api/model-manager/fleet', { runtime: 'openvino' })).items.map((i: any) => i.model)).toEqual(['bge-small-en-v1-5-ov']);
+    expect((await get('/api/model-manager/fleet', { version: '0.19.1' })).items.map((i: any) => i.model)).toEqual(['llama-3-1-8b-instruct']);
+    expect((await get('/api/model-manager/fleet', { namespace: 'default' })).items).toHaveLength(1);
+    const onFar = await get('/api/model-manager/fleet', { cluster: 'far' });
+    expect(onFar.items).toEqual([]);
+    expect(onFar.errors).toHaveLength(1);
+    expect((await get('/api/model-manager/fleet', { cluster: 'local' })).errors).toEqual([]);
+    const perModel = await get('/api/model-manager/models/llama-3-1-8b-instruct/fleet');
+    expect(perModel.items.map((i: any) => i.model)).toEqual(['llama-3-1-8b-instruct']);
+    const bad = await api().get('/api/model-manager/fleet').query({ state: 'Sleeping' }).set('Authorization', ALICE);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/state must be one of Ready, NotReady, Missing, Unknown/);
+  });
+
+  it('drifted: someone edited a live object with another field manager; the fields are listed', async () => {
+    await kubectlApply({ ...LLM_ISVC, metadata: { name: 'qwen2-5-7b-instruct', namespace: 'models' }, spec: { template: { containers: [{ name: 'main', image: 'docker.io/vllm/vllm-openai-cpu:v0.24.0-hotfix' }] } } }, 'llminferenceservices');
+    const qwen = target((await get('/api/model-manager/fleet')).items, 'qwen2-5-7b-instruct');
+    expect(qwen).toMatchObject({ drifted: true, outdated: false, liveImage: 'docker.io/vllm/vllm-openai-cpu:v0.24.0-hotfix' });
+    expect(qwen.drift).toEqual([
+      {
+        kind: 'LLMInferenceService',
+        name: 'qwen2-5-7b-instruct',
+        namespace: 'models',
+        change: 'changed',
+        fields: [{ path: '.spec.template.containers[name=main].image', rendered: 'docker.io/vllm/vllm-openai-cpu:v0.24.0', live: 'docker.io/vllm/vllm-openai-cpu:v0.24.0-hotfix' }],
+      },
+    ]);
+    expect(target((await get('/api/model-manager/fleet')).items, 'llama-3-1-8b-instruct').drifted).toBe(false);
+  });
+
+  it('Missing: an object of the last revision is gone', async () => {
+    await deploy('bge-m3', { namespace: 'models' });
+    const res = await fetch(`${ctx.kube.url}/apis/serving.kserve.io/v1alpha2/namespaces/models/llminferenceservices/bge-m3`, { method: 'DELETE', headers: { Authorization: 'Bearer admin-token' } });
+    expect(res.status).toBe(200);
+    const bge = target((await get('/api/model-manager/fleet')).items, 'bge-m3');
+    expect(bge).toMatchObject({ state: 'Missing', reason: 'gone from the cluster: LLMInferenceService models/bge-m3; deploy again to recreate it', revision: { revision: 1 } });
+  });
+
+  it('objects applied without the portal (CLI, GitOps) are found too, without a revision', async () => {
+    const rendered = await api().post('/api/model-manager/models/bge-reranker-v2-m3/render').set('Authorization', ALICE).send({ namespace: 'default' });
+    await kubectlApply(rendered.body.items[0].manifest, 'llminferenceservices', 'argocd-controller');
+    const reranker = target((await get('/api/model-manager/fleet')).items, 'bge-reranker-v2-m3', 'default');
+    expect(reranker).toMatchObject({ runtime: 'vllm', liveVersion: '0.24.0', state: 'NotReady', drifted: false, outdated: false });
+    expect(reranker.revision).toBeUndefined();
+  });
+
+  it('outdated: default_version moved in models.yaml; the fields that would change are listed; the pinned model is not outdated', async () => {
+    await editCatalog(
+      text => text.replace('default_version: "0.24.0"', 'default_version: "0.19.1"'),
+      vllm => vllm.defaultVersion === '0.19.1',
+    );
+    const items = (await get('/api/model-manager/fleet')).items;
+    const qwen = target(items, 'qwen2-5-7b-instruct');
+    expect(qwen).toMatchObject({ outdated: true, liveVersion: '0.24.0', resolvedVersion: '0.19.1', resolvedImage: 'docker.io/vllm/vllm-openai-cpu:v0.19.1' });
+    const paths = qwen.outdatedChanges[0].fields.map((f: any) => f.path);
+    expect(paths).toEqual(expect.arrayContaining([
+      '.metadata.labels.model-manager.io/server-version',
+      '.spec.template.containers[name=main].image',
+      '.spec.template.containers[name=main].env[name=VLLM_USE_V1]',
+      '.spec.template.containers[name=main].args',
+    ]));
+    expect(qwen.outdatedChanges[0].fields.find((f: any) => f.path === '.spec.template.containers[name=main].image')).toEqual({
+      path: '.spec.template.containers[name=main].image',
+      rendered: 'docker.io/vllm/vllm-openai-cpu:v0.19.1',
+      live: 'docker.io/vllm/vllm-openai-cpu:v0.24.0',
+    });
+    expect(target(items, 'llama-3-1-8b-instruct').outdated).toBe(false);
+    // The outdated filter is a client-side question; the version filter reads the live version.
+    expect((await get('/api/model-manager/fleet', { version: '0.24.0' })).items.map((i: any) => i.model).sort()).toEqual(['bge-reranker-v2-m3', 'qwen2-5-7b-instruct']);
+  });
+});
