@@ -170,4 +170,75 @@ describe('fleet: what runs where', () => {
     // The outdated filter is a client-side question; the version filter reads the live version.
     expect((await get('/api/model-manager/fleet', { version: '0.24.0' })).items.map((i: any) => i.model).sort()).toEqual(['bge-reranker-v2-m3', 'qwen2-5-7b-instruct']);
   });
+
+  describe('rollout plans', () => {
+    const plan = (query: Record<string, string>) => get('/api/model-manager/rollouts/plan', query);
+    const names = (list: any[]) => list.map(t => `${t.model}@${t.namespace}`).sort();
+
+    it('after default_version moved: every target whose live objects differ moves, with its field changes; the rest say why not', async () => {
+      const body = await plan({ runtime: 'vllm' });
+      expect(body.version).toBeUndefined();
+      expect(names(body.moves)).toEqual(['bge-m3@models', 'bge-reranker-v2-m3@default', 'qwen2-5-7b-instruct@models']);
+      const qwen = body.moves.find((m: any) => m.model === 'qwen2-5-7b-instruct');
+      expect(qwen).toMatchObject({ cluster: 'local', fromVersion: '0.24.0', toVersion: '0.19.1', overrides: {} });
+      expect(qwen.changes[0].fields).toEqual(expect.arrayContaining([
+        { path: '.spec.template.containers[name=main].image', rendered: 'docker.io/vllm/vllm-openai-cpu:v0.19.1', live: 'docker.io/vllm/vllm-openai-cpu:v0.24.0-hotfix' },
+      ]));
+      // The Missing target: its object would be created again.
+      expect(body.moves.find((m: any) => m.model === 'bge-m3').changes).toEqual([{ kind: 'LLMInferenceService', name: 'bge-m3', namespace: 'models', change: 'added', fields: [] }]);
+      expect(body.stays).toEqual([
+        { model: 'llama-3-1-8b-instruct', cluster: 'local', namespace: 'models', liveVersion: '0.19.1', why: 'up-to-date', reason: 'already runs what would be applied (version 0.19.1)' },
+      ]);
+      // The unreachable cluster is reported, not fatal.
+      expect(body.errors).toEqual([]);
+    });
+
+    it('toward a version: a model pin, a request pin and a flat runtime hold their targets, each said why', async () => {
+      await deploy('qwen2-5-vl-7b-instruct', { namespace: 'models', serverVersion: '0.24.0' });
+      const body = await plan({ runtime: 'vllm', version: '0.24.0', namespace: 'models' });
+      expect(body.version).toBe('0.24.0');
+      expect(names(body.moves)).toEqual(['bge-m3@models', 'qwen2-5-7b-instruct@models']);
+      const why = Object.fromEntries(body.stays.map((s: any) => [s.model, [s.why, s.reason]]));
+      expect(why['llama-3-1-8b-instruct']).toEqual(['pinned-by-model', expect.stringMatching(/^pinned by models\.yaml: models\.llama-3-1-8b-instruct\.server\.server_version is 0\.19\.1/)]);
+      expect(why['qwen2-5-vl-7b-instruct']).toEqual(['up-to-date', expect.any(String)]);
+      const toOld = await plan({ runtime: 'vllm', version: '0.19.1', namespace: 'models' });
+      const vl = toOld.stays.find((s: any) => s.model === 'qwen2-5-vl-7b-instruct');
+      expect(vl).toMatchObject({ why: 'pinned-by-request', reason: expect.stringMatching(/^pinned by revision 1: deployed with serverVersion 0\.24\.0 by user:default\/alice/) });
+      const flat = await plan({ runtime: 'openvino', version: '2026.3' });
+      expect(flat.moves).toEqual([]);
+      expect(flat.stays).toEqual([expect.objectContaining({ model: 'bge-small-en-v1-5-ov', why: 'flat-runtime' })]);
+    });
+
+    it('a deploy made by a rollout is recorded as one, and its version does not pin the target', async () => {
+      // The hotfix image belongs to kubectl: moving it back takes the field over (force).
+      const conflict = await api().post('/api/model-manager/models/qwen2-5-7b-instruct/deploy').set('Authorization', ALICE).send({ cluster: 'local', namespace: 'models', serverVersion: '0.24.0', rollout: { runtime: 'vllm', version: '0.24.0' } });
+      expect(conflict.status).toBe(409);
+      const moved = await deploy('qwen2-5-7b-instruct', { namespace: 'models', serverVersion: '0.24.0', force: true, rollout: { runtime: 'vllm', version: '0.24.0' } });
+      // Revision 2 is the failed attempt; the rollout that applied is 3.
+      expect(moved.body).toMatchObject({ action: 'rollout', revision: 3, serverVersion: '0.24.0' });
+      const history = await get('/api/model-manager/models/qwen2-5-7b-instruct/deployments');
+      expect(history.items[0]).toMatchObject({ revision: 3, action: 'rollout', changesFromPrevious: { previousRevision: 1 } });
+      expect(history.items[1]).toMatchObject({ revision: 2, action: 'rollout', outcome: 'failed' });
+      // The rollout took over the image the hotfix had set: no drift left.
+      const qwen = target((await get('/api/model-manager/fleet')).items, 'qwen2-5-7b-instruct');
+      expect(qwen).toMatchObject({ drifted: false, liveVersion: '0.24.0', revision: { revision: 3, action: 'rollout' } });
+      // Not a pin: with default_version at 0.19.1 it is outdated, and a plan toward 0.19.1 moves it.
+      expect(qwen.outdated).toBe(true);
+      const body = await plan({ runtime: 'vllm', version: '0.19.1', namespace: 'models' });
+      expect(names(body.moves)).toContain('qwen2-5-7b-instruct@models');
+    });
+
+    it('refuses a rollout deploy that does not match the model, and unknown runtimes or versions', async () => {
+      const wrong = await api().post('/api/model-manager/models/qwen2-5-7b-instruct/deploy').set('Authorization', ALICE).send({ cluster: 'local', namespace: 'models', rollout: { runtime: 'openvino' } });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.error.message).toMatch(/rollout\.runtime is openvino, but model qwen2-5-7b-instruct runs on runtime vllm/);
+      expect((await api().get('/api/model-manager/rollouts/plan').query({ runtime: 'tgi' }).set('Authorization', ALICE)).status).toBe(404);
+      const badVersion = await api().get('/api/model-manager/rollouts/plan').query({ runtime: 'vllm', version: '9.9.9' }).set('Authorization', ALICE);
+      expect(badVersion.status).toBe(404);
+      expect(badVersion.body.error.message).toMatch(/unknown version '9\.9\.9' for runtime vllm; versions: 0\.24\.0, 0\.19\.1/);
+      const noRuntime = await api().get('/api/model-manager/rollouts/plan').set('Authorization', ALICE);
+      expect(noRuntime.status).toBe(400);
+      expect(noRuntime.body.error.message).toMatch(/runtime is required/);
+    });
+  });
 });

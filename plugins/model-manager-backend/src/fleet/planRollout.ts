@@ -75,11 +75,13 @@ export function planRollout(input: PlanInput): RolloutPlan {
       continue;
     }
     if (query.version !== undefined) {
-      if (model.config.server.server_version !== undefined) {
+      // A pin to the very version rolled out holds nothing back.
+      const pin = model.config.server.server_version;
+      if (pin !== undefined && pin !== query.version) {
         stay('pinned-by-model', `pinned by ${catalog.modelsFile}: models.${target.model}.server.server_version is ${model.config.server.server_version}; remove the pin to let it move`);
         continue;
       }
-      if (overrides.serverVersion !== undefined) {
+      if (overrides.serverVersion !== undefined && overrides.serverVersion !== query.version) {
         stay('pinned-by-request', `pinned by revision ${record?.revision}: deployed with serverVersion ${overrides.serverVersion} by ${record?.actor}; deploy it without a server version to let it move`);
         continue;
       }
