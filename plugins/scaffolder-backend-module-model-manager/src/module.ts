@@ -3,10 +3,15 @@ import {
   createBackendModule,
 } from '@backstage/backend-plugin-api';
 import { scaffolderActionsExtensionPoint } from '@backstage/plugin-scaffolder-node';
-import { createDeployModelAction, createUndeployModelAction } from './actions';
+import {
+  createDeployModelAction,
+  createRolloutAction,
+  createUndeployModelAction,
+} from './actions';
 
 /**
- * Adds the scaffolder actions `model-manager:deploy` and `model-manager:undeploy`. They call the
+ * Adds the scaffolder actions `model-manager:deploy`, `model-manager:undeploy` and
+ * `model-manager:rollout`. They call the
  * model-manager backend (found through discovery) on behalf of the user who started the task.
  */
 export const scaffolderModuleModelManager = createBackendModule({
@@ -23,6 +28,7 @@ export const scaffolderModuleModelManager = createBackendModule({
         scaffolder.addActions(
           createDeployModelAction({ discovery, auth }),
           createUndeployModelAction({ discovery, auth }),
+          createRolloutAction({ discovery, auth }),
         );
       },
     });

@@ -78,7 +78,9 @@ describe('model-manager:deploy', () => {
     await action.handler(run.ctx);
 
     const { revision, objects, modelEntityRef } = run.outputs();
-    expect(revision).toEqual(expect.any(Number));
+    // A dry run takes no revision number.
+    if (input.dryRun) expect(revision).toBeUndefined();
+    else expect(revision).toEqual(expect.any(Number));
     expect(modelEntityRef).toBe(`component:default/${name}`);
     expect(objects.length).toBeGreaterThan(0);
     expect(objects.map((o: ObjectResult) => o.action)).not.toEqual(
@@ -88,15 +90,20 @@ describe('model-manager:deploy', () => {
     expect(objects.map((o: ObjectResult) => live(o) !== undefined)).toEqual(
       objects.map(() => !input.dryRun),
     );
-    // The task log says what was applied where: one line per object, then the revision.
-    const what = input.dryRun ? 'dry-run, nothing applied' : 'deploy';
+    // The task log says what was applied where: one line per object, then the revision (a dry
+    // run says what would happen instead).
+    const wouldDo: Record<string, string> = { created: 'would be created', unchanged: 'would not change', exists: 'exists, left as it is' };
     expect(run.lines()).toEqual(
       expect.arrayContaining([
-        ...objects.map((o: ObjectResult) => `${objectLabel(o)}: ${o.action}`),
+        ...objects.map((o: ObjectResult) =>
+          input.dryRun && o.action === 'configured'
+            ? expect.stringMatching(new RegExp(`^${objectLabel(o)}: would change \\d+ field\\(s\\)$`))
+            : `${objectLabel(o)}: ${input.dryRun ? wouldDo[o.action] : o.action}`,
+        ),
         expect.stringMatching(
-          new RegExp(
-            `^revision ${revision} \\(${what}\\): model ${name} on cluster local, namespace models`,
-          ),
+          input.dryRun
+            ? new RegExp(`^dry run, nothing applied and no revision taken: model ${name} on cluster local, namespace models`)
+            : new RegExp(`^revision ${revision} \\(deploy\\): model ${name} on cluster local, namespace models`),
         ),
       ]),
     );
@@ -128,7 +135,7 @@ describe('model-manager:deploy', () => {
       }),
     ]);
     expect((await mm.history(name))[0]).toMatchObject({
-      revision,
+      ...(revision !== undefined ? { revision } : {}),
       actor: ALICE,
       action: input.dryRun ? 'dry-run' : 'deploy',
       outcome: 'succeeded',
@@ -153,7 +160,7 @@ describe('model-manager:deploy', () => {
         action: 'created',
       }),
     ]);
-    expect(run.lines()).toContain('LLMInferenceService models/bge-m3: created');
+    expect(run.lines()).toContain('LLMInferenceService models/bge-m3: would be created');
     expect(
       live({ ...LLM_ISVC, name: 'bge-m3', namespace: 'models' }),
     ).toBeUndefined();

@@ -13,6 +13,10 @@ import {
 } from '@backstage/errors';
 import { DeploymentFailedError } from './DeploymentFailedError';
 import type {
+  FleetQuery,
+  FleetResponse,
+  RolloutPlan,
+  RolloutPlanQuery,
   DeploymentResult,
   DeployRequest,
   DeployTarget,
@@ -122,6 +126,30 @@ export class ModelManagerClient {
     );
   }
 
+  /** `GET /rollouts/plan`: the targets a rollout would move, and those it would not and why. */
+  async rolloutPlan(
+    query: RolloutPlanQuery,
+    credentials: BackstageCredentials,
+  ): Promise<RolloutPlan> {
+    return this.request<RolloutPlan>(
+      credentials,
+      'GET',
+      `/rollouts/plan?${searchParams(query)}`,
+    );
+  }
+
+  /** `GET /fleet`: every deployment target, filtered. */
+  async fleet(
+    query: FleetQuery,
+    credentials: BackstageCredentials,
+  ): Promise<FleetResponse> {
+    return this.request<FleetResponse>(
+      credentials,
+      'GET',
+      `/fleet?${searchParams(query)}`,
+    );
+  }
+
   private async request<T>(
     credentials: BackstageCredentials,
     method: string,
@@ -177,4 +205,13 @@ export class ModelManagerClient {
       } to ${method} ${url}: ${message ?? (text.slice(0, 300) || 'no body')}`,
     );
   }
+}
+
+/** A query string of the defined values. */
+function searchParams(query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, value);
+  }
+  return params.toString();
 }
