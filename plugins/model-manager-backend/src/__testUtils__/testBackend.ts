@@ -2,6 +2,7 @@ import path from 'node:path';
 import { mockServices, startTestBackend, TestDatabases } from '@backstage/backend-test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import { KubeApiTestServer, ADMIN_TOKEN } from '@model-manager/kube-api-test-server';
+import type { Knex } from 'knex';
 import { modelManagerPlugin } from '../plugin';
 
 export const REPO_ROOT = path.resolve(__dirname, '../../../..');
@@ -26,6 +27,8 @@ export async function startModelManager(options: {
   fleetCacheSeconds?: number;
   /** More config under `modelManager`. */
   modelManagerConfig?: Record<string, unknown>;
+  /** The plugin's database (e.g. one PostgreSQL database shared by two replicas). */
+  knex?: Knex;
 } = {}) {
   const ownsKube = !options.kube;
   const kube = options.kube ?? (await KubeApiTestServer.start({ namespaces: ['default', 'models'] }));
@@ -45,7 +48,8 @@ export async function startModelManager(options: {
       },
     };
   });
-  const databaseFeatures = databases ? [mockServices.database.factory({ knex: await databases.init(TEST_DB!) })] : [];
+  const knex = options.knex ?? (databases ? await databases.init(TEST_DB!) : undefined);
+  const databaseFeatures = knex ? [mockServices.database.factory({ knex })] : [];
   const backend = await startTestBackend({
     features: [
       modelManagerPlugin,
