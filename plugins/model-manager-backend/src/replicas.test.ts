@@ -14,7 +14,6 @@ const databases = TestDatabases.create({ ids: ['POSTGRES_15'], disableDocker: tr
 it('runs against PostgreSQL in CI (the .ci/run script starts one)', () => {
   // Without this, a CI machine without PostgreSQL would silently skip the replica tests.
   if (process.env.CI) expect(process.env[PG_ENV]).toMatch(/^postgres(ql)?:\/\//);
-  expect(databases.supports('SQLITE_3')).toBe(false);
 });
 
 // Two backend replicas, each with its own connection pool, on one PostgreSQL database and one
