@@ -64,7 +64,7 @@ describe('renderManifests: YAML output every Kubernetes client reads the same wa
       overrides: {
         env: tricky,
         args: Object.values(tricky)
-          .map(v => `--x-${v}`)
+          .map((v, n) => `--x-${n}=${v}`)
           .concat(['--y=on']),
       },
     },
@@ -246,7 +246,7 @@ describe('renderManifests: models of a changed catalog', () => {
     server:
       runtime: vllm
       image: registry.example.com/vllm:1
-      resources: { cpu: "500m", memory: 1Gi }
+      resources: { cpu: "500m", memory: 1Gi, kv_cache_gb: null }
 `);
     const c = buildCatalog(repoSources({ models: text }));
     const [object] = renderManifests(c, resolveServer(c, 'custom'), {
