@@ -64,7 +64,10 @@ export interface EngineProfile {
   irRepoPrefix?: string;
   /** The engine converts weights at download (so weight_format applies). */
   convertsWeights: boolean;
-  /** Plumbing keys the engine's objects use; any other plumbing key set for it is reported. */
+  /**
+   * Plumbing keys the engine's objects use; any other plumbing key set for it is reported.
+   * `image` applies to flat runtimes only (a versioned runtime takes each version's image).
+   */
   plumbingKeys: readonly string[];
 }
 
@@ -99,7 +102,7 @@ export const ENGINE_PROFILES: Readonly<
     // vllm/utils/__init__.py): `pattern = re.compile(r"(?<=--)[^\.]*")` replaces `_` with `-`.
     flagUnderscoreIsDash: true,
     convertsWeights: false,
-    plumbingKeys: ['device', 'kind', 'routing'],
+    plumbingKeys: ['device', 'kind', 'routing', 'image'],
   },
   InferenceService: {
     engine: 'OpenVINO Model Server',
