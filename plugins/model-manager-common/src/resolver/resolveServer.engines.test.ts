@@ -215,6 +215,57 @@ const rules: Rule[] = [
     },
   },
   {
+    rule: `the model's server.resources.kv_cache_gb wins over the version env delta and the model's own server.env for ${KV_CACHE_ENV}`,
+    check: () => {
+      const text = withModel(
+        '  kv-order:\n    model_id: org/kv-order\n    category: llm\n    server:\n      runtime: vllm\n      server_version: "0.19.1"\n      env: { VLLM_CPU_KVCACHE_SPACE: "4" }\n      resources: { kv_cache_gb: 2 }\n',
+      ).replace(
+        '          VLLM_USE_V1: "1"\n',
+        '          VLLM_USE_V1: "1"\n          VLLM_CPU_KVCACHE_SPACE: "6"\n',
+      );
+      const kv = resolveServer(
+        buildCatalog(repoSources({ models: text })),
+        'kv-order',
+      ).env.find(e => e.name === KV_CACHE_ENV)!;
+      expect(kv.value).toBe('2');
+      expect(kv.origin.path).toBe(
+        'models.kv-order.server.resources.kv_cache_gb',
+      );
+      expect(kv.overrode.map(o => [o.value, o.origin.layer])).toEqual([
+        ['8', 'category'],
+        ['6', 'version'],
+        ['4', 'model'],
+      ]);
+    },
+  },
+  {
+    rule: 'null on cpu or memory removes the category value, and a pod without them is refused naming the key',
+    check: () =>
+      expect(
+        problems(
+          withModel(
+            '  no-cpu:\n    model_id: org/no-cpu\n    category: llm\n    server:\n      runtime: vllm\n      resources: { cpu: null }\n',
+          ),
+        ),
+      ).toMatch(
+        /runtimes\.vllm\.categories\.llm: no cpu for category llm: set runtimes\.vllm\.categories\.llm\.defaults\.cpu or models\.no-cpu\.server\.resources\.cpu/,
+      ),
+  },
+  {
+    rule: 'null in category defaults (the first layer, nothing to remove) is refused',
+    check: () =>
+      expect(
+        problems(
+          modelsYaml(MODELS).replace(
+            'kv_cache_gb: 8 } }\n      embed',
+            'kv_cache_gb: null } }\n      embed',
+          ),
+        ),
+      ).toMatch(
+        /runtimes\.vllm\.categories\.llm\.defaults\.kv_cache_gb: kv_cache_gb must be a whole number of GiB/,
+      ),
+  },
+  {
     rule: '--explain keeps the history when a later layer sets a removed env var again',
     check: () => {
       const c = buildCatalog(

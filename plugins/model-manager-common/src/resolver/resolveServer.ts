@@ -38,21 +38,32 @@ import { validateOverrides } from './validateOverrides';
  * - **Image**: the selected version's `image`; for a flat runtime its plumbing `image`. A model's
  *   `server.image` replaces either.
  * - **Env**: runtime `env` (common to every pod) + category `env` + the category's
- *   `kv_cache_gb` as `VLLM_CPU_KVCACHE_SPACE` (vLLM only; omitted where no kv_cache_gb is set) +
- *   the version's `env` delta + the model's `server.env` (and `server.resources.kv_cache_gb`) +
- *   the request's `env`. A later layer replaces a variable in place; `null` in any later layer
- *   removes an inherited variable. Values are strings (YAML numbers/booleans become their text).
+ *   `kv_cache_gb` as the engine's KV-cache variable (`VLLM_CPU_KVCACHE_SPACE`; omitted where no
+ *   kv_cache_gb is set) + the version's `env` delta + the model's `server.env` + the model's
+ *   `server.resources.kv_cache_gb` (after its own env, so it wins over both) + the request's
+ *   `env`. A later layer replaces a variable in place; `null` in any later layer removes an
+ *   inherited variable, and a variable set again after a removal keeps that history. Values are
+ *   strings (YAML numbers/booleans become their text).
  * - **Args**: category `args` + the version's `args` delta + the model's `server.args` + the
- *   request's `args`. Each item is one flag (`--flag` or `--flag=value`); a flag repeated later
- *   replaces the earlier one in place (last wins, first position kept).
+ *   request's `args`. Each item is one flag (`--flag` or `--flag=value`; not `--flag value`, `-`
+ *   or `--`). A flag repeated later replaces the earlier one in place (last wins, first position
+ *   kept); flags are compared as the engine's parser reads them (vLLM: `_` is `-`, `-ep` is
+ *   `--enable-expert-parallel`), and the output keeps the spelling written.
  * - **cpu / memory / kv_cache_gb**: the category's `defaults`, replaced by the model's
- *   `server.resources`.
- * - **weight_format** (OpenVINO only): category `defaults.weight_format`, replaced by the
- *   model's `weight_format`. Refused for `OpenVINO/*` repos, which are already OpenVINO IR.
+ *   `server.resources`; `null` there removes the category's value. kv_cache_gb is a whole
+ *   number of GiB and, with the KV-cache variable as finally set, must fit the engine's share of
+ *   the final memory limit (vLLM: half).
+ * - **weight_format** (engines that convert weights: OVMS): category `defaults.weight_format`,
+ *   replaced by the model's `weight_format`; `null` on the model removes the category's. Refused
+ *   for repos already in the engine's format (`OpenVINO/*`, matched in any case, as OVMS does).
  * - **Plumbing** (`device`, `kind`, `routing`, ...): runtimes/<name>/values.yaml merged under the
- *   runtime's entry in models.yaml, models.yaml winning on any clash.
- * - MoE-only flags (`--enable-expert-parallel`, ...) from any layer are refused unless the model
- *   says `moe: true`.
+ *   runtime's entry in models.yaml, models.yaml winning on any clash (checked in buildCatalog:
+ *   a key that does not apply to the runtime is an error).
+ * - MoE-only flags (`--enable-expert-parallel`, ...) from any layer, in any spelling, are refused
+ *   unless the model says `moe: true`.
+ * - The model's name must be accepted for every object it becomes (MODEL_NAME_OBJECTS).
+ *
+ * What differs between engines is read from ENGINE_PROFILES (constants.ts), keyed by `kind`.
  *
  * Inputs are never mutated. Every value carries its {@link Origin} and the values it replaced.
  *
