@@ -82,7 +82,9 @@ export const ENGINE_PROFILES: Readonly<
     kvCacheMaxShareOfMemory: 0.5,
     moeOnlyFlags: MOE_ONLY_FLAGS,
     // vLLM's EngineArgs.add_cli_args (https://github.com/vllm-project/vllm, vllm/engine/arg_utils.py):
-    // `parallel_group.add_argument("--tensor-parallel-size", "-tp", ...)` and the like.
+    // `parallel_group.add_argument("--tensor-parallel-size", "-tp", ...)` and the like. Read from
+    // the stored arg_utils.py at commit 99d7eb5 (-pp -tp -dcp -dp -dpn -dpr -dpl -dpa -dpp -dpb
+    // -q -O); -ep as issue 10 reports it for the versions we ship. Re-check on a version bump.
     flagAliases: {
       '-ep': '--enable-expert-parallel',
       '-tp': '--tensor-parallel-size',
