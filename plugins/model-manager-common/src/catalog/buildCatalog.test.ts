@@ -42,7 +42,7 @@ describe('buildCatalog', () => {
     ['unknown runtime', modelsYaml(GOOD_MODEL.replace('runtime: vllm', 'runtime: tgi')), "models.yaml:6:7: models.chat.server.runtime: unknown runtime 'tgi'; runtimes: vllm, openvino"],
     ['unknown category', modelsYaml(GOOD_MODEL.replace('category: llm', 'category: chat')), "models.yaml:4:5: models.chat.category: unknown category 'chat' for runtime vllm; its categories: llm, embed, rerank, vlm"],
     ['unknown server_version', modelsYaml(GOOD_MODEL.replace('runtime: vllm', 'runtime: vllm\n      server_version: "0.1.0"')), "models.yaml:7:7: models.chat.server.server_version: unknown server version '0.1.0' for runtime vllm"],
-    ['model name not a DNS label', modelsYaml(GOOD_MODEL.replace('  chat:', '  Chat_Model:')), 'models.Chat_Model: model names must be DNS-1123 labels'],
+    ['model name not a DNS label', modelsYaml(GOOD_MODEL.replace('  chat:', '  Chat_Model:')), "models.Chat_Model: model names name Kubernetes objects, so they must match KServe's InferenceService name pattern"],
     ['env name not a C identifier', modelsYaml(GOOD_MODEL.replace('runtime: vllm', 'runtime: vllm\n      env: { "MY-VAR": "1" }')), 'env names must be C identifiers'],
     ['memory not a quantity', modelsYaml(GOOD_MODEL.replace('runtime: vllm', 'runtime: vllm\n      resources: { memory: lots }')), 'models.chat.server.resources.memory: memory must be a Kubernetes quantity such as 8, 500m or 16Gi'],
     ['model_id not owner/name', modelsYaml(GOOD_MODEL.replace('org/chat', 'chat')), 'models.chat.model_id: model_id must be a Hugging Face repo id of the form owner/name'],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { KV_CACHE_ENV, TEMPLATE_FILES } from '../constants';
+import { ENGINE_PROFILES, KV_CACHE_ENV, TEMPLATE_FILES } from '../constants';
 import { parseTemplate } from '../renderer/parseTemplate';
 import { TEMPLATE_PLACEHOLDERS } from '../renderer/renderManifests';
 import { resolveModel } from '../resolver/resolveServer';
@@ -44,7 +44,11 @@ class LocatableOrigin implements Origin {
   readonly path: string;
   readonly #segments: ReadonlyArray<string | number>;
 
-  constructor(readonly layer: Layer, readonly file: string, segments: ReadonlyArray<string | number>) {
+  constructor(
+    readonly layer: Layer,
+    readonly file: string,
+    segments: ReadonlyArray<string | number>,
+  ) {
     this.path = formatPath(segments);
     this.#segments = segments;
   }
@@ -82,7 +86,8 @@ export function buildCatalog(sources: CatalogSources): Catalog {
   if (modelsDoc) {
     const parsed = modelsFileSchema.safeParse(modelsDoc.data ?? {});
     if (parsed.success) modelsFile = parsed.data;
-    else problems.push(...zodProblems(parsed.error, modelsDoc, knownModelsKeys));
+    else
+      problems.push(...zodProblems(parsed.error, modelsDoc, knownModelsKeys));
   }
 
   // runtimes/<name>/values.yaml
@@ -100,7 +105,11 @@ export function buildCatalog(sources: CatalogSources): Catalog {
     const name = TEMPLATE_FILES[key];
     const source = sources.templates[name];
     if (!source) {
-      problems.push({ file: `templates/${name}`, path: '', message: `template ${name} is missing; it renders ${key} objects` });
+      problems.push({
+        file: `templates/${name}`,
+        path: '',
+        message: `template ${name} is missing; it renders ${key} objects`,
+      });
       return undefined;
     }
     try {
@@ -117,7 +126,8 @@ export function buildCatalog(sources: CatalogSources): Catalog {
     downloadJob: template('downloadJob'),
   };
 
-  if (problems.length > 0 || !modelsFile || !modelsDoc) throw new CatalogError(problems);
+  if (problems.length > 0 || !modelsFile || !modelsDoc)
+    throw new CatalogError(problems);
 
   // Origins get their line:col only when asked (`locate`): loading a catalog never pays for
   // locating its thousands of values.
@@ -125,8 +135,13 @@ export function buildCatalog(sources: CatalogSources): Catalog {
   // model of a runtime: their origins are made once and shared, found through a tree of maps keyed
   // by layer, file and each path segment (no key strings to build). Model origins are not kept.
   const shared = new Map<unknown, any>();
-  const origin = (layerName: Layer, file: string, path: ReadonlyArray<string | number>): Origin => {
-    if (layerName === 'model' || layerName === 'override') return new LocatableOrigin(layerName, file, path);
+  const origin = (
+    layerName: Layer,
+    file: string,
+    path: ReadonlyArray<string | number>,
+  ): Origin => {
+    if (layerName === 'model' || layerName === 'override')
+      return new LocatableOrigin(layerName, file, path);
     let node = shared.get(layerName);
     if (!node) shared.set(layerName, (node = new Map()));
     let next = node.get(file);
@@ -159,45 +174,118 @@ export function buildCatalog(sources: CatalogSources): Catalog {
   const warnings: string[] = [];
   for (const [name, config] of Object.entries(modelsFile.runtimes)) {
     const fromValues = values[name];
-    const merged: Record<string, unknown> = { ...(fromValues?.data ?? {}), ...config };
+    const merged: Record<string, unknown> = {
+      ...(fromValues?.data ?? {}),
+      ...config,
+    };
     const plumbingOrigins: CatalogRuntime['plumbingOrigins'] = {};
     for (const key of PLUMBING_KEYS) {
       if (config[key] !== undefined) {
-        plumbingOrigins[key] = origin('plumbing', modelsPath, ['runtimes', name, key]);
+        plumbingOrigins[key] = origin('plumbing', modelsPath, [
+          'runtimes',
+          name,
+          key,
+        ]);
       } else if (fromValues?.data[key] !== undefined) {
         plumbingOrigins[key] = origin('plumbing', fromValues.doc.file, [key]);
       }
     }
     const rPath = ['runtimes', name];
-    const at = (path: Array<string | number>) => origin('plumbing', modelsPath, path);
+    const at = (path: Array<string | number>) =>
+      origin('plumbing', modelsPath, path);
     const add = (o: Origin, message: string) => {
       locate(o);
-      problems.push({ file: o.file, line: o.line, col: o.col, path: o.path, message });
+      problems.push({
+        file: o.file,
+        line: o.line,
+        col: o.col,
+        path: o.path,
+        message,
+      });
     };
 
     if (merged.kind === undefined) {
-      add(at(rPath), `runtime ${name} has no kind; set kind: LLMInferenceService or InferenceService in runtimes/${name}/values.yaml`);
+      add(
+        at(rPath),
+        `runtime ${name} has no kind; set kind: LLMInferenceService or InferenceService in runtimes/${name}/values.yaml`,
+      );
       continue;
     }
     const versioned = config.versions !== undefined;
     if (versioned) {
       if (Object.keys(config.versions!).length === 0) {
-        add(at([...rPath, 'versions']), 'versions: is empty; add at least one version with an image, or remove versions: for a flat runtime');
+        add(
+          at([...rPath, 'versions']),
+          'versions: is empty; add at least one version with an image, or remove versions: for a flat runtime',
+        );
       } else if (config.default_version === undefined) {
-        add(at(rPath), `runtime ${name} has versions but no default_version; set default_version to one of ${Object.keys(config.versions!).join(', ')}`);
+        add(
+          at(rPath),
+          `runtime ${name} has versions but no default_version; set default_version to one of ${Object.keys(
+            config.versions!,
+          ).join(', ')}`,
+        );
       } else if (!config.versions![config.default_version]) {
-        add(at([...rPath, 'default_version']), `default_version '${config.default_version}' is not a key of versions: (${Object.keys(config.versions!).join(', ')})`);
+        add(
+          at([...rPath, 'default_version']),
+          `default_version '${
+            config.default_version
+          }' is not a key of versions: (${Object.keys(config.versions!).join(
+            ', ',
+          )})`,
+        );
       }
     } else if (config.default_version !== undefined) {
-      add(at([...rPath, 'default_version']), `runtime ${name} is flat (no versions:), so default_version does not apply; remove it or add versions:`);
+      add(
+        at([...rPath, 'default_version']),
+        `runtime ${name} is flat (no versions:), so default_version does not apply; remove it or add versions:`,
+      );
     }
-    if (config.env && Object.prototype.hasOwnProperty.call(config.env, KV_CACHE_ENV)) {
-      add(at([...rPath, 'env', KV_CACHE_ENV]), `${KV_CACHE_ENV} is deliberately not in the shared env: it is set per category from kv_cache_gb. Remove it here and set runtimes.${name}.categories.<category>.defaults.kv_cache_gb`);
+    if (
+      config.env &&
+      Object.prototype.hasOwnProperty.call(config.env, KV_CACHE_ENV)
+    ) {
+      add(
+        at([...rPath, 'env', KV_CACHE_ENV]),
+        `${KV_CACHE_ENV} is deliberately not in the shared env: it is set per category from kv_cache_gb. Remove it here and set runtimes.${name}.categories.<category>.defaults.kv_cache_gb`,
+      );
+    }
+    const profile = ENGINE_PROFILES[merged.kind as ObjectKind];
+    for (const key of PLUMBING_KEYS) {
+      const where = plumbingOrigins[key];
+      if (!where) continue;
+      if (!profile.plumbingKeys.includes(key)) {
+        add(
+          where,
+          `plumbing key ${key} does not apply to runtime ${name} (${
+            merged.kind
+          }, ${
+            profile.engine
+          }): its objects never use it, so it would be silently ignored. Remove it; keys that apply here: ${profile.plumbingKeys.join(
+            ', ',
+          )}`,
+        );
+      } else if (key === 'image' && versioned) {
+        add(
+          where,
+          `plumbing key image does not apply to runtime ${name}: it has versions:, and each version's image is used, so this one would be silently ignored. Remove it; set ${formatPath(
+            [...rPath, 'versions'],
+          )}.<version>.image, or server.image on a model`,
+        );
+      }
     }
     if (merged.kind === 'InferenceService') {
-      for (const key of ['image', 'model_downloader_image', 'format', 'runtime_name'] as const) {
+      for (const key of [
+        'image',
+        'model_downloader_image',
+        'format',
+        'runtime_name',
+      ] as const) {
         if (merged[key] === undefined) {
-          add(at(rPath), `runtime ${name} (InferenceService) needs plumbing key ${key}; set it in runtimes/${name}/values.yaml`);
+          add(
+            at(rPath),
+            `runtime ${name} (InferenceService) needs plumbing key ${key}; set it in runtimes/${name}/values.yaml`,
+          );
         }
       }
     }
@@ -207,15 +295,33 @@ export function buildCatalog(sources: CatalogSources): Catalog {
       const source = sources.manifests[manifestPath];
       const where = plumbingOrigins.serving_runtime_manifest!;
       if (!source) {
-        add(where, `serving_runtime_manifest '${manifestPath}' was not found under runtimes/; fix the path (it is relative to runtimes/)`);
+        add(
+          where,
+          `serving_runtime_manifest '${manifestPath}' was not found under runtimes/; fix the path (it is relative to runtimes/)`,
+        );
       } else {
         const doc = parse(source.file, source.text);
         const manifest = doc?.data as Record<string, any> | undefined;
-        if (doc && (!manifest || typeof manifest !== 'object' || !manifest.kind || !manifest.metadata?.name)) {
-          add(origin('plumbing', source.file, []), 'a serving runtime manifest must be one Kubernetes object with kind and metadata.name');
+        if (
+          doc &&
+          (!manifest ||
+            typeof manifest !== 'object' ||
+            !manifest.kind ||
+            !manifest.metadata?.name)
+        ) {
+          add(
+            origin('plumbing', source.file, []),
+            'a serving runtime manifest must be one Kubernetes object with kind and metadata.name',
+          );
         } else if (manifest) {
-          if (merged.runtime_name !== undefined && manifest.metadata.name !== merged.runtime_name) {
-            add(origin('plumbing', source.file, ['metadata', 'name']), `metadata.name is '${manifest.metadata.name}' but runtime_name is '${merged.runtime_name}'; InferenceServices would reference a runtime that does not exist. Make them equal`);
+          if (
+            merged.runtime_name !== undefined &&
+            manifest.metadata.name !== merged.runtime_name
+          ) {
+            add(
+              origin('plumbing', source.file, ['metadata', 'name']),
+              `metadata.name is '${manifest.metadata.name}' but runtime_name is '${merged.runtime_name}'; InferenceServices would reference a runtime that does not exist. Make them equal`,
+            );
           }
           servingRuntime = { file: source.file, manifest };
         }
@@ -231,7 +337,9 @@ export function buildCatalog(sources: CatalogSources): Catalog {
   }
   for (const name of Object.keys(values)) {
     if (!modelsFile.runtimes[name]) {
-      warnings.push(`${values[name].doc.file}: runtime ${name} has plumbing but no entry under runtimes: in ${modelsPath}; it is ignored`);
+      warnings.push(
+        `${values[name].doc.file}: runtime ${name} has plumbing but no entry under runtimes: in ${modelsPath}; it is ignored`,
+      );
     }
   }
   if (problems.length > 0) throw new CatalogError(problems);
@@ -257,14 +365,17 @@ export function buildCatalog(sources: CatalogSources): Catalog {
 }
 
 /** The keys allowed at a path of models.yaml, for "did you mean" hints on unknown keys. */
-function knownModelsKeys(path: ReadonlyArray<string | number>): readonly string[] {
+function knownModelsKeys(
+  path: ReadonlyArray<string | number>,
+): readonly string[] {
   const keysOf = (schema: z.ZodObject<any>) => Object.keys(schema.shape);
   const p = path;
   if (p.length === 0) return keysOf(modelsFileSchema);
   if (p[0] === 'models') {
     if (p.length === 2) return keysOf(modelSchema);
     if (p.length === 3 && p[2] === 'server') return keysOf(serverBindingSchema);
-    if (p.length === 4 && p[3] === 'resources') return keysOf(resourcesSchema.omit({ weight_format: true }));
+    if (p.length === 4 && p[3] === 'resources')
+      return keysOf(resourcesSchema.omit({ weight_format: true }));
   }
   if (p[0] === 'runtimes') {
     if (p.length === 2) return keysOf(runtimeSchema);

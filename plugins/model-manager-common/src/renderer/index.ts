@@ -1,5 +1,14 @@
 export * from './types';
-export { renderManifests, modelLabels, TEMPLATE_PLACEHOLDERS } from './renderManifests';
+export {
+  renderManifests,
+  modelLabels,
+  TEMPLATE_PLACEHOLDERS,
+} from './renderManifests';
 export type { RenderOptions } from './renderManifests';
 export { parseTemplate } from './parseTemplate';
 export { fillTemplate } from './fillTemplate';
+export {
+  toKubernetesYaml,
+  toKubernetesYamlStream,
+  needsQuotes,
+} from './toKubernetesYaml';

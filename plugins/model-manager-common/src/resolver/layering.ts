@@ -1,7 +1,9 @@
 import type { Origin } from '../catalog/types';
+import type { EngineProfile } from '../constants';
 import type { EnvMap } from '../schema/modelsFileSchema';
 import type {
   RemovedEnvVar,
+  Replaced,
   ResolvedArg,
   ResolvedEnvVar,
   Traced,
@@ -17,14 +19,18 @@ export function layer<T>(
     value,
     origin,
     overrode: previous
-      ? [...previous.overrode, { value: previous.value, origin: previous.origin }]
+      ? [
+          ...previous.overrode,
+          { value: previous.value, origin: previous.origin },
+        ]
       : [],
   };
 }
 
 /**
  * Ordered env accumulator. A later layer replaces a variable in place (keeping the position
- * where it first appeared, so output order is stable); `null` removes it.
+ * where it first appeared, so output order is stable); `null` removes it. A variable set again
+ * after a removal keeps its history: what it was, and which layer removed it.
  */
 export class EnvLayers {
   private readonly vars = new Map<string, ResolvedEnvVar>();
@@ -56,12 +62,25 @@ export class EnvLayers {
       }
       return;
     }
-    this.removed.delete(name);
+    const removal = this.removed.get(name);
+    if (removal) {
+      this.removed.delete(name);
+      const last = removal.overrode[removal.overrode.length - 1];
+      const history: Array<Replaced<string>> = [
+        ...removal.overrode,
+        { value: last.value, origin: removal.origin, removed: true },
+      ];
+      this.vars.set(name, { name, value, origin, overrode: history });
+      return;
+    }
     this.vars.set(name, { name, ...layer(previous, value, origin) });
   }
 
   result(): { env: ResolvedEnvVar[]; removedEnv: RemovedEnvVar[] } {
-    return { env: [...this.vars.values()], removedEnv: [...this.removed.values()] };
+    return {
+      env: [...this.vars.values()],
+      removedEnv: [...this.removed.values()],
+    };
   }
 }
 
@@ -71,19 +90,54 @@ export function flagName(arg: string): string {
   return eq === -1 ? arg : arg.slice(0, eq);
 }
 
+/** The parts of an engine profile that say how its argument parser reads flag names. */
+export type FlagSpelling = Pick<
+  EngineProfile,
+  'flagAliases' | 'flagUnderscoreIsDash'
+>;
+
+/**
+ * A flag name as the engine's parser reads it: short aliases become their long flag
+ * (`-ep` -> `--enable-expert-parallel`), and where the engine reads `_` as `-` in a long flag's
+ * name up to the first `.` (vLLM's FlexibleArgumentParser), so do we.
+ */
+export function flagKey(flag: string, spelling: FlagSpelling): string {
+  const alias = Object.prototype.hasOwnProperty.call(spelling.flagAliases, flag)
+    ? spelling.flagAliases[flag]
+    : undefined;
+  if (alias) return alias;
+  if (spelling.flagUnderscoreIsDash && flag.startsWith('--')) {
+    const dot = flag.indexOf('.');
+    const name = dot === -1 ? flag : flag.slice(0, dot);
+    return name.replace(/_/g, '-') + (dot === -1 ? '' : flag.slice(dot));
+  }
+  return flag;
+}
+
 /**
  * Ordered args accumulator. Each item is one flag (`--flag` or `--flag=value`). A flag repeated
  * by a later layer (or later in the same layer) replaces the earlier one in place: last wins,
- * position of first appearance kept, the replaced value recorded.
+ * position of first appearance kept, the replaced value recorded. Flags are compared as the
+ * engine reads them ({@link flagKey}); the output keeps the spelling each layer wrote.
  */
 export class ArgLayers {
   private readonly args = new Map<string, ResolvedArg>();
 
-  apply(args: readonly string[] | undefined, originOf: (index: number) => Origin) {
+  constructor(private readonly spelling: FlagSpelling) {}
+
+  apply(
+    args: readonly string[] | undefined,
+    originOf: (index: number) => Origin,
+  ) {
     args?.forEach((arg, index) => {
       const flag = flagName(arg);
-      const previous = this.args.get(flag);
-      this.args.set(flag, { flag, ...layer(previous, arg, originOf(index)) });
+      const key = flagKey(flag, this.spelling);
+      const previous = this.args.get(key);
+      this.args.set(key, {
+        flag,
+        key,
+        ...layer(previous, arg, originOf(index)),
+      });
     });
   }
 

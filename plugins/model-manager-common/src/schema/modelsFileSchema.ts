@@ -1,7 +1,16 @@
 import { z } from 'zod';
+import {
+  KV_CACHE_ENV,
+  MAX_KV_CACHE_GB,
+  MAX_OBJECT_NAME_LENGTH,
+} from '../constants';
 
-/** DNS-1123 label: what Kubernetes accepts as an object name; the download Job adds `-download`. */
-export const MODEL_NAME_PATTERN = /^[a-z0-9]([-a-z0-9]{0,52}[a-z0-9])?$/;
+/**
+ * KServe's InferenceService name pattern (a lowercase letter first) within a DNS-1035 label's 63
+ * characters. Names derived from it (`<name>-download`, `<name>-predictor`) are checked per
+ * runtime by the resolver, from MODEL_NAME_OBJECTS.
+ */
+export const MODEL_NAME_PATTERN = /^[a-z]([-a-z0-9]{0,61}[a-z0-9])?$/;
 /** A C identifier: what a container env var name must be to be usable by a shell and by vLLM. */
 export const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Kubernetes resource quantity (as kube-apiserver accepts for cpu and memory). */
@@ -31,7 +40,10 @@ export const PLUMBING_KEYS = [
 ] as const;
 export type PlumbingKey = (typeof PLUMBING_KEYS)[number];
 
-export const OBJECT_KINDS = ['LLMInferenceService', 'InferenceService'] as const;
+export const OBJECT_KINDS = [
+  'LLMInferenceService',
+  'InferenceService',
+] as const;
 export type ObjectKind = (typeof OBJECT_KINDS)[number];
 
 const text = (what: string) =>
@@ -41,7 +53,10 @@ const text = (what: string) =>
     })
     .min(1, `must not be empty (${what})`)
     .max(MAX_VALUE_LENGTH, `is longer than ${MAX_VALUE_LENGTH} characters`)
-    .regex(SINGLE_LINE, `must be a single line without control characters (${what})`);
+    .regex(
+      SINGLE_LINE,
+      `must be a single line without control characters (${what})`,
+    );
 
 const quantity = (what: string) =>
   z.union(
@@ -75,7 +90,10 @@ export const envMapSchema = z.record(
       z
         .string()
         .max(MAX_VALUE_LENGTH, `is longer than ${MAX_VALUE_LENGTH} characters`)
-        .regex(SINGLE_LINE, 'env values must be a single line (no newline or NUL)'),
+        .regex(
+          SINGLE_LINE,
+          'env values must be a single line (no newline or NUL)',
+        ),
       z.number(),
       z.boolean(),
       z.null(),
@@ -90,18 +108,38 @@ export const envMapSchema = z.record(
 );
 export type EnvMap = z.infer<typeof envMapSchema>;
 
-export const argsSchema = z.array(text('an engine flag such as --max-model-len=8192'), {
-  invalid_type_error: 'args must be a list of strings, e.g. ["--max-model-len=8192"]',
-});
+export const argsSchema = z.array(
+  text('an engine flag such as --max-model-len=8192'),
+  {
+    invalid_type_error:
+      'args must be a list of strings, e.g. ["--max-model-len=8192"]',
+  },
+);
+
+/**
+ * A whole number of GiB: vLLM reads VLLM_CPU_KVCACHE_SPACE with int() and fails to start on
+ * `0.5` or `1e+21` (vllm/envs.py).
+ */
+export const kvCacheGbSchema = z
+  .number({
+    invalid_type_error: `kv_cache_gb must be a whole number of GiB (vLLM reads ${KV_CACHE_ENV} as an integer)`,
+  })
+  .int(
+    `kv_cache_gb must be a whole number of GiB (vLLM reads ${KV_CACHE_ENV} as an integer); write e.g. 8`,
+  )
+  .positive(
+    "kv_cache_gb must be at least 1 GiB; leave it unset for vLLM's default",
+  )
+  .max(
+    MAX_KV_CACHE_GB,
+    `kv_cache_gb must be at most ${MAX_KV_CACHE_GB} GiB; a larger KV cache fits no node`,
+  );
 
 export const resourcesSchema = z
   .object({
     cpu: quantity('cpu').optional(),
     memory: quantity('memory').optional(),
-    kv_cache_gb: z
-      .number({ invalid_type_error: 'kv_cache_gb must be a number of GiB' })
-      .positive('kv_cache_gb must be positive')
-      .optional(),
+    kv_cache_gb: kvCacheGbSchema.optional(),
     weight_format: z
       .enum(WEIGHT_FORMATS, {
         errorMap: () => ({
@@ -172,14 +210,24 @@ export const serverBindingSchema = z
     image: text('a container image reference').optional(),
     env: envMapSchema.optional(),
     args: argsSchema.optional(),
-    resources: resourcesSchema.omit({ weight_format: true }).optional(),
+    /** `null` removes what the category set (e.g. `kv_cache_gb: null`: no KV cache variable). */
+    resources: z
+      .object({
+        cpu: quantity('cpu').nullable().optional(),
+        memory: quantity('memory').nullable().optional(),
+        kv_cache_gb: kvCacheGbSchema.nullable().optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 export type ServerBinding = z.infer<typeof serverBindingSchema>;
 
 export const modelSchema = z
   .object({
-    model_id: text('a Hugging Face repo id such as Qwen/Qwen2.5-7B-Instruct').regex(MODEL_ID_PATTERN, {
+    model_id: text(
+      'a Hugging Face repo id such as Qwen/Qwen2.5-7B-Instruct',
+    ).regex(MODEL_ID_PATTERN, {
       message:
         'model_id must be a Hugging Face repo id of the form owner/name, e.g. Qwen/Qwen2.5-7B-Instruct',
     }),
@@ -188,10 +236,16 @@ export const modelSchema = z
     moe: z
       .boolean({ invalid_type_error: 'moe must be true or false' })
       .optional(),
-    weight_format: resourcesSchema.shape.weight_format,
+    /** `null` opts the model out of its category's weight_format. */
+    weight_format: resourcesSchema.shape.weight_format
+      .unwrap()
+      .nullable()
+      .optional(),
     description: z.string().max(MAX_VALUE_LENGTH).optional(),
     display_name: text('a display name').optional(),
-    owner: text('an owner entity ref such as group:default/ml-platform').optional(),
+    owner: text(
+      'an owner entity ref such as group:default/ml-platform',
+    ).optional(),
     lifecycle: text('a lifecycle such as production').optional(),
     system: text('a system entity ref').optional(),
     tags: z.array(text('a tag')).optional(),
@@ -203,8 +257,7 @@ export const modelsFileSchema = z
   .object({
     models: z.record(
       z.string().regex(MODEL_NAME_PATTERN, {
-        message:
-          'model names must be DNS-1123 labels of at most 54 characters (lowercase letters, digits and -), because they name Kubernetes objects',
+        message: `model names name Kubernetes objects, so they must match KServe's InferenceService name pattern ^[a-z]([-a-z0-9]*[a-z0-9])?$ (a lowercase letter first, then lowercase letters, digits and -, not ending in -) and be at most ${MAX_OBJECT_NAME_LENGTH} characters; e.g. rename 3b-model to model-3b`,
       }),
       modelSchema,
     ),

@@ -33,10 +33,20 @@ export function zodProblems(
       }
       continue;
     }
-    const pos = source.locate(path, issue.code === 'invalid_type' && issue.received === 'undefined' ? 'key' : 'value');
+    // A missing key, or a record key that fails its pattern (a string check on a path whose value
+    // is not a string, e.g. a model name), points at the key.
+    const atKey =
+      (issue.code === 'invalid_type' && issue.received === 'undefined') ||
+      (issue.code === 'invalid_string' &&
+        typeof valueAt(source.data, path) !== 'string');
+    const pos = source.locate(path, atKey ? 'key' : 'value');
     let message = issue.message;
     if (issue.code === 'invalid_type' && issue.received === 'undefined') {
-      message = `is required (${issue.message === 'Required' ? `expected ${issue.expected}` : issue.message})`;
+      message = `is required (${
+        issue.message === 'Required'
+          ? `expected ${issue.expected}`
+          : issue.message
+      })`;
     }
     problems.push({
       file: source.file,
@@ -49,16 +59,29 @@ export function zodProblems(
   return problems;
 }
 
+function valueAt(data: unknown, path: ReadonlyArray<string | number>): unknown {
+  let node = data;
+  for (const segment of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string | number, unknown>)[segment];
+  }
+  return node;
+}
 
 /** The known key within edit distance 2 (or sharing a long prefix), if any. */
-export function closest(word: string, candidates: readonly string[]): string | undefined {
+export function closest(
+  word: string,
+  candidates: readonly string[],
+): string | undefined {
   const lower = word.toLowerCase();
   const commonPrefix = (a: string, b: string) => {
     let i = 0;
     while (i < a.length && i < b.length && a[i] === b[i]) i++;
     return i;
   };
-  const prefixed = candidates.find(c => commonPrefix(lower, c.toLowerCase()) >= Math.min(4, lower.length));
+  const prefixed = candidates.find(
+    c => commonPrefix(lower, c.toLowerCase()) >= Math.min(4, lower.length),
+  );
   if (prefixed) return prefixed;
   let best: string | undefined;
   let bestDistance = Infinity;
@@ -69,7 +92,9 @@ export function closest(word: string, candidates: readonly string[]): string | u
       best = candidate;
     }
   }
-  return bestDistance <= Math.max(2, Math.floor(word.length / 4)) ? best : undefined;
+  return bestDistance <= Math.max(2, Math.floor(word.length / 4))
+    ? best
+    : undefined;
 }
 
 function editDistance(a: string, b: string): number {

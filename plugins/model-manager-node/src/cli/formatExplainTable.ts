@@ -17,11 +17,23 @@ export function formatExplainTable(model: string, rows: ExplainRow[]): string {
     r.value,
     LAYER_NAMES[r.layer],
     r.source,
-    r.overrode.map(o => `${o.value} (${LAYER_NAMES[o.layer]}, ${o.source})`).join('; '),
+    r.overrode
+      .map(
+        o =>
+          `${o.removed ? 'removed' : o.value} (${LAYER_NAMES[o.layer]}, ${
+            o.source
+          })`,
+      )
+      .join('; '),
   ]);
   const header = ['KEY', 'VALUE', 'LAYER', 'SET AT', 'REPLACED'];
-  const width = header.map((h, i) => Math.min(60, Math.max(h.length, ...cells.map(c => c[i].length))));
+  const width = header.map((h, i) =>
+    Math.min(60, Math.max(h.length, ...cells.map(c => c[i].length))),
+  );
   const fmt = (row: string[]) =>
-    `${row.map((c, i) => (i === row.length - 1 ? c : c.padEnd(width[i]))).join('  ').trimEnd()}\n`;
+    `${row
+      .map((c, i) => (i === row.length - 1 ? c : c.padEnd(width[i])))
+      .join('  ')
+      .trimEnd()}\n`;
   return `${model}\n${fmt(header)}${cells.map(fmt).join('')}`;
 }

@@ -86,6 +86,22 @@ describe('model-manager CLI', () => {
     expect(docs[1].metadata.namespace).toBe('models');
   });
 
+  it('render -o yaml: values YAML 1.1 reads as booleans or numbers (kubectl, PyYAML) read back as strings', async () => {
+    const { code, stdout } = await cli(['render', 'qwen2-5-7b-instruct', '--env', 'A=yes', '--env', 'B=1_000', '--arg=--x=on']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('value: "yes"');
+    const [doc] = parseAllDocuments(stdout, { version: '1.1' }).map(d => d.toJS());
+    expect(doc.spec.template.containers[0].env).toEqual(expect.arrayContaining([{ name: 'A', value: 'yes' }, { name: 'B', value: '1_000' }]));
+  });
+
+  it('resolve --explain shows a removed env var set again with its removal', async () => {
+    const dir = tempCatalog(t => t.replace('        VLLM_LOGGING_LEVEL: DEBUG\n', '        VLLM_LOGGING_LEVEL: null\n'));
+    const { code, stdout } = await cli(['resolve', 'llama-3-1-8b-instruct', '--explain', '--env', 'VLLM_LOGGING_LEVEL=WARNING'], dir);
+    expect(code).toBe(0);
+    const row = stdout.split('\n').find(l => l.startsWith('env.VLLM_LOGGING_LEVEL '))!;
+    expect(row).toMatch(/WARNING\s+request\s+<request> env\.VLLM_LOGGING_LEVEL\s+INFO \(runtime env, models\.yaml:\d+:\d+ runtimes\.vllm\.env\.VLLM_LOGGING_LEVEL\); removed \(model, models\.yaml:\d+:\d+ models\.llama-3-1-8b-instruct\.server\.env\.VLLM_LOGGING_LEVEL\)$/);
+  });
+
   it('render -o json', async () => {
     const { stdout } = await cli(['render', 'qwen2-5-7b-instruct', '-o', 'json']);
     expect(JSON.parse(stdout)).toMatchObject({ kind: 'LLMInferenceService', metadata: { name: 'qwen2-5-7b-instruct' } });

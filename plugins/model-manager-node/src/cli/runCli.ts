@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { stringify } from 'yaml';
 import {
   CatalogError,
   explainServer,
   formatProblem,
   renderManifests,
   resolveServer,
+  toKubernetesYaml,
+  toKubernetesYamlStream,
   type Catalog,
   type ServerOverrides,
 } from '@model-manager/plugin-model-manager-common';
@@ -67,10 +68,15 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     (values.help ? io.stdout : io.stderr)(USAGE);
     return values.help ? 0 : 2;
   }
-  const modelsArg = command === 'validate' && rest[0] ? rest[0] : values.models ?? 'models.yaml';
+  const modelsArg =
+    command === 'validate' && rest[0]
+      ? rest[0]
+      : values.models ?? 'models.yaml';
   const location = {
     modelsFile: path.resolve(io.cwd, modelsArg),
-    runtimesDir: values.runtimes ? path.resolve(io.cwd, values.runtimes) : undefined,
+    runtimesDir: values.runtimes
+      ? path.resolve(io.cwd, values.runtimes)
+      : undefined,
   };
 
   try {
@@ -79,7 +85,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       case 'validate': {
         const count = Object.keys(catalog.models).length;
         for (const w of catalog.warnings) io.stderr(`warning: ${w}\n`);
-        io.stdout(`${modelsArg}: ok (${count} models, ${Object.keys(catalog.runtimes).length} runtimes)\n`);
+        io.stdout(
+          `${modelsArg}: ok (${count} models, ${
+            Object.keys(catalog.runtimes).length
+          } runtimes)\n`,
+        );
         return 0;
       }
       case 'list':
@@ -92,21 +102,40 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           return 2;
         }
         const overrides = parseOverrides(values);
-        const server = resolveServer(catalog, modelName, overrides, { locate: command === 'resolve' });
+        const server = resolveServer(catalog, modelName, overrides, {
+          locate: command === 'resolve',
+        });
         if (command === 'resolve') {
           if (values.json) io.stdout(`${JSON.stringify(server, null, 2)}\n`);
-          else if (values.explain) io.stdout(formatExplainTable(server.model, explainServer(server)));
-          else io.stdout(stringify(summary(server)));
+          else if (values.explain)
+            io.stdout(formatExplainTable(server.model, explainServer(server)));
+          else io.stdout(toKubernetesYaml(summary(server)));
           return 0;
         }
-        const objects = renderManifests(catalog, server, { namespace: values.namespace ?? 'default' });
+        const objects = renderManifests(catalog, server, {
+          namespace: values.namespace ?? 'default',
+        });
         const format = values.output ?? 'yaml';
         if (format === 'json') {
-          io.stdout(`${JSON.stringify(objects.length === 1 ? objects[0].manifest : { apiVersion: 'v1', kind: 'List', items: objects.map(o => o.manifest) }, null, 2)}\n`);
+          io.stdout(
+            `${JSON.stringify(
+              objects.length === 1
+                ? objects[0].manifest
+                : {
+                    apiVersion: 'v1',
+                    kind: 'List',
+                    items: objects.map(o => o.manifest),
+                  },
+              null,
+              2,
+            )}\n`,
+          );
         } else if (format === 'yaml') {
-          io.stdout(objects.map(o => stringify(o.manifest, { lineWidth: 0 })).join('---\n'));
+          io.stdout(toKubernetesYamlStream(objects.map(o => o.manifest)));
         } else {
-          io.stderr(`model-manager render: unknown output format '${format}'; use yaml or json\n`);
+          io.stderr(
+            `model-manager render: unknown output format '${format}'; use yaml or json\n`,
+          );
           return 2;
         }
         return 0;
@@ -125,16 +154,25 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-function parseOverrides(values: { 'server-version'?: string; env?: string[]; arg?: string[] }): ServerOverrides {
+function parseOverrides(values: {
+  'server-version'?: string;
+  env?: string[];
+  arg?: string[];
+}): ServerOverrides {
   const overrides: ServerOverrides = {};
-  if (values['server-version'] !== undefined) overrides.serverVersion = values['server-version'];
+  if (values['server-version'] !== undefined)
+    overrides.serverVersion = values['server-version'];
   if (values.env) {
     overrides.env = {};
     for (const item of values.env) {
       const eq = item.indexOf('=');
-      if (eq === -1 && item.endsWith('-')) overrides.env[item.slice(0, -1)] = null;
+      if (eq === -1 && item.endsWith('-'))
+        overrides.env[item.slice(0, -1)] = null;
       else if (eq > 0) overrides.env[item.slice(0, eq)] = item.slice(eq + 1);
-      else throw new Error(`--env ${item}: expected NAME=value (or NAME- to remove an inherited variable)`);
+      else
+        throw new Error(
+          `--env ${item}: expected NAME=value (or NAME- to remove an inherited variable)`,
+        );
     }
   }
   if (values.arg) overrides.args = [...values.arg];
@@ -152,8 +190,12 @@ function summary(server: ReturnType<typeof resolveServer>) {
     image: server.image.value,
     cpu: server.resources.cpu.value,
     memory: server.resources.memory.value,
-    ...(server.resources.kvCacheGb ? { kv_cache_gb: server.resources.kvCacheGb.value } : {}),
-    ...(server.weightFormat ? { weight_format: server.weightFormat.value } : {}),
+    ...(server.resources.kvCacheGb
+      ? { kv_cache_gb: server.resources.kvCacheGb.value }
+      : {}),
+    ...(server.weightFormat
+      ? { weight_format: server.weightFormat.value }
+      : {}),
     env: Object.fromEntries(server.env.map(e => [e.name, e.value])),
     args: server.args.map(a => a.value),
   };
@@ -167,7 +209,10 @@ function list(catalog: Catalog, io: CliIo, json: boolean): number {
       model_id: m.config.model_id,
       runtime: runtime.name,
       category: m.config.category,
-      version: runtime.versioned ? m.config.server.server_version ?? `${runtime.config.default_version} (default)` : '-',
+      version: runtime.versioned
+        ? m.config.server.server_version ??
+          `${runtime.config.default_version} (default)`
+        : '-',
     };
   });
   if (json) {
@@ -175,8 +220,14 @@ function list(catalog: Catalog, io: CliIo, json: boolean): number {
     return 0;
   }
   const cols = ['model', 'runtime', 'category', 'version', 'model_id'] as const;
-  const width = cols.map(c => Math.max(c.length, ...rows.map(r => r[c].length)));
-  const line = (cells: string[]) => `${cells.map((c, i) => c.padEnd(width[i])).join('  ').trimEnd()}\n`;
+  const width = cols.map(c =>
+    Math.max(c.length, ...rows.map(r => r[c].length)),
+  );
+  const line = (cells: string[]) =>
+    `${cells
+      .map((c, i) => c.padEnd(width[i]))
+      .join('  ')
+      .trimEnd()}\n`;
   io.stdout(line(cols.map(c => c.toUpperCase())));
   for (const r of rows) io.stdout(line(cols.map(c => r[c])));
   return 0;

@@ -38,7 +38,7 @@ const explainColumns: TableColumn<ExplainRow>[] = [
           {r.overrode.map((o, i) => (
             <div key={i}>
               <Typography variant="caption">
-                <s>{o.value}</s> ({o.layer})
+                {o.removed ? <>removed ({o.layer})</> : <><s>{o.value}</s> ({o.layer})</>}
               </Typography>
             </div>
           ))}

@@ -1,0 +1,59 @@
+import type { Origin } from '../catalog/types';
+import { MAX_KV_CACHE_GB, type EngineProfile } from '../constants';
+import { parseQuantity } from './parseQuantity';
+import type { ResolvedEnvVar, Traced } from './types';
+
+const GIB = 2 ** 30;
+const WHOLE_GIB = /^[1-9][0-9]*$/;
+
+/**
+ * Checks the KV cache the engine will allocate, after layering (so an override of either side
+ * counts):
+ *
+ * - every layer that set the KV-cache variable set a whole number of GiB from 1 to
+ *   {@link MAX_KV_CACHE_GB} (vLLM reads VLLM_CPU_KVCACHE_SPACE with `int()`, vllm/envs.py);
+ * - the KV cache fits the pod: at most `kvCacheMaxShareOfMemory` of the memory limit, so the
+ *   rest is left for the weights, activations and the runtime. vLLM allocates the whole KV
+ *   cache at start; a larger one is OOM-killed before it serves a request.
+ */
+export function checkKvCache(
+  profile: EngineProfile,
+  env: readonly ResolvedEnvVar[],
+  memory: Traced<string | number>,
+): Array<{ origin: Origin; message: string }> {
+  const name = profile.kvCacheEnv;
+  const kv = name ? env.find(e => e.name === name) : undefined;
+  if (!name || !kv) return [];
+  const problems: Array<{ origin: Origin; message: string }> = [];
+  for (const set of [...kv.overrode.filter(o => !o.removed), kv]) {
+    if (!WHOLE_GIB.test(set.value) || Number(set.value) > MAX_KV_CACHE_GB) {
+      problems.push({
+        origin: set.origin,
+        message: `${name} is '${set.value}', but it must be a whole number of GiB from 1 to ${MAX_KV_CACHE_GB}: ${profile.engine} reads it as an integer and does not start otherwise. Set a whole number (e.g. kv_cache_gb: 8)`,
+      });
+    }
+  }
+  if (problems.length > 0) return problems;
+
+  const share = profile.kvCacheMaxShareOfMemory;
+  const memoryBytes = parseQuantity(memory.value);
+  if (share === undefined || memoryBytes === undefined) return [];
+  const kvGib = Number(kv.value);
+  if (kvGib * GIB > memoryBytes * share) {
+    const maxGib = Math.floor((memoryBytes * share) / GIB);
+    const minMemoryGib = Math.ceil(kvGib / share);
+    problems.push({
+      origin: kv.origin,
+      message: `a KV cache of ${kvGib} GiB (${name}) does not fit the memory limit ${
+        memory.value
+      } (${memory.origin.path}): ${
+        profile.engine
+      } allocates the whole KV cache at start, and at least ${Math.round(
+        (1 - share) * 100,
+      )}% of the memory limit must stay free for the weights and the runtime. Lower kv_cache_gb to ${
+        maxGib > 0 ? `at most ${maxGib}` : 'null (no KV cache setting)'
+      }, or raise memory to at least ${minMemoryGib}Gi`,
+    });
+  }
+  return problems;
+}

@@ -1,0 +1,34 @@
+import {
+  KSERVE_NAME_PATTERN,
+  MAX_OBJECT_NAME_LENGTH,
+  MODEL_NAME_OBJECTS,
+} from '../constants';
+import type { ObjectKind } from '../schema/modelsFileSchema';
+
+/**
+ * Checks a model name against every object it becomes on a runtime of `kind`
+ * ({@link MODEL_NAME_OBJECTS}): each derived name must match KServe's InferenceService pattern
+ * and fit a DNS-1035 label (63 characters). Returns one message per broken rule.
+ */
+export function checkModelName(name: string, kind: ObjectKind): string[] {
+  const problems: string[] = [];
+  if (!KSERVE_NAME_PATTERN.test(name)) {
+    problems.push(
+      `model name '${name}' does not match KServe's InferenceService name pattern ${KSERVE_NAME_PATTERN.source} (a lowercase letter first; lowercase letters, digits and -; not ending in -). Rename the model`,
+    );
+  }
+  for (const { object, suffix, kinds } of MODEL_NAME_OBJECTS) {
+    if (kinds && !kinds.includes(kind)) continue;
+    const derived = `${name}${suffix}`;
+    if (derived.length > MAX_OBJECT_NAME_LENGTH) {
+      problems.push(
+        `model name '${name}' is too long: it names ${object} '${derived}' (${
+          derived.length
+        } characters), and Kubernetes names and label values are at most ${MAX_OBJECT_NAME_LENGTH}. Shorten the model name to at most ${
+          MAX_OBJECT_NAME_LENGTH - suffix.length
+        } characters`,
+      );
+    }
+  }
+  return problems;
+}
