@@ -3,6 +3,7 @@ import { InputError, NotFoundError, ServiceUnavailableError } from '@backstage/e
 import type { ModelCatalogService } from '@model-manager/plugin-model-manager-node';
 import {
   explainServer,
+  isOwnedByModel,
   renderManifests,
   resolveServer,
   summarizeKServeStatus,
@@ -149,9 +150,10 @@ export class ModelManagerService {
   async undeploy(model: string, target: DeployTarget & { actor: string; impersonateUser?: string }): Promise<DeploymentResult> {
     const catalog = this.catalog();
     this.checkTarget(target);
-    // The model's own objects, newest first; the shared ClusterServingRuntime stays.
+    // The model's own objects, newest first. Shared objects (create-if-absent: the
+    // ClusterServingRuntime, the namespace's weights PersistentVolumeClaim) stay: other models use them.
     const objects = renderManifests(catalog, resolveServer(catalog, model, {}, { locate: false }), { namespace: target.namespace })
-      .filter(o => o.namespace !== undefined)
+      .filter(isOwnedByModel)
       .reverse();
     const outcome = await this.options.applier.delete(target.cluster, objects, target.impersonateUser);
     const message = outcome.ok ? undefined : outcome.results.find(r => r.action === 'failed')?.message;
@@ -180,6 +182,7 @@ export class ModelManagerService {
         kind: object.kind,
         name: object.name,
         namespace: object.namespace,
+        applyPolicy: object.applyPolicy,
         exists: live !== undefined,
         changes: live ? diffObject(object.manifest, live) : [],
       });

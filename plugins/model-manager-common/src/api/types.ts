@@ -4,6 +4,7 @@
  * scaffolder checkpoint.
  */
 import type { KServeStatusSummary } from '../status';
+import type { ApplyPolicy } from '../renderer/types';
 
 /** What happened to one object in a deploy, dry run, rollback or undeploy. */
 export type ObjectAction =
@@ -94,7 +95,11 @@ export type DiffResult = {
   cluster: string;
   namespace: string;
   inSync: boolean;
-  objects: Array<{ kind: string; name: string; namespace?: string; exists: boolean; changes: FieldChange[] }>;
+  /**
+   * `applyPolicy` says whether an object is the model's own (`apply`: an undeploy deletes it) or
+   * shared (`create-if-absent`: the ClusterServingRuntime, the namespace's weights claim; kept).
+   */
+  objects: Array<{ kind: string; name: string; namespace?: string; applyPolicy: ApplyPolicy; exists: boolean; changes: FieldChange[] }>;
 };
 
 /** One place a model is deployed, in the answer of `GET /models/:name/status`. */

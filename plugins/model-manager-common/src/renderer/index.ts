@@ -1,5 +1,12 @@
 export * from './types';
-export { renderManifests, modelLabels, TEMPLATE_PLACEHOLDERS } from './renderManifests';
+export {
+  renderManifests,
+  modelLabels,
+  servedModelName,
+  weightsPath,
+  isOwnedByModel,
+  TEMPLATE_PLACEHOLDERS,
+} from './renderManifests';
 export type { RenderOptions } from './renderManifests';
 export { parseTemplate } from './parseTemplate';
 export { fillTemplate } from './fillTemplate';

@@ -48,7 +48,7 @@ function fakeApi(overrides: Partial<ModelManagerApi> = {}): ModelManagerApi {
     history: async () => [{ revision: 3, model: 'qwen', cluster: 'local', namespace: 'models', action: 'deploy', outcome: 'succeeded', actor: 'user:default/alice', serverVersion: '0.19.1', createdAt: '2026-11-30T10:00:00Z', results: [] }],
     status: async () => [],
     catalogStatus: async () => ({ ok: true, at: '2026-11-30T10:00:00Z' }),
-    diff: async () => ({ model: 'qwen', cluster: 'local', namespace: 'models', inSync: false, objects: [{ kind: 'LLMInferenceService', name: 'qwen', exists: true, changes: [{ path: '.spec.template.containers[name=main].image', rendered: 'vllm:0.24.0', live: 'vllm:0.19.1' }] }] }),
+    diff: async () => ({ model: 'qwen', cluster: 'local', namespace: 'models', inSync: false, objects: [{ kind: 'LLMInferenceService', name: 'qwen', applyPolicy: 'apply', exists: true, changes: [{ path: '.spec.template.containers[name=main].image', rendered: 'vllm:0.24.0', live: 'vllm:0.19.1' }] }] }),
     rollback: jest.fn(async () => ({ ok: true, revision: 4 })),
     ...overrides,
   };
