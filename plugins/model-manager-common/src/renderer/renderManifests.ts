@@ -80,7 +80,11 @@ function plumbingValue(server: ResolvedServer, key: keyof ResolvedServer['plumbi
  * model's key in models.yaml; OVMS runs with --model_name={{.Name}}) or `model_id` (vLLM under
  * KServe runs with --served-model-name = spec.model.name).
  */
-export function servedModelName(server: Pick<ResolvedServer, 'model' | 'modelId' | 'plumbing'>): string {
+export function servedModelName(server: {
+  model: string;
+  modelId: string;
+  plumbing: { served_model_name?: { value: string } };
+}): string {
   const which = server.plumbing.served_model_name?.value ?? PLUMBING_DEFAULTS.served_model_name;
   return which === 'model_name' ? server.model : server.modelId;
 }
