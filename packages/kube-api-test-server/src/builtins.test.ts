@@ -289,5 +289,31 @@ describe('built-in kinds', () => {
       shortNames: ['ns'],
       storageVersionHash: 'Q3oi5N2YM8M=',
     });
+    // As kube-apiserver v1.34 lists it (storageVersionHash of /v1/PersistentVolumeClaim).
+    expect(
+      res.json.resources.find((r: any) => r.name === 'persistentvolumeclaims'),
+    ).toEqual({
+      name: 'persistentvolumeclaims',
+      singularName: 'persistentvolumeclaim',
+      namespaced: true,
+      kind: 'PersistentVolumeClaim',
+      verbs: [
+        'create',
+        'delete',
+        'deletecollection',
+        'get',
+        'list',
+        'patch',
+        'update',
+        'watch',
+      ],
+      shortNames: ['pvc'],
+      storageVersionHash: 'QWTyNDq0dC4=',
+    });
+    expect(
+      res.json.resources.find(
+        (r: any) => r.name === 'persistentvolumeclaims/status',
+      ),
+    ).toMatchObject({ kind: 'PersistentVolumeClaim', namespaced: true });
   });
 });
