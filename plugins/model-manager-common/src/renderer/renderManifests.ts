@@ -121,43 +121,7 @@ export function renderManifests(
   options: RenderOptions,
 ): RenderedObject[] {
   const runtime = catalog.runtimes[server.runtime];
-  const plumbing = (key: keyof ResolvedServer['plumbing']) => server.plumbing[key]?.value;
-  const annotations: Record<string, string> = { [MODEL_ID_ANNOTATION]: server.modelId };
-  if (plumbing('routing')) annotations[ROUTING_ANNOTATION] = plumbing('routing')!;
-  if (plumbing('device')) annotations[DEVICE_ANNOTATION] = plumbing('device')!;
-
-  const env = server.env.map(e => ({ name: e.name, value: e.value }));
-  const args = server.args.map(a => a.value);
-  const context: TemplateContext = {
-    'model.name': server.model,
-    'model.model_id': server.modelId,
-    'model.category': server.category,
-    namespace: options.namespace,
-    labels: modelLabels(server),
-    annotations,
-    image: server.image.value,
-    args: args.length > 0 ? args : undefined,
-    env: env.length > 0 ? env : undefined,
-    cpu: server.resources.cpu.value,
-    memory: server.resources.memory.value,
-    format: plumbing('format'),
-    runtime_name: plumbing('runtime_name'),
-    model_downloader_image: plumbing('model_downloader_image'),
-    device: plumbing('device'),
-    routing: plumbing('routing'),
-    pull_args: pullArgs(server),
-    served_model_name: servedModelName(server),
-    api_prefix: plumbing('api_prefix'),
-    weights_pvc: plumbingValue(server, 'weights_pvc'),
-    weights_path: weightsPath(server),
-    weights_storage: plumbingValue(server, 'weights_storage'),
-    weights_storage_class: plumbing('weights_storage_class'),
-    weights_access_mode: plumbingValue(server, 'weights_access_mode'),
-    shared_labels: { [MANAGED_BY_LABEL]: MANAGED_BY_VALUE },
-    gateway_name: plumbingValue(server, 'gateway_name'),
-    gateway_namespace: plumbingValue(server, 'gateway_namespace'),
-  };
-
+  const context = templateContext(server, options);
   const objects: RenderedObject[] = [];
   const push = (
     manifest: Record<string, any>,
@@ -193,8 +157,48 @@ export function renderManifests(
   } else {
     render('LLMInferenceService');
   }
-  for (const key of ROUTING_TEMPLATES[plumbing('routing') ?? ''] ?? []) render(key);
+  for (const key of ROUTING_TEMPLATES[plumbingValue(server, 'routing') ?? ''] ?? []) render(key);
   return objects;
+}
+
+/** The value of every placeholder of `TEMPLATE_PLACEHOLDERS` for one model. */
+function templateContext(server: ResolvedServer, options: RenderOptions): TemplateContext {
+  const plumbing = (key: keyof ResolvedServer['plumbing']) => plumbingValue(server, key);
+  const annotations: Record<string, string> = { [MODEL_ID_ANNOTATION]: server.modelId };
+  if (plumbing('routing')) annotations[ROUTING_ANNOTATION] = plumbing('routing')!;
+  if (plumbing('device')) annotations[DEVICE_ANNOTATION] = plumbing('device')!;
+  const env = server.env.map(e => ({ name: e.name, value: e.value }));
+  const args = server.args.map(a => a.value);
+  return {
+    'model.name': server.model,
+    'model.model_id': server.modelId,
+    'model.category': server.category,
+    namespace: options.namespace,
+    labels: modelLabels(server),
+    annotations,
+    image: server.image.value,
+    args: args.length > 0 ? args : undefined,
+    env: env.length > 0 ? env : undefined,
+    cpu: server.resources.cpu.value,
+    memory: server.resources.memory.value,
+    format: plumbing('format'),
+    runtime_name: plumbing('runtime_name'),
+    model_downloader_image: plumbing('model_downloader_image'),
+    device: plumbing('device'),
+    routing: plumbing('routing'),
+    pull_args: pullArgs(server),
+    served_model_name: servedModelName(server),
+    api_prefix: plumbing('api_prefix'),
+    weights_pvc: plumbing('weights_pvc'),
+    weights_path: weightsPath(server),
+    weights_storage: plumbing('weights_storage'),
+    weights_storage_class: plumbing('weights_storage_class'),
+    weights_access_mode: plumbing('weights_access_mode'),
+    // Shared objects belong to no one model: no kubernetes-id label.
+    shared_labels: { [MANAGED_BY_LABEL]: MANAGED_BY_VALUE },
+    gateway_name: plumbing('gateway_name'),
+    gateway_namespace: plumbing('gateway_namespace'),
+  };
 }
 
 /** `ovms --pull` arguments; `--weight_format` only where the resolver allowed it. */
