@@ -103,7 +103,15 @@ describe('model-manager router', () => {
     expect(second.body.objects.map((o: any) => o.action)).toEqual(['exists', 'exists', 'created', 'created', 'created', 'created', 'created']);
     // Re-deploying the same model changes nothing.
     const again = await api().post('/api/model-manager/models/bge-small-en-v1-5-ov/deploy').set('Authorization', ALICE).send({ cluster: 'local', namespace: 'models' });
-    expect(again.body.objects.map((o: any) => o.action)).toEqual(['exists', 'exists', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged']);
+    expect(again.body.objects.map((o: any) => [o.kind, o.action])).toEqual([
+      ['ClusterServingRuntime', 'exists'],
+      ['PersistentVolumeClaim', 'exists'],
+      ['Job', 'unchanged'],
+      ['InferenceService', 'unchanged'],
+      ['Backend', 'unchanged'],
+      ['AIServiceBackend', 'unchanged'],
+      ['AIGatewayRoute', 'unchanged'],
+    ]);
     expect(ctx.events.map(e => [e.eventId, e.outcome, e.meta.actor])).toEqual([
       ['model-deploy', 'success', 'user:default/alice'],
       ['model-deploy', 'success', 'user:default/alice'],
@@ -315,6 +323,13 @@ describe('model-manager router', () => {
       expect(pvcAction(res)).toBe('exists');
       expect(claim(NS)).toMatchObject({ metadata: { resourceVersion: before }, spec: { resources: { requests: { storage: '500Gi' } } } });
       expect(ctx.kube.requests.filter(r => r.path.includes('persistentvolumeclaims')).map(r => r.method)).toEqual(['GET']);
+      // The diff shows the difference, but a deploy cannot change a shared object: still in sync.
+      const diff = await api().get('/api/model-manager/models/bge-small-en-v1-5-ov/diff').query({ cluster: 'local', namespace: NS }).set('Authorization', ALICE);
+      expect(diff.body.objects.find((o: any) => o.kind === 'PersistentVolumeClaim').changes).toEqual([
+        { path: '.spec.resources.requests.storage', rendered: '100Gi', live: '500Gi' },
+      ]);
+      expect(diff.body.objects.filter((o: any) => o.changes.length > 0).map((o: any) => o.kind)).toEqual(['PersistentVolumeClaim']);
+      expect(diff.body.inSync).toBe(true);
     });
 
     it("undeploy deletes the model's own objects and leaves the claim and the ClusterServingRuntime", async () => {

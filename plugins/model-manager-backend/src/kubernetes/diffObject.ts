@@ -5,7 +5,8 @@ export type { FieldChange };
 /**
  * Compares the fields we render with the live object, field by field. Only fields present in the
  * rendered object count: defaults and status added by the cluster are not differences. Lists of
- * objects with a `name` (containers, env) are matched by name, other lists compared whole.
+ * objects with a `name` (containers, env) are matched by name, other lists of objects of the same
+ * length item by item, other lists compared whole.
  */
 export function diffObject(rendered: unknown, live: unknown, path = ''): FieldChange[] {
   if (isObject(rendered)) {
@@ -29,6 +30,11 @@ export function diffObject(rendered: unknown, live: unknown, path = ''): FieldCh
         if (isObject(l) && !renderedNames.has(l.name as string)) changes.push({ path: `${path}[name=${String(l.name)}]`, rendered: undefined, live: l });
       }
       return changes;
+    }
+    // Other lists of objects (route rules, matches, backend refs) item by item when the lengths
+    // agree, so fields a CRD defaults inside an item (weight, priority) are not differences.
+    if (rendered.length === live.length && rendered.every(isObject)) {
+      return rendered.flatMap((item, i) => diffObject(item, live[i], `${path}[${i}]`));
     }
     return JSON.stringify(rendered) === JSON.stringify(live) ? [] : [{ path, rendered, live }];
   }

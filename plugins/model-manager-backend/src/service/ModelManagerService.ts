@@ -187,7 +187,10 @@ export class ModelManagerService {
         changes: live ? diffObject(object.manifest, live) : [],
       });
     }
-    return { model, cluster: target.cluster, namespace: target.namespace, objects: result, inSync: result.every(o => o.exists && o.changes.length === 0) };
+    // A shared object (create-if-absent) is never changed by a deploy: it is in sync once it exists,
+    // whatever an administrator changed in it (its changes are still listed).
+    const inSync = result.every(o => o.exists && (o.changes.length === 0 || !isOwnedByModel(o)));
+    return { model, cluster: target.cluster, namespace: target.namespace, objects: result, inSync };
   }
 
   /**
