@@ -108,7 +108,7 @@ describe('ServingContent', () => {
     { served_model_name: 'model_name', model: 'qwen' },
   ])('the client snippet sends the served name the gateway routes on (served_model_name: $served_model_name)', async ({ served_model_name, model }) => {
     const base = await fakeApi().resolve('qwen', {});
-    const api = fakeApi({ resolve: async () => ({ ...base, server: { ...base.server, plumbing: { served_model_name: { value: served_model_name, origin: origin('plumbing', 'served_model_name'), overrode: [] } } } }) });
+    const api = fakeApi({ resolve: async () => ({ ...base, server: { ...base.server, plumbing: { served_model_name: { value: served_model_name, origin: origin('plumbing', 'served_model_name'), overrode: [] } } } as any }) });
     await renderInTestApp(inEntity(api, <ServingContent />));
     expect(await screen.findByText('Resolved configuration')).toBeInTheDocument();
     // The snippet is split into highlighted spans: read the page's text.
