@@ -10,7 +10,7 @@ test('the Deploy model template deploys an OpenVINO and a vLLM model through the
   const headers = { Authorization: `Bearer ${token}` };
 
   const cases = [
-    { model: 'bge-reranker-base-ov', objects: [['serving.kserve.io/v1beta1', 'inferenceservices', 'bge-reranker-base-ov'], ['batch/v1', 'jobs', 'bge-reranker-base-ov-download']] },
+    { model: 'bge-reranker-base-ov', objects: [['serving.kserve.io/v1beta1', 'inferenceservices', 'bge-reranker-base-ov'], ['batch/v1', 'jobs', 'bge-reranker-base-ov-download'], ['aigateway.envoyproxy.io/v1beta1', 'aigatewayroutes', 'bge-reranker-base-ov']] },
     { model: 'bge-reranker-v2-m3', objects: [['serving.kserve.io/v1alpha2', 'llminferenceservices', 'bge-reranker-v2-m3']] },
   ];
   for (const { model, objects } of cases) {

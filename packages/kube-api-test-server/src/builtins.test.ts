@@ -1,4 +1,4 @@
-/** Built-in kinds: Jobs, Secrets, Namespaces and the core discovery document. */
+/** Built-in kinds: Jobs, Secrets, Namespaces, PersistentVolumeClaims and the core discovery document. */
 import { ADMIN_TOKEN, KubeApiTestServer } from './index';
 import { TestRequest, TestResponse, clientFor } from './testing/httpClient';
 
@@ -136,6 +136,93 @@ describe('built-in kinds', () => {
     });
   });
 
+  const PVCS = '/api/v1/namespaces/demo/persistentvolumeclaims';
+  const claim = (name: string, spec: Record<string, unknown>) => ({
+    apiVersion: 'v1',
+    kind: 'PersistentVolumeClaim',
+    metadata: { name, namespace: 'demo' },
+    spec,
+  });
+
+  it('creates PersistentVolumeClaims Pending, with volumeMode Filesystem', async () => {
+    const res = await call({
+      method: 'PATCH',
+      path: `${PVCS}/weights?fieldManager=m`,
+      body: claim('weights', {
+        accessModes: ['ReadWriteOnce'],
+        resources: { requests: { storage: '100Gi' } },
+      }),
+      contentType: 'application/apply-patch+yaml',
+    });
+    expect(res.status).toBe(201);
+    expect(res.json.spec).toEqual({
+      accessModes: ['ReadWriteOnce'],
+      resources: { requests: { storage: '100Gi' } },
+      volumeMode: 'Filesystem',
+    });
+    expect(res.json.status).toEqual({ phase: 'Pending' });
+  });
+
+  it.each([
+    [
+      'no access mode and no storage request',
+      {},
+      [
+        'spec.accessModes: Required value: at least 1 access mode is required',
+        'spec.resources[storage]: Required value',
+      ],
+    ],
+    [
+      'an unknown access mode',
+      {
+        accessModes: ['ReadWriteSometimes'],
+        resources: { requests: { storage: '1Gi' } },
+      },
+      [
+        'spec.accessModes: Unsupported value: "ReadWriteSometimes": supported values: "ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce", "ReadWriteOncePod"',
+      ],
+    ],
+  ])(
+    'rejects a PersistentVolumeClaim with %s',
+    async (_name, spec, messages) => {
+      const res = await call({
+        method: 'POST',
+        path: PVCS,
+        body: claim('bad', spec),
+      });
+      expect(res.status).toBe(422);
+      expect(
+        res.json.details.causes.map((c: any) => `${c.field}: ${c.message}`),
+      ).toEqual(messages);
+    },
+  );
+
+  it('keeps a PersistentVolumeClaim spec immutable except its storage request', async () => {
+    const spec = {
+      accessModes: ['ReadWriteOnce'],
+      resources: { requests: { storage: '1Gi' } },
+    };
+    await call({ method: 'POST', path: PVCS, body: claim('fixed', spec) });
+    const grown = await call({
+      method: 'PATCH',
+      path: `${PVCS}/fixed`,
+      body: { spec: { resources: { requests: { storage: '2Gi' } } } },
+      contentType: 'application/merge-patch+json',
+    });
+    expect(grown.status).toBe(200);
+    const changed = await call({
+      method: 'PATCH',
+      path: `${PVCS}/fixed`,
+      body: { spec: { accessModes: ['ReadWriteMany'] } },
+      contentType: 'application/merge-patch+json',
+    });
+    expect(changed.status).toBe(422);
+    expect(changed.json.details.causes[0]).toMatchObject({
+      field: 'spec',
+      reason: 'FieldValueForbidden',
+    });
+  });
+
   it('turns Secret stringData into data', async () => {
     const res = await call({
       method: 'POST',
@@ -202,5 +289,31 @@ describe('built-in kinds', () => {
       shortNames: ['ns'],
       storageVersionHash: 'Q3oi5N2YM8M=',
     });
+    // As kube-apiserver v1.34 lists it (storageVersionHash of /v1/PersistentVolumeClaim).
+    expect(
+      res.json.resources.find((r: any) => r.name === 'persistentvolumeclaims'),
+    ).toEqual({
+      name: 'persistentvolumeclaims',
+      singularName: 'persistentvolumeclaim',
+      namespaced: true,
+      kind: 'PersistentVolumeClaim',
+      verbs: [
+        'create',
+        'delete',
+        'deletecollection',
+        'get',
+        'list',
+        'patch',
+        'update',
+        'watch',
+      ],
+      shortNames: ['pvc'],
+      storageVersionHash: 'QWTyNDq0dC4=',
+    });
+    expect(
+      res.json.resources.find(
+        (r: any) => r.name === 'persistentvolumeclaims/status',
+      ),
+    ).toMatchObject({ kind: 'PersistentVolumeClaim', namespaced: true });
   });
 });

@@ -284,3 +284,71 @@ describe('object CRUD', () => {
     );
   });
 });
+
+describe('a re-apply that changes nothing but managedFields times', () => {
+  // kube-apiserver's IgnoreManagedFieldsTimestampsTransformer (registry Store.Update): the field
+  // manager sees the atomic `rules` list change (the applied items lack what the CRD defaults:
+  // weight, priority, modelsOwnedBy), defaulting undoes it, and the write is a no-op.
+  const ROUTES =
+    '/apis/aigateway.envoyproxy.io/v1beta1/namespaces/demo/aigatewayroutes';
+  const route = (value: string) => ({
+    apiVersion: 'aigateway.envoyproxy.io/v1beta1',
+    kind: 'AIGatewayRoute',
+    metadata: { name: 'm', namespace: 'demo' },
+    spec: {
+      parentRefs: [
+        { name: 'gw', kind: 'Gateway', group: 'gateway.networking.k8s.io' },
+      ],
+      rules: [
+        {
+          matches: [
+            { headers: [{ type: 'Exact', name: 'x-ai-eg-model', value }] },
+          ],
+          backendRefs: [{ name: 'm' }],
+        },
+      ],
+    },
+  });
+
+  it('keeps the resourceVersion and the times; a real change still moves both', async () => {
+    let now = new Date('2026-11-30T14:00:00Z');
+    const server = await KubeApiTestServer.start({
+      namespaces: ['demo'],
+      clock: () => now,
+    });
+    try {
+      const call = clientFor(server.url, ADMIN_TOKEN);
+      const apply = (value: string) =>
+        call({
+          method: 'PATCH',
+          path: `${ROUTES}/m?fieldManager=mm`,
+          body: route(value),
+          contentType: 'application/apply-patch+yaml',
+        });
+      const first = await apply('a');
+      expect(first.json.spec.rules[0].backendRefs[0]).toEqual({
+        name: 'm',
+        priority: 0,
+        weight: 1,
+      });
+      now = new Date('2026-11-30T14:00:05Z');
+      const again = await apply('a');
+      expect(again.status).toBe(200);
+      expect(again.json.metadata.resourceVersion).toBe(
+        first.json.metadata.resourceVersion,
+      );
+      expect(again.json.metadata.managedFields[0].time).toBe(
+        '2026-11-30T14:00:00Z',
+      );
+      const changed = await apply('b');
+      expect(changed.json.metadata.resourceVersion).not.toBe(
+        first.json.metadata.resourceVersion,
+      );
+      expect(changed.json.metadata.managedFields[0].time).toBe(
+        '2026-11-30T14:00:05Z',
+      );
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -4,13 +4,22 @@
  * Status reason/message/causes, and whole bodies modulo uids, timestamps and
  * resourceVersion values.
  */
+import path from 'node:path';
 import { ADMIN_TOKEN, KSERVE_DEV_TOKEN, KubeApiTestServer } from './index';
+import { defaultCrdDir } from './registry/crdLoader';
 import { TestResponse, request } from './testing/httpClient';
 import {
   normalizeVolatile,
   readRequestBody,
   readResponse,
 } from './testing/reference';
+
+/** The folders of ../shared/crds installed on the recorded cluster. */
+const RECORDED_CRD_SETS = [
+  'kserve',
+  'gateway-api',
+  'gateway-api-inference-extension',
+];
 
 const ISVC =
   '/apis/serving.kserve.io/v1beta1/namespaces/demo/inferenceservices';
@@ -201,6 +210,8 @@ describe('replay of the recorded kube-apiserver session', () => {
   beforeAll(async () => {
     let now = new Date('2026-11-30T14:03:29Z');
     server = await KubeApiTestServer.start({
+      // The CRD sets the recorded cluster had (its /apis lists no other group of ../shared/crds).
+      crdDir: RECORDED_CRD_SETS.map(set => path.join(defaultCrdDir(), set)),
       namespaces: ['default', 'demo'],
       anonymous: 'forbidden',
       clock: () => now,

@@ -20,8 +20,11 @@ export interface UserSpec {
 }
 
 export interface KubeApiTestServerOptions {
-  /** Directory searched recursively for CRD `*.yaml` files. */
-  crdDir?: string;
+  /**
+   * Directory searched recursively for CRD `*.yaml` files, or several (e.g. only
+   * the CRD sets a recorded cluster had installed).
+   */
+  crdDir?: string | string[];
   /** Users keyed by bearer token. Defaults to {@link DEFAULT_USERS}. */
   users?: Record<string, UserSpec>;
   /**

@@ -69,7 +69,7 @@ describe('model-manager router', () => {
   it('renders manifests', async () => {
     const res = await api().post('/api/model-manager/models/phi-3-5-mini-instruct-int4-ov/render').set('Authorization', ALICE).send({ namespace: 'models' });
     expect(res.status).toBe(200);
-    expect(res.body.items.map((o: any) => o.kind)).toEqual(['ClusterServingRuntime', 'Job', 'InferenceService']);
+    expect(res.body.items.map((o: any) => o.kind)).toEqual(['ClusterServingRuntime', 'PersistentVolumeClaim', 'Job', 'InferenceService', 'Backend', 'AIServiceBackend', 'AIGatewayRoute']);
   });
 
   it('a dry run applies nothing and is recorded', async () => {
@@ -84,24 +84,37 @@ describe('model-manager router', () => {
     expect(history.body.items[0].revision).toBeUndefined();
   });
 
-  it('deploys an OpenVINO model: ClusterServingRuntime when absent, download Job, InferenceService', async () => {
+  it('deploys an OpenVINO model: ClusterServingRuntime and weights claim when absent, download Job, InferenceService, route objects', async () => {
     const res = await api().post('/api/model-manager/models/bge-small-en-v1-5-ov/deploy').set('Authorization', ALICE).send({ cluster: 'local', namespace: 'models' });
     expect(res.status).toBe(200);
     expect(res.body.objects.map((o: any) => [o.kind, o.name, o.action])).toEqual([
       ['ClusterServingRuntime', 'openvino-runtime', 'created'],
+      ['PersistentVolumeClaim', 'model-manager-weights', 'created'],
       ['Job', 'bge-small-en-v1-5-ov-download', 'created'],
       ['InferenceService', 'bge-small-en-v1-5-ov', 'created'],
+      ['Backend', 'bge-small-en-v1-5-ov', 'created'],
+      ['AIServiceBackend', 'bge-small-en-v1-5-ov', 'created'],
+      ['AIGatewayRoute', 'bge-small-en-v1-5-ov', 'created'],
     ]);
+    expect(live('PersistentVolumeClaim', 'v1', 'model-manager-weights', 'models')).toMatchObject({ spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '100Gi' } } } });
     const isvc = live('InferenceService', 'serving.kserve.io/v1beta1', 'bge-small-en-v1-5-ov', 'models')!;
     expect(isvc.metadata).toMatchObject({ labels: { 'backstage.io/kubernetes-id': 'bge-small-en-v1-5-ov' } });
     expect((isvc.metadata as any).managedFields[0]).toMatchObject({ manager: 'model-manager', operation: 'Apply' });
 
-    // A second model finds the runtime present and leaves it alone.
+    // A second model finds the runtime and the namespace's weights claim present and leaves them alone.
     const second = await api().post('/api/model-manager/models/bge-reranker-base-ov/deploy').set('Authorization', ALICE).send({ cluster: 'local', namespace: 'models' });
-    expect(second.body.objects.map((o: any) => o.action)).toEqual(['exists', 'created', 'created']);
+    expect(second.body.objects.map((o: any) => o.action)).toEqual(['exists', 'exists', 'created', 'created', 'created', 'created', 'created']);
     // Re-deploying the same model changes nothing.
     const again = await api().post('/api/model-manager/models/bge-small-en-v1-5-ov/deploy').set('Authorization', ALICE).send({ cluster: 'local', namespace: 'models' });
-    expect(again.body.objects.map((o: any) => o.action)).toEqual(['exists', 'unchanged', 'unchanged']);
+    expect(again.body.objects.map((o: any) => [o.kind, o.action])).toEqual([
+      ['ClusterServingRuntime', 'exists'],
+      ['PersistentVolumeClaim', 'exists'],
+      ['Job', 'unchanged'],
+      ['InferenceService', 'unchanged'],
+      ['Backend', 'unchanged'],
+      ['AIServiceBackend', 'unchanged'],
+      ['AIGatewayRoute', 'unchanged'],
+    ]);
     expect(ctx.events.map(e => [e.eventId, e.outcome, e.meta.actor])).toEqual([
       ['model-deploy', 'success', 'user:default/alice'],
       ['model-deploy', 'success', 'user:default/alice'],
@@ -122,21 +135,28 @@ describe('model-manager router', () => {
     ctx.kube.store.delete({ apiVersion: 'serving.kserve.io/v1alpha1', kind: 'ClusterServingRuntime', name: 'openvino-runtime' });
     ctx.kube.resetRequests();
     const ov = await api().post('/api/model-manager/models/phi-3-5-mini-instruct-int4-ov/deploy').set('Authorization', ALICE).send(target);
-    expect(ov.body.objects.map((o: any) => o.action)).toEqual(['created', 'created', 'created']);
-    const runtime = ['dry-run clusterservingruntimes/openvino-runtime'];
+    expect(ov.body.objects.map((o: any) => o.action)).toEqual(['created', 'created', 'created', 'created', 'created', 'created', 'created']);
+    const runtime = ['dry-run clusterservingruntimes/openvino-runtime', 'dry-run persistentvolumeclaims/model-manager-weights'];
     // The checks run concurrently (any order among themselves), all before the first apply;
     // the applies go in object order.
     const firstApply = sequence().findIndex(r => r.startsWith('apply'));
     expect(sequence().slice(0, firstApply).sort()).toEqual([
       'GET clusterservingruntimes/openvino-runtime',
+      'GET persistentvolumeclaims/model-manager-weights',
       ...runtime,
       'dry-run inferenceservices/phi-3-5-mini-instruct-int4-ov',
       'dry-run jobs/phi-3-5-mini-instruct-int4-ov-download',
+      'dry-run backends/phi-3-5-mini-instruct-int4-ov',
+      'dry-run aiservicebackends/phi-3-5-mini-instruct-int4-ov',
+      'dry-run aigatewayroutes/phi-3-5-mini-instruct-int4-ov',
     ].sort());
     expect(sequence().slice(firstApply)).toEqual([
       ...runtime.map(r => r.replace('dry-run', 'apply')),
       'apply jobs/phi-3-5-mini-instruct-int4-ov-download',
       'apply inferenceservices/phi-3-5-mini-instruct-int4-ov',
+      'apply backends/phi-3-5-mini-instruct-int4-ov',
+      'apply aiservicebackends/phi-3-5-mini-instruct-int4-ov',
+      'apply aigatewayroutes/phi-3-5-mini-instruct-int4-ov',
     ]);
   });
 
@@ -256,14 +276,85 @@ describe('model-manager router', () => {
     expect(res.status).toBe(503);
     expect(res.body.deployment.objects.map((o: any) => [o.kind, o.action])).toEqual([
       ['ClusterServingRuntime', 'exists'],
+      ['PersistentVolumeClaim', 'exists'],
       ['Job', 'created'],
       ['InferenceService', 'failed'],
+      ['Backend', 'not-applied'],
+      ['AIServiceBackend', 'not-applied'],
+      ['AIGatewayRoute', 'not-applied'],
     ]);
-    expect(res.body.error.message).toMatch(/applied before it: ClusterServingRuntime openvino-runtime, Job models\/phi-3-5-mini-instruct-int4-ov-download/);
+    expect(res.body.error.message).toMatch(/applied before it: ClusterServingRuntime openvino-runtime, PersistentVolumeClaim models\/model-manager-weights, Job models\/phi-3-5-mini-instruct-int4-ov-download/);
     // A re-run once the API recovers converges.
     ctx.kube.faults.clear();
     const rerun = await api().post('/api/model-manager/models/phi-3-5-mini-instruct-int4-ov/deploy').set('Authorization', ALICE).send({ cluster: 'local', namespace: 'models' });
-    expect(rerun.body.objects.map((o: any) => o.action)).toEqual(['exists', 'unchanged', 'created']);
+    expect(rerun.body.objects.map((o: any) => o.action)).toEqual(['exists', 'exists', 'unchanged', 'created', 'created', 'created', 'created']);
+  });
+
+  describe("the namespace's weights claim (create-if-absent: shared by the namespace's OpenVINO models)", () => {
+    // A namespace of its own: no OpenVINO model was deployed there before.
+    const NS = 'weights';
+    beforeAll(async () => {
+      const res = await fetch(`${ctx.kube.url}/api/v1/namespaces`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: 'Bearer admin-token' },
+        body: JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } }),
+      });
+      expect(res.status).toBe(201);
+    });
+    const claim = (namespace: string) => live('PersistentVolumeClaim', 'v1', 'model-manager-weights', namespace) as any;
+    const deployTo = (namespace: string) =>
+      api().post('/api/model-manager/models/bge-small-en-v1-5-ov/deploy').set('Authorization', ALICE).send({ cluster: 'local', namespace });
+    const pvcAction = (res: request.Response) => res.body.objects.find((o: any) => o.kind === 'PersistentVolumeClaim').action;
+
+    it('absent: the first OpenVINO deploy to a namespace creates it', async () => {
+      expect(claim(NS)).toBeUndefined();
+      const res = await deployTo(NS);
+      expect(res.status).toBe(200);
+      expect(pvcAction(res)).toBe('created');
+      expect(claim(NS).spec).toMatchObject({ accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '100Gi' } } });
+    });
+
+    it("present: left alone (exists), even when it differs from what would be rendered (someone resized it)", async () => {
+      await fetch(`${ctx.kube.url}/api/v1/namespaces/${NS}/persistentvolumeclaims/model-manager-weights?fieldManager=kubectl`, {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/merge-patch+json', Authorization: 'Bearer admin-token' },
+        body: JSON.stringify({ spec: { resources: { requests: { storage: '500Gi' } } } }),
+      }).then(r => expect(r.status).toBe(200));
+      const before = claim(NS).metadata.resourceVersion;
+      ctx.kube.resetRequests();
+      const res = await deployTo(NS);
+      expect(pvcAction(res)).toBe('exists');
+      expect(claim(NS)).toMatchObject({ metadata: { resourceVersion: before }, spec: { resources: { requests: { storage: '500Gi' } } } });
+      expect(ctx.kube.requests.filter(r => r.path.includes('persistentvolumeclaims')).map(r => r.method)).toEqual(['GET']);
+      // The diff shows the difference, but a deploy cannot change a shared object: still in sync.
+      const diff = await api().get('/api/model-manager/models/bge-small-en-v1-5-ov/diff').query({ cluster: 'local', namespace: NS }).set('Authorization', ALICE);
+      expect(diff.body.objects.find((o: any) => o.kind === 'PersistentVolumeClaim').changes).toEqual([
+        { path: '.spec.resources.requests.storage', rendered: '100Gi', live: '500Gi' },
+      ]);
+      expect(diff.body.objects.filter((o: any) => o.changes.length > 0).map((o: any) => o.kind)).toEqual(['PersistentVolumeClaim']);
+      expect(diff.body.inSync).toBe(true);
+    });
+
+    it("undeploy deletes the model's own objects and leaves the claim and the ClusterServingRuntime", async () => {
+      const res = await api().delete('/api/model-manager/models/bge-small-en-v1-5-ov/deployment').query({ cluster: 'local', namespace: NS }).set('Authorization', ALICE);
+      expect(res.status).toBe(200);
+      expect(res.body.objects.map((o: any) => [o.kind, o.action])).toEqual([
+        ['AIGatewayRoute', 'deleted'],
+        ['AIServiceBackend', 'deleted'],
+        ['Backend', 'deleted'],
+        ['InferenceService', 'deleted'],
+        ['Job', 'deleted'],
+      ]);
+      expect(claim(NS)).toBeDefined();
+      expect(live('ClusterServingRuntime', 'serving.kserve.io/v1alpha1', 'openvino-runtime')).toBeDefined();
+      expect(live('AIGatewayRoute', 'aigateway.envoyproxy.io/v1beta1', 'bge-small-en-v1-5-ov', NS)).toBeUndefined();
+      // The diff says which objects are shared, so an undeploy dry run can say the same.
+      const diff = await api().get('/api/model-manager/models/bge-small-en-v1-5-ov/diff').query({ cluster: 'local', namespace: NS }).set('Authorization', ALICE);
+      expect(diff.body.objects.filter((o: any) => o.applyPolicy === 'create-if-absent').map((o: any) => [o.kind, o.exists])).toEqual([
+        ['ClusterServingRuntime', true],
+        ['PersistentVolumeClaim', true],
+      ]);
+    });
   });
 
   it('a missing namespace fails in preflight and applies nothing', async () => {
@@ -271,7 +362,8 @@ describe('model-manager router', () => {
     const res = await api().post('/api/model-manager/models/bge-small-en-v1-5-ov/deploy').set('Authorization', ALICE).send({ cluster: 'local', namespace: 'nowhere' });
     expect(res.status).toBe(404);
     expect(res.body.error.message).toMatch(/namespaces "nowhere" not found; create the namespace first \(preflight \(dry run\), nothing was applied\)/);
-    expect(res.body.deployment.objects.map((o: any) => o.action)).toEqual(['exists', 'failed', 'not-applied']);
+    expect(res.body.deployment.objects.map((o: any) => o.action)).toEqual(['exists', 'failed', 'not-applied', 'not-applied', 'not-applied', 'not-applied', 'not-applied']);
+    expect(res.body.error.message).toMatch(/^PersistentVolumeClaim nowhere\/model-manager-weights: /);
     expect(live('Job', 'batch/v1', 'bge-small-en-v1-5-ov-download', 'nowhere')).toBeUndefined();
   });
 });

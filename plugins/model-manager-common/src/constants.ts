@@ -171,7 +171,39 @@ export const TEMPLATE_FILES = {
   LLMInferenceService: 'llm-inference-service.yaml',
   InferenceService: 'inference-service.yaml',
   downloadJob: 'weights-download-job.yaml',
+  weightsClaim: 'weights-pvc.yaml',
+  gatewayBackend: 'gateway-backend.yaml',
+  aiServiceBackend: 'ai-service-backend.yaml',
+  aiGatewayRoute: 'ai-gateway-route.yaml',
 } as const;
+export type TemplateKey = keyof typeof TEMPLATE_FILES;
+
+/**
+ * The route objects each plumbing `routing` renders beside the model's object, in apply order
+ * (what a route points at first). `epp` renders none: the LLMInferenceService's own `router`
+ * block makes KServe create the scheduler (EPP + InferencePool), the HTTPRoute and the Gateway.
+ */
+export const ROUTING_TEMPLATES: Record<string, readonly TemplateKey[]> = {
+  aigateway: ['gatewayBackend', 'aiServiceBackend', 'aiGatewayRoute'],
+  epp: [],
+};
+
+/**
+ * Defaults of plumbing keys a runtime's values.yaml may leave out. `weights_storage_class` has
+ * none: an absent storage class means the cluster's default StorageClass.
+ */
+export const PLUMBING_DEFAULTS = {
+  served_model_name: 'model_id',
+  weights_pvc: 'model-manager-weights',
+  weights_storage: '100Gi',
+  weights_access_mode: 'ReadWriteOnce',
+  // Envoy AI Gateway's basic example (examples/basic/basic.yaml).
+  gateway_name: 'envoy-ai-gateway-basic',
+  gateway_namespace: 'default',
+} as const;
+
+/** Where the download Job mounts the weights claim; `ovms --pull --model_repository_path` is below it. */
+export const WEIGHTS_MOUNT_PATH = '/models';
 
 /** ovms --pull --task per category. */
 export const OVMS_TASKS: Record<string, string> = {

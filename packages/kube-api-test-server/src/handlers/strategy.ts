@@ -249,6 +249,7 @@ export function persistUpdate(
 ): JsonObject {
   const meta = getObject(next, 'metadata');
   meta.resourceVersion = (old.metadata as JsonObject).resourceVersion;
+  ignoreManagedFieldsTimestamps(next, old);
   if (deepEqual(next, old)) return old;
   if (dryRun) return next;
   const finalizers = Array.isArray(meta.finalizers) ? meta.finalizers : [];
@@ -258,6 +259,38 @@ export function persistUpdate(
     return written;
   }
   return ctx.store.write(ctx.rt, next);
+}
+
+/**
+ * kube-apiserver's IgnoreManagedFieldsTimestampsTransformer (registry Store.Update, since v1.28):
+ * when an update changes nothing but the times of managedFields entries, the stored times are
+ * kept, so the write is a no-op and the resourceVersion stays. This happens when the field manager
+ * sees a change that defaulting then undoes: re-applying an atomic list whose items the CRD
+ * defaults (an AIGatewayRoute's rules) in a later second than the first apply.
+ */
+function ignoreManagedFieldsTimestamps(
+  next: JsonObject,
+  old: JsonObject,
+): void {
+  const withoutTimes = (o: JsonObject): JsonObject => {
+    const copy = deepClone(o);
+    const meta = isObject(copy.metadata) ? copy.metadata : undefined;
+    if (meta && Array.isArray(meta.managedFields)) {
+      meta.managedFields = meta.managedFields.map(e => {
+        if (!isObject(e)) return e;
+        const { time: _time, ...rest } = e;
+        return rest;
+      });
+    }
+    return copy;
+  };
+  const stored = (old.metadata as JsonObject).managedFields;
+  if (
+    stored !== undefined &&
+    deepEqual(withoutTimes(next), withoutTimes(old))
+  ) {
+    getObject(next, 'metadata').managedFields = deepClone(stored);
+  }
 }
 
 /** Optimistic concurrency: a given resourceVersion must match the stored one. */

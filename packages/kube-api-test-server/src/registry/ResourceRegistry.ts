@@ -113,8 +113,9 @@ export class ResourceRegistry {
     }
   }
 
-  static create(opts: { crdDir: string }): ResourceRegistry {
-    const crds = loadCrds(opts.crdDir);
+  static create(opts: { crdDir: string | string[] }): ResourceRegistry {
+    const dirs = Array.isArray(opts.crdDir) ? opts.crdDir : [opts.crdDir];
+    const crds = dirs.flatMap(loadCrds);
     return new ResourceRegistry([
       ...builtinResources(),
       ...crds.flatMap(crdResources),

@@ -208,3 +208,71 @@ export const SERVICE_HOOKS: ResourceHooks = {
     obj.status = { loadBalancer: {} };
   },
 };
+
+const PVC_ACCESS_MODES = [
+  'ReadOnlyMany',
+  'ReadWriteMany',
+  'ReadWriteOnce',
+  'ReadWriteOncePod',
+];
+
+/**
+ * PersistentVolumeClaims: kube-apiserver's defaulting (volumeMode Filesystem, phase Pending) and
+ * the checks of ValidatePersistentVolumeClaim / ValidatePersistentVolumeClaimUpdate
+ * (pkg/apis/core/validation) that a claim's author can trip: access modes, the storage request,
+ * and the spec being immutable after creation except resources.requests. Not imitated: the
+ * DefaultStorageClass admission plugin (there are no StorageClasses here, so storageClassName
+ * stays unset) and binding (claims stay Pending).
+ */
+export const PVC_HOOKS: ResourceHooks = {
+  prepareForCreate(obj) {
+    const spec = getObject(obj, 'spec');
+    spec.volumeMode ??= 'Filesystem';
+    obj.status = { phase: 'Pending' };
+  },
+  validate(obj, old) {
+    const spec = isObject(obj.spec) ? obj.spec : {};
+    const errs: FieldError[] = [];
+    const modes = Array.isArray(spec.accessModes) ? spec.accessModes : [];
+    if (modes.length === 0) {
+      errs.push(
+        fieldErrors.required(
+          'spec.accessModes',
+          'at least 1 access mode is required',
+        ),
+      );
+    }
+    for (const mode of modes) {
+      if (typeof mode !== 'string' || !PVC_ACCESS_MODES.includes(mode)) {
+        errs.push(
+          fieldErrors.notSupported(
+            'spec.accessModes',
+            mode ?? '',
+            PVC_ACCESS_MODES,
+          ),
+        );
+      }
+    }
+    const resources = isObject(spec.resources) ? spec.resources : {};
+    const requests = isObject(resources.requests) ? resources.requests : {};
+    if (requests.storage === undefined) {
+      errs.push(fieldErrors.required('spec.resources[storage]'));
+    }
+    if (old && isObject(old.spec)) {
+      const withoutRequests = (s: JsonObject) => {
+        const { resources: r, ...rest } = s;
+        const { requests: _requests, ...otherResources } = isObject(r) ? r : {};
+        return JSON.stringify({ ...rest, resources: otherResources });
+      };
+      if (withoutRequests(spec) !== withoutRequests(old.spec)) {
+        errs.push(
+          fieldErrors.forbidden(
+            'spec',
+            'spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims',
+          ),
+        );
+      }
+    }
+    return errs;
+  },
+};

@@ -121,6 +121,23 @@ export const BUILTIN_SCHEMAS: Record<string, JsonObject> = {
       status: open(),
     },
   },
+  PersistentVolumeClaim: {
+    type: 'object',
+    properties: {
+      spec: open({
+        accessModes: {
+          type: 'array',
+          'x-kubernetes-list-type': 'atomic',
+          items: { type: 'string' },
+        },
+        resources: open({ limits: stringMapAny(), requests: stringMapAny() }),
+        storageClassName: { type: 'string' },
+        volumeMode: { type: 'string' },
+        volumeName: { type: 'string' },
+      }),
+      status: open({ phase: { type: 'string' } }),
+    },
+  },
   Pod: { type: 'object', properties: { spec: POD_SPEC, status: open() } },
   Deployment: {
     type: 'object',

@@ -7,6 +7,7 @@ import {
   DEPLOYMENT_HOOKS,
   JOB_HOOKS,
   NAMESPACE_HOOKS,
+  PVC_HOOKS,
   POD_HOOKS,
   SECRET_HOOKS,
   SERVICE_HOOKS,
@@ -58,6 +59,15 @@ const SPECS: BuiltinSpec[] = [
     verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
     nameRule: 'label',
     hooks: NAMESPACE_HOOKS,
+  },
+  {
+    group: '',
+    version: 'v1',
+    kind: 'PersistentVolumeClaim',
+    plural: 'persistentvolumeclaims',
+    shortNames: ['pvc'],
+    hasStatus: true,
+    hooks: PVC_HOOKS,
   },
   {
     group: '',

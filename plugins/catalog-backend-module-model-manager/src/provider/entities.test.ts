@@ -176,6 +176,17 @@ describe('buildEntities options and model fields', () => {
     models: { ...catalog.models, [name]: { name, config: { ...catalog.models[name].config, ...change } } },
   });
 
+  it("the API's `model` is the runtime's plumbing served_model_name, the value the gateway routes on", () => {
+    const switched: Catalog = {
+      ...catalog,
+      runtimes: { ...catalog.runtimes, openvino: { ...catalog.runtimes.openvino, config: { ...catalog.runtimes.openvino.config, served_model_name: 'model_id' } } },
+    };
+    const api = buildEntities(switched, OPTIONS).entities.find(e => e.kind === 'API' && e.metadata.name === 'bge-small-en-v1-5-ov-openai-api')!;
+    const definition = JSON.parse(api.spec!.definition as string);
+    const request = definition.paths['/v1/embeddings'].post.requestBody.content['application/json'].schema.$ref.split('/').pop();
+    expect(definition.components.schemas[request].properties.model.example).toBe('OpenVINO/bge-small-en-v1.5-int8-ov');
+  });
+
   it('apiEntities: false emits no API and no providesApis', () => {
     const { entities: plain } = buildEntities(catalog, { ...OPTIONS, apiEntities: false });
     expect(plain.filter(e => e.kind === 'API')).toEqual([]);

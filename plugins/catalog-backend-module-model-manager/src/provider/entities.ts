@@ -110,6 +110,7 @@ export function buildEntities(catalog: Catalog, options: EntityOptions): BuiltEn
         category: model.config.category,
         runtime: runtime.name,
         kind: runtime.config.kind,
+        servedModelName: runtime.config.served_model_name,
         serverVersion,
       });
       const name = apiEntityName(model.name);

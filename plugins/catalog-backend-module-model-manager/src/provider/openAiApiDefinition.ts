@@ -1,4 +1,4 @@
-import type { ObjectKind } from '@model-manager/plugin-model-manager-common';
+import { servedModelName as engineServedModelName, type ObjectKind } from '@model-manager/plugin-model-manager-common';
 
 /** One OpenAI-compatible operation a served model answers. */
 interface Operation {
@@ -68,9 +68,13 @@ export function openAiPaths(category: string, kind: ObjectKind): string[] {
   return operations(category, kind).map(o => o.path);
 }
 
-/** The name clients put in `model`: vLLM serves the Hugging Face id, OpenVINO the model name. */
-export function servedModelName(model: { name: string; modelId: string; kind: ObjectKind }): string {
-  return model.kind === 'LLMInferenceService' ? model.modelId : model.name;
+/**
+ * The name clients put in `model`: the runtime's plumbing `served_model_name` decides (vLLM serves
+ * the Hugging Face id, OpenVINO the model name); the gateway routes on the same value.
+ */
+export function servedModelName(model: { name: string; modelId: string; servedModelName?: string }): string {
+  const which = model.servedModelName;
+  return engineServedModelName({ model: model.name, modelId: model.modelId, plumbing: { served_model_name: which ? { value: which } : undefined } });
 }
 
 const text = { type: 'string' };
@@ -233,6 +237,8 @@ export function openAiApiDefinition(model: {
   category: string;
   runtime: string;
   kind: ObjectKind;
+  /** The runtime's plumbing `served_model_name`. */
+  servedModelName?: string;
   serverVersion?: string;
 }): string | undefined {
   const ops = operations(model.category, model.kind);

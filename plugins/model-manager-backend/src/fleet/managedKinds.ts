@@ -1,4 +1,5 @@
 import {
+  isOwnedByModel,
   renderManifests,
   resolveServer,
   type Catalog,
@@ -10,11 +11,11 @@ export type ObjectType = { apiVersion: string; kind: string };
 const cache = new WeakMap<Catalog, ObjectType[]>();
 
 /**
- * A model's own objects: namespaced and applied on every deploy (not the shared, create-if-absent
- * ones such as the ClusterServingRuntime).
+ * A model's own objects: namespaced and owned by the model (not the shared, create-if-absent ones
+ * such as the ClusterServingRuntime and the namespace's weights claim).
  */
 export function isModelObject(o: Pick<RenderedObject, 'namespace' | 'applyPolicy'>): boolean {
-  return o.namespace !== undefined && o.applyPolicy === 'apply';
+  return o.namespace !== undefined && isOwnedByModel(o);
 }
 
 /**

@@ -4,6 +4,7 @@ import type { ModelCatalogService } from '@model-manager/plugin-model-manager-no
 import {
   diffObject,
   explainServer,
+  isOwnedByModel,
   renderManifests,
   resolveServer,
   summarizeKServeStatus,
@@ -165,9 +166,10 @@ export class ModelManagerService {
   async undeploy(model: string, target: DeployTarget & { actor: string; impersonateUser?: string }): Promise<DeploymentResult> {
     const catalog = this.catalog();
     this.checkTarget(target);
-    // The model's own objects, newest first; the shared ClusterServingRuntime stays.
+    // The model's own objects, newest first. Shared objects (create-if-absent: the
+    // ClusterServingRuntime, the namespace's weights PersistentVolumeClaim) stay: other models use them.
     const objects = renderManifests(catalog, resolveServer(catalog, model, {}, { locate: false }), { namespace: target.namespace })
-      .filter(o => o.namespace !== undefined)
+      .filter(isOwnedByModel)
       .reverse();
     const outcome = await this.options.applier.delete(target.cluster, objects, target.impersonateUser);
     const message = outcome.ok ? undefined : outcome.results.find(r => r.action === 'failed')?.message;
@@ -197,11 +199,15 @@ export class ModelManagerService {
         kind: object.kind,
         name: object.name,
         namespace: object.namespace,
+        applyPolicy: object.applyPolicy,
         exists: live !== undefined,
         changes: live ? diffObject(object.manifest, live) : [],
       });
     }
-    return { model, cluster: target.cluster, namespace: target.namespace, objects: result, inSync: result.every(o => o.exists && o.changes.length === 0) };
+    // A shared object (create-if-absent) is never changed by a deploy: it is in sync once it exists,
+    // whatever an administrator changed in it (its changes are still listed).
+    const inSync = result.every(o => o.exists && (o.changes.length === 0 || !isOwnedByModel(o)));
+    return { model, cluster: target.cluster, namespace: target.namespace, objects: result, inSync };
   }
 
   /**

@@ -4,7 +4,7 @@
  * scaffolder checkpoint.
  */
 import type { KServeStatusSummary } from '../status';
-import type { RenderedObject } from '../renderer/types';
+import type { ApplyPolicy, RenderedObject } from '../renderer/types';
 import type { ServerOverrides } from '../resolver/types';
 import type { DeploymentAction, ObjectChanges } from './fleet';
 
@@ -120,7 +120,11 @@ export type DiffResult = {
   cluster: string;
   namespace: string;
   inSync: boolean;
-  objects: Array<{ kind: string; name: string; namespace?: string; exists: boolean; changes: FieldChange[] }>;
+  /**
+   * `applyPolicy` says whether an object is the model's own (`apply`: an undeploy deletes it) or
+   * shared (`create-if-absent`: the ClusterServingRuntime, the namespace's weights claim; kept).
+   */
+  objects: Array<{ kind: string; name: string; namespace?: string; applyPolicy: ApplyPolicy; exists: boolean; changes: FieldChange[] }>;
 };
 
 /** One place a model is deployed, in the answer of `GET /models/:name/status`. */

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ENGINE_PROFILES, KV_CACHE_ENV, TEMPLATE_FILES } from '../constants';
+import {
+  ENGINE_PROFILES,
+  KV_CACHE_ENV,
+  ROUTING_TEMPLATES,
+  TEMPLATE_FILES,
+  type TemplateKey,
+} from '../constants';
 import { parseTemplate } from '../renderer/parseTemplate';
 import { TEMPLATE_PLACEHOLDERS } from '../renderer/renderManifests';
 import { resolveModel } from '../resolver/resolveServer';
@@ -101,7 +107,7 @@ export function buildCatalog(sources: CatalogSources): Catalog {
   }
 
   // templates
-  const template = (key: keyof typeof TEMPLATE_FILES) => {
+  const template = (key: TemplateKey) => {
     const name = TEMPLATE_FILES[key];
     const source = sources.templates[name];
     if (!source) {
@@ -120,11 +126,8 @@ export function buildCatalog(sources: CatalogSources): Catalog {
       return undefined;
     }
   };
-  const templates = {
-    LLMInferenceService: template('LLMInferenceService'),
-    InferenceService: template('InferenceService'),
-    downloadJob: template('downloadJob'),
-  };
+  const templates: Partial<Catalog['templates']> = {};
+  for (const key of Object.keys(TEMPLATE_FILES) as TemplateKey[]) templates[key] = template(key);
 
   if (problems.length > 0 || !modelsFile || !modelsDoc)
     throw new CatalogError(problems);
@@ -288,6 +291,9 @@ export function buildCatalog(sources: CatalogSources): Catalog {
           );
         }
       }
+    }
+    if (typeof merged.routing === 'string' && !ROUTING_TEMPLATES[merged.routing]) {
+      add(plumbingOrigins.routing!, `routing '${merged.routing}' is not known; set routing to one of ${Object.keys(ROUTING_TEMPLATES).join(', ')}`);
     }
     let servingRuntime: CatalogRuntime['servingRuntime'];
     const manifestPath = merged.serving_runtime_manifest as string | undefined;

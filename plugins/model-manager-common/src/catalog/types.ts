@@ -5,6 +5,7 @@ import type {
   RuntimeConfig,
 } from '../schema/modelsFileSchema';
 import type { SourceDocument } from '../source/types';
+import type { TemplateKey } from '../constants';
 import type { ParsedTemplate } from '../renderer/types';
 
 /** The text of one input file, as read by whoever has a filesystem (backend, CLI, tests). */
@@ -66,11 +67,8 @@ export interface Catalog {
   modelsFile: string;
   models: Record<string, CatalogModel>;
   runtimes: Record<string, CatalogRuntime>;
-  templates: {
-    LLMInferenceService: ParsedTemplate;
-    InferenceService: ParsedTemplate;
-    downloadJob: ParsedTemplate;
-  };
+  /** One parsed template per entry of `TEMPLATE_FILES`. */
+  templates: Record<TemplateKey, ParsedTemplate>;
   /**
    * An origin for a path of a source file. Its line:col is filled in by {@link Catalog.locate}
    * (loading thousands of models never pays for positions nobody reads).

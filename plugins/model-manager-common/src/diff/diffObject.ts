@@ -5,7 +5,8 @@ export type { FieldChange };
 /**
  * Compares the fields we render with the live object, field by field. Only fields present in the
  * rendered object count: defaults and status added by the cluster are not differences. Lists of
- * objects with a `name` (containers, env) are matched by name, other lists compared whole.
+ * objects with a `name` (containers, env) are matched by name, other lists of objects of the same
+ * length item by item, other lists compared whole.
  *
  * With `symmetric: true` both sides are what we rendered (e.g. two revisions), so a key present
  * only on the `live` side is a difference too (a variable or flag that was removed).
@@ -48,6 +49,11 @@ export function diffObject(
         }
       }
       return changes;
+    }
+    // Other lists of objects (route rules, matches, backend refs) item by item when the lengths
+    // agree, so fields a CRD defaults inside an item (weight, priority) are not differences.
+    if (rendered.length === live.length && rendered.every(isObject)) {
+      return rendered.flatMap((item, i) => diffObject(item, live[i], `${path}[${i}]`, options));
     }
     return JSON.stringify(rendered) === JSON.stringify(live) ? [] : [change(path, rendered, live)];
   }

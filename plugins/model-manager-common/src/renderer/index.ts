@@ -2,6 +2,9 @@ export * from './types';
 export {
   renderManifests,
   modelLabels,
+  servedModelName,
+  weightsPath,
+  isOwnedByModel,
   TEMPLATE_PLACEHOLDERS,
 } from './renderManifests';
 export type { RenderOptions } from './renderManifests';

@@ -8,9 +8,13 @@ import {
   MODEL_ID_ANNOTATION,
   NAME_LABEL,
   OVMS_TASKS,
+  PLUMBING_DEFAULTS,
   ROUTING_ANNOTATION,
+  ROUTING_TEMPLATES,
   RUNTIME_LABEL,
   SERVER_VERSION_LABEL,
+  WEIGHTS_MOUNT_PATH,
+  type TemplateKey,
 } from '../constants';
 import type { ResolvedServer } from '../resolver/types';
 import { copy, fillTemplate } from './fillTemplate';
@@ -35,6 +39,16 @@ export const TEMPLATE_PLACEHOLDERS = [
   'device',
   'routing',
   'pull_args',
+  'served_model_name',
+  'api_prefix',
+  'weights_pvc',
+  'weights_path',
+  'weights_storage',
+  'weights_storage_class',
+  'weights_access_mode',
+  'shared_labels',
+  'gateway_name',
+  'gateway_namespace',
 ] as const;
 
 export interface RenderOptions {
@@ -55,10 +69,51 @@ export function modelLabels(server: ResolvedServer): Record<string, string> {
   return labels;
 }
 
+/** A plumbing value of a resolved server, or its default (`PLUMBING_DEFAULTS`). */
+function plumbingValue(server: ResolvedServer, key: keyof ResolvedServer['plumbing']): string | undefined {
+  return server.plumbing[key]?.value ?? (PLUMBING_DEFAULTS as Record<string, string>)[key];
+}
+
+/**
+ * The name the engine serves the model under: the `model` clients send in an OpenAI request, and
+ * the value the gateway routes on. Plumbing `served_model_name` says which: `model_name` (the
+ * model's key in models.yaml; OVMS runs with --model_name={{.Name}}) or `model_id` (vLLM under
+ * KServe runs with --served-model-name = spec.model.name).
+ */
+export function servedModelName(server: {
+  model: string;
+  modelId: string;
+  plumbing: { served_model_name?: { value: string } };
+}): string {
+  const which = server.plumbing.served_model_name?.value ?? PLUMBING_DEFAULTS.served_model_name;
+  return which === 'model_name' ? server.model : server.modelId;
+}
+
+/**
+ * Where `ovms --pull` puts a model's weights, relative to the weights claim: it writes to
+ * `<--model_repository_path>/<--source_model>` (openvinotoolkit/model_server
+ * src/pull_module/model_downloader.cpp getGraphDirectory), and each model gets its own repository
+ * path, `<claim>/<model name>`. The InferenceService's storageUri is `pvc://<claim>/<this>`.
+ */
+export function weightsPath(server: Pick<ResolvedServer, 'model' | 'modelId'>): string {
+  return `${server.model}/${server.modelId}`;
+}
+
+/**
+ * Whether an object belongs to one model (undeploy deletes it) or is shared (create-if-absent:
+ * the ClusterServingRuntime, the namespace's weights claim — created when missing, never changed,
+ * never deleted by model-manager).
+ */
+export function isOwnedByModel(object: Pick<RenderedObject, 'applyPolicy'>): boolean {
+  return object.applyPolicy !== 'create-if-absent';
+}
+
 /**
  * Renders a resolved server into the Kubernetes objects to apply, in apply order:
- * vLLM -> one LLMInferenceService; OpenVINO -> the ClusterServingRuntime (create-if-absent),
- * the weights download Job (`ovms --pull`), then the InferenceService. Output is deterministic.
+ * vLLM -> one LLMInferenceService; OpenVINO -> the ClusterServingRuntime and the namespace's
+ * weights PersistentVolumeClaim (both create-if-absent: shared, never deleted by undeploy), the
+ * weights download Job (`ovms --pull`), the InferenceService, then the route objects of its
+ * `routing` (aigateway: Backend, AIServiceBackend, AIGatewayRoute). Output is deterministic.
  */
 export function renderManifests(
   catalog: Catalog,
@@ -66,33 +121,7 @@ export function renderManifests(
   options: RenderOptions,
 ): RenderedObject[] {
   const runtime = catalog.runtimes[server.runtime];
-  const plumbing = (key: keyof ResolvedServer['plumbing']) => server.plumbing[key]?.value;
-  const annotations: Record<string, string> = { [MODEL_ID_ANNOTATION]: server.modelId };
-  if (plumbing('routing')) annotations[ROUTING_ANNOTATION] = plumbing('routing')!;
-  if (plumbing('device')) annotations[DEVICE_ANNOTATION] = plumbing('device')!;
-
-  const env = server.env.map(e => ({ name: e.name, value: e.value }));
-  const args = server.args.map(a => a.value);
-  const context: TemplateContext = {
-    'model.name': server.model,
-    'model.model_id': server.modelId,
-    'model.category': server.category,
-    namespace: options.namespace,
-    labels: modelLabels(server),
-    annotations,
-    image: server.image.value,
-    args: args.length > 0 ? args : undefined,
-    env: env.length > 0 ? env : undefined,
-    cpu: server.resources.cpu.value,
-    memory: server.resources.memory.value,
-    format: plumbing('format'),
-    runtime_name: plumbing('runtime_name'),
-    model_downloader_image: plumbing('model_downloader_image'),
-    device: plumbing('device'),
-    routing: plumbing('routing'),
-    pull_args: pullArgs(server),
-  };
-
+  const context = templateContext(server, options);
   const objects: RenderedObject[] = [];
   const push = (
     manifest: Record<string, any>,
@@ -110,6 +139,9 @@ export function renderManifests(
     });
   };
 
+  const render = (key: TemplateKey, applyPolicy: RenderedObject['applyPolicy'] = 'apply') =>
+    push(fillTemplate(catalog.templates[key], context), catalog.templates[key].file, applyPolicy);
+
   if (server.kind === 'InferenceService') {
     if (runtime.servingRuntime) {
       const manifest = copy(runtime.servingRuntime.manifest as TemplateValue) as Record<string, any>;
@@ -119,12 +151,54 @@ export function renderManifests(
       };
       push(manifest, runtime.servingRuntime.file, 'create-if-absent');
     }
-    push(fillTemplate(catalog.templates.downloadJob, context), catalog.templates.downloadJob.file, 'apply');
-    push(fillTemplate(catalog.templates.InferenceService, context), catalog.templates.InferenceService.file, 'apply');
+    render('weightsClaim', 'create-if-absent');
+    render('downloadJob');
+    render('InferenceService');
   } else {
-    push(fillTemplate(catalog.templates.LLMInferenceService, context), catalog.templates.LLMInferenceService.file, 'apply');
+    render('LLMInferenceService');
   }
+  for (const key of ROUTING_TEMPLATES[plumbingValue(server, 'routing') ?? ''] ?? []) render(key);
   return objects;
+}
+
+/** The value of every placeholder of `TEMPLATE_PLACEHOLDERS` for one model. */
+function templateContext(server: ResolvedServer, options: RenderOptions): TemplateContext {
+  const plumbing = (key: keyof ResolvedServer['plumbing']) => plumbingValue(server, key);
+  const annotations: Record<string, string> = { [MODEL_ID_ANNOTATION]: server.modelId };
+  if (plumbing('routing')) annotations[ROUTING_ANNOTATION] = plumbing('routing')!;
+  if (plumbing('device')) annotations[DEVICE_ANNOTATION] = plumbing('device')!;
+  const env = server.env.map(e => ({ name: e.name, value: e.value }));
+  const args = server.args.map(a => a.value);
+  return {
+    'model.name': server.model,
+    'model.model_id': server.modelId,
+    'model.category': server.category,
+    namespace: options.namespace,
+    labels: modelLabels(server),
+    annotations,
+    image: server.image.value,
+    args: args.length > 0 ? args : undefined,
+    env: env.length > 0 ? env : undefined,
+    cpu: server.resources.cpu.value,
+    memory: server.resources.memory.value,
+    format: plumbing('format'),
+    runtime_name: plumbing('runtime_name'),
+    model_downloader_image: plumbing('model_downloader_image'),
+    device: plumbing('device'),
+    routing: plumbing('routing'),
+    pull_args: pullArgs(server),
+    served_model_name: servedModelName(server),
+    api_prefix: plumbing('api_prefix'),
+    weights_pvc: plumbing('weights_pvc'),
+    weights_path: weightsPath(server),
+    weights_storage: plumbing('weights_storage'),
+    weights_storage_class: plumbing('weights_storage_class'),
+    weights_access_mode: plumbing('weights_access_mode'),
+    // Shared objects belong to no one model: no kubernetes-id label.
+    shared_labels: { [MANAGED_BY_LABEL]: MANAGED_BY_VALUE },
+    gateway_name: plumbing('gateway_name'),
+    gateway_namespace: plumbing('gateway_namespace'),
+  };
 }
 
 /** `ovms --pull` arguments; `--weight_format` only where the resolver allowed it. */
@@ -132,7 +206,7 @@ function pullArgs(server: ResolvedServer): string[] {
   const args = [
     '--pull',
     `--source_model=${server.modelId}`,
-    '--model_repository_path=/models',
+    `--model_repository_path=${WEIGHTS_MOUNT_PATH}/${server.model}`,
     `--model_name=${server.model}`,
     `--task=${OVMS_TASKS[server.category] ?? 'text_generation'}`,
   ];

@@ -20,7 +20,11 @@ export type TemplateContext = Record<string, TemplateValue>;
 export type ApplyPolicy =
   /** server-side apply, every deploy */
   | 'apply'
-  /** applied only when absent from the cluster (the spec's "applied on first deploy") */
+  /**
+   * A shared object (the ClusterServingRuntime, a namespace's weights PersistentVolumeClaim):
+   * applied only when absent from the cluster (the spec's "applied on first deploy"), never
+   * changed afterwards, and never deleted by an undeploy (other models use it).
+   */
   | 'create-if-absent';
 
 export interface RenderedObject {

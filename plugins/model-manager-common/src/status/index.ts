@@ -1,4 +1,9 @@
 export { summarizeKServeStatus } from './summarizeKServeStatus';
-export type { ConditionSummary, KServeStatusSummary } from './summarizeKServeStatus';
 export { SERVER_IMAGE_PATHS, isServerKind, readPath, serverImageOf } from './liveServer';
 export type { ObjectPath } from './liveServer';
+export type {
+  ConditionSummary,
+  KServeStatusSummary,
+} from './summarizeKServeStatus';
+export { summarizeJob } from './summarizeJob';
+export type { JobPhase, JobProgress } from './summarizeJob';

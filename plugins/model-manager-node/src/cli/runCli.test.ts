@@ -82,7 +82,7 @@ describe('model-manager CLI', () => {
     const { code, stdout } = await cli(['render', 'phi-3-5-mini-instruct-int4-ov', '-n', 'models']);
     expect(code).toBe(0);
     const docs = parseAllDocuments(stdout).map(d => d.toJS());
-    expect(docs.map(d => d.kind)).toEqual(['ClusterServingRuntime', 'Job', 'InferenceService']);
+    expect(docs.map(d => d.kind)).toEqual(['ClusterServingRuntime', 'PersistentVolumeClaim', 'Job', 'InferenceService', 'Backend', 'AIServiceBackend', 'AIGatewayRoute']);
     expect(docs[1].metadata.namespace).toBe('models');
   });
 

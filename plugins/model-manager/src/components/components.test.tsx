@@ -38,7 +38,7 @@ function fakeApi(overrides: Partial<ModelManagerApi> = {}): ModelManagerApi {
       models: ['qwen'],
     }),
     resolve: async () => ({
-      server: { model: 'qwen', modelId: 'Qwen/Qwen2.5-7B-Instruct', category: 'llm', runtime: 'vllm', kind: 'LLMInferenceService', version: { value: '0.19.1', origin: origin('model', 'models.qwen.server.server_version'), overrode: [] } } as any,
+      server: { model: 'qwen', modelId: 'Qwen/Qwen2.5-7B-Instruct', category: 'llm', runtime: 'vllm', kind: 'LLMInferenceService', version: { value: '0.19.1', origin: origin('model', 'models.qwen.server.server_version'), overrode: [] }, plumbing: { served_model_name: { value: 'model_id', origin: origin('plumbing', 'served_model_name'), overrode: [] } } } as any,
       explain: [
         { key: 'version', value: '0.19.1', layer: 'model', source: 'models.yaml:30:7 models.qwen.server.server_version', overrode: [{ value: '0.24.0', layer: 'runtime-default', source: 'models.yaml:109:5 runtimes.vllm.default_version' }] },
         { key: 'env.VLLM_CPU_KVCACHE_SPACE', value: '8', layer: 'category', source: 'models.yaml:124:54 runtimes.vllm.categories.llm.defaults.kv_cache_gb', overrode: [] },
@@ -48,7 +48,7 @@ function fakeApi(overrides: Partial<ModelManagerApi> = {}): ModelManagerApi {
     history: async () => [{ revision: 3, model: 'qwen', cluster: 'local', namespace: 'models', action: 'deploy', outcome: 'succeeded', actor: 'user:default/alice', serverVersion: '0.19.1', createdAt: '2026-11-30T10:00:00Z', results: [] }],
     status: async () => [],
     catalogStatus: async () => ({ ok: true, at: '2026-11-30T10:00:00Z' }),
-    diff: async () => ({ model: 'qwen', cluster: 'local', namespace: 'models', inSync: false, objects: [{ kind: 'LLMInferenceService', name: 'qwen', exists: true, changes: [{ path: '.spec.template.containers[name=main].image', rendered: 'vllm:0.24.0', live: 'vllm:0.19.1' }] }] }),
+    diff: async () => ({ model: 'qwen', cluster: 'local', namespace: 'models', inSync: false, objects: [{ kind: 'LLMInferenceService', name: 'qwen', applyPolicy: 'apply', exists: true, changes: [{ path: '.spec.template.containers[name=main].image', rendered: 'vllm:0.24.0', live: 'vllm:0.19.1' }] }] }),
     rollback: jest.fn(async () => ({ ok: true, revision: 4 })),
     ...overrides,
   };
@@ -101,6 +101,18 @@ describe('ServingContent', () => {
     expect(screen.getByText(/version from the model pin/)).toBeInTheDocument();
     expect(screen.getByText('user:default/alice')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Deploy' })).toHaveAttribute('href', expect.stringContaining('/create/templates/default/deploy-model?formData='));
+  });
+
+  it.each([
+    { served_model_name: 'model_id', model: 'Qwen/Qwen2.5-7B-Instruct' },
+    { served_model_name: 'model_name', model: 'qwen' },
+  ])('the client snippet sends the served name the gateway routes on (served_model_name: $served_model_name)', async ({ served_model_name, model }) => {
+    const base = await fakeApi().resolve('qwen', {});
+    const api = fakeApi({ resolve: async () => ({ ...base, server: { ...base.server, plumbing: { served_model_name: { value: served_model_name, origin: origin('plumbing', 'served_model_name'), overrode: [] } } } as any }) });
+    await renderInTestApp(inEntity(api, <ServingContent />));
+    expect(await screen.findByText('Resolved configuration')).toBeInTheDocument();
+    // The snippet is split into highlighted spans: read the page's text.
+    expect(document.body.textContent).toContain(`model="${model}"`);
   });
 
   it('explains a model that is gone from models.yaml', async () => {

@@ -82,8 +82,24 @@ describe('model-manager:undeploy', () => {
     });
   });
 
-  it('leaves the shared ClusterServingRuntime of OpenVINO models in place', async () => {
+  it('leaves the shared objects of OpenVINO models in place (the ClusterServingRuntime, the weights claim), also in a dry run', async () => {
     await deployed('bge-small-en-v1-5-ov');
+    const dry = actionContext<UndeployInput>(
+      { model: 'bge-small-en-v1-5-ov', cluster: 'local', namespace: 'models' },
+      { isDryRun: true },
+    );
+    await action.handler(dry.ctx);
+    expect(dry.lines()).toContain(
+      'InferenceService models/bge-small-en-v1-5-ov: delete',
+    );
+    expect(dry.lines()).toContain(
+      'AIGatewayRoute models/bge-small-en-v1-5-ov: delete',
+    );
+    expect(
+      dry
+        .lines()
+        .filter(l => /PersistentVolumeClaim|ClusterServingRuntime/.test(l)),
+    ).toEqual([]);
     await action.handler(
       actionContext<UndeployInput>({
         model: 'bge-small-en-v1-5-ov',
@@ -98,6 +114,22 @@ describe('model-manager:undeploy', () => {
         name: 'openvino-runtime',
       }),
     ).toBeDefined();
+    expect(
+      live({
+        apiVersion: 'v1',
+        kind: 'PersistentVolumeClaim',
+        name: 'model-manager-weights',
+        namespace: 'models',
+      }),
+    ).toBeDefined();
+    expect(
+      live({
+        apiVersion: 'serving.kserve.io/v1beta1',
+        kind: 'InferenceService',
+        name: 'bge-small-en-v1-5-ov',
+        namespace: 'models',
+      }),
+    ).toBeUndefined();
   });
 
   it('a scaffolder dry run deletes nothing and logs what would be deleted', async () => {

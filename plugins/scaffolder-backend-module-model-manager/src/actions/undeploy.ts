@@ -3,6 +3,7 @@ import type {
   DiscoveryService,
 } from '@backstage/backend-plugin-api';
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
+import { isOwnedByModel } from '@model-manager/plugin-model-manager-common';
 import {
   DeploymentFailedError,
   ModelManagerClient,
@@ -84,10 +85,9 @@ export function createUndeployModelAction(options: {
           { cluster, namespace },
           credentials,
         );
-        // Undeploy leaves cluster-scoped objects (the shared ClusterServingRuntime) alone.
-        for (const o of diff.objects
-          .filter(d => d.namespace !== undefined)
-          .reverse()) {
+        // Undeploy leaves shared objects (the ClusterServingRuntime, the namespace's weights
+        // claim) alone.
+        for (const o of diff.objects.filter(isOwnedByModel).reverse()) {
           ctx.logger.info(
             `${objectLabel(o)}: ${
               o.exists ? 'delete' : 'absent, nothing to delete'

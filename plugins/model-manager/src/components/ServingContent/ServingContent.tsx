@@ -12,7 +12,7 @@ import { stringifyEntityRef } from '@backstage/catalog-model';
 import { useEntity } from '@backstage/plugin-catalog-react';
 import Grid from '@material-ui/core/Grid';
 import Typography from '@material-ui/core/Typography';
-import type { ExplainRow } from '@model-manager/plugin-model-manager-common';
+import { servedModelName, type ExplainRow } from '@model-manager/plugin-model-manager-common';
 import useAsyncRetry from 'react-use/esm/useAsyncRetry';
 import { HistoryTable } from '../HistoryTable';
 import { modelManagerApiRef } from '../../api';
@@ -97,7 +97,7 @@ export function ServingContent() {
       </Grid>
       <Grid item xs={12} md={6}>
         <InfoCard title="Call it" subheader="OpenAI-compatible; clients always use /v1/">
-          <CodeSnippet language="python" text={clientExample(server.model, server.modelId, server.category)} showCopyCodeButton />
+          <CodeSnippet language="python" text={clientExample(server.model, servedModelName(server), server.category)} showCopyCodeButton />
         </InfoCard>
       </Grid>
       <Grid item xs={12} md={6}>
