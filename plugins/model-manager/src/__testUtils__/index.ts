@@ -1,0 +1,2 @@
+export { fakeApi } from './fakeApi';
+export { FLEET, historyRow, target } from './fleet';
