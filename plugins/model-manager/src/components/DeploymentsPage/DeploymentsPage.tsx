@@ -18,7 +18,7 @@ import {
 } from '@model-manager/plugin-model-manager-common';
 import { useSearchParams } from 'react-router-dom';
 import useAsync from 'react-use/esm/useAsync';
-import { modelManagerApiRef } from '../../api';
+import { errorText, modelManagerApiRef } from '../../api';
 import {
   DRIFT_LABELS,
   FleetChips,
@@ -209,7 +209,7 @@ export function DeploymentsPage() {
     return (
       <Content>
         <WarningPanel severity="error" title="Could not load the deployments">
-          {error.message}. Check that the model-manager backend is running.
+          {errorText(error)}. Check that the model-manager backend is running.
         </WarningPanel>
       </Content>
     );

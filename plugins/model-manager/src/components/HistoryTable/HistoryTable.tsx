@@ -9,7 +9,7 @@ import {
   type DeploymentHistoryItem,
 } from '@model-manager/plugin-model-manager-common';
 import { useState } from 'react';
-import { modelManagerApiRef, type DiffResult } from '../../api';
+import { errorText, modelManagerApiRef, type DiffResult } from '../../api';
 import { FieldChangeLines } from '../fleet';
 import { ChangesCell } from './ChangesCell';
 import { actionText, canRollBackTo, revisionText } from './historyText';
@@ -71,7 +71,7 @@ export function HistoryTable(props: {
     } catch (e) {
       toastApi.post({
         title: 'Diff failed',
-        description: (e as Error).message,
+        description: errorText(e as Error),
         status: 'danger',
       });
     }

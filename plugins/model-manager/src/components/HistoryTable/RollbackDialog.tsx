@@ -10,7 +10,7 @@ import Typography from '@material-ui/core/Typography';
 import type { DeploymentHistoryItem } from '@model-manager/plugin-model-manager-common';
 import { useState } from 'react';
 import useAsync from 'react-use/esm/useAsync';
-import { modelManagerApiRef } from '../../api';
+import { errorText, modelManagerApiRef } from '../../api';
 import { WouldChange } from './ChangesCell';
 
 /**
@@ -47,7 +47,7 @@ export function RollbackDialog(props: {
     } catch (e) {
       toastApi.post({
         title: `Rollback of ${props.model} failed`,
-        description: (e as Error).message,
+        description: errorText(e as Error),
         status: 'danger',
       });
       setBusy(false);
@@ -69,7 +69,7 @@ export function RollbackDialog(props: {
         {plan.loading && <Progress />}
         {plan.error && (
           <WarningPanel severity="error" title="The rollback dry run failed">
-            {plan.error.message}
+            {errorText(plan.error)}
           </WarningPanel>
         )}
         {plan.value && (

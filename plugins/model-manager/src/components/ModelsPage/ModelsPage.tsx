@@ -10,7 +10,7 @@ import { useApi } from '@backstage/core-plugin-api';
 import Chip from '@material-ui/core/Chip';
 import { FLEET_STATES } from '@model-manager/plugin-model-manager-common';
 import useAsync from 'react-use/esm/useAsync';
-import { modelManagerApiRef, type ModelSummary } from '../../api';
+import { errorText, modelManagerApiRef, type ModelSummary } from '../../api';
 import { CatalogStatusWarning } from '../CatalogStatusWarning';
 import {
   aggregateFleet,
@@ -129,7 +129,7 @@ export function ModelsPage() {
           severity="warning"
           title="Could not read where the models are deployed"
         >
-          {fleet.error.message}
+          {errorText(fleet.error)}
         </WarningPanel>
       )}
       {fleet.value && fleet.value.errors.length > 0 && (

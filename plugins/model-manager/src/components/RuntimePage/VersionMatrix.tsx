@@ -12,7 +12,7 @@ import Chip from '@material-ui/core/Chip';
 import Typography from '@material-ui/core/Typography';
 import { targetLabel } from '@model-manager/plugin-model-manager-common';
 import useAsync from 'react-use/esm/useAsync';
-import { modelManagerApiRef, type RuntimeSummary } from '../../api';
+import { errorText, modelManagerApiRef, type RuntimeSummary } from '../../api';
 import {
   matrixClusters,
   rolloutTemplateUrl,
@@ -115,7 +115,7 @@ export function VersionMatrix(props: { runtime: RuntimeSummary }) {
         severity="warning"
         title={`Could not read where ${runtime.name} runs`}
       >
-        {error.message}
+        {errorText(error)}
       </WarningPanel>
     );
   }

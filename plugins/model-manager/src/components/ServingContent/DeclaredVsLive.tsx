@@ -10,7 +10,7 @@ import { useApi } from '@backstage/core-plugin-api';
 import Typography from '@material-ui/core/Typography';
 import type { FleetTarget } from '@model-manager/plugin-model-manager-common';
 import useAsync from 'react-use/esm/useAsync';
-import { modelManagerApiRef } from '../../api';
+import { errorText, modelManagerApiRef } from '../../api';
 import { FleetChips, FleetStateLabel, targetRevisionText } from '../fleet';
 
 function VersionAndImage(props: { version?: string; image?: string }) {
@@ -70,7 +70,7 @@ export function DeclaredVsLive(props: { model: string }) {
         severity="warning"
         title="Could not read where this model runs"
       >
-        {error.message}
+        {errorText(error)}
       </WarningPanel>
     );
   }
