@@ -171,3 +171,37 @@ test('a runtime version rolls out through the template, and the Deployments page
     outcome: 'succeeded',
   });
 });
+
+test('a rollback asks first, showing the diff it will apply, and the new row says which revision it went back to', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto(`/catalog/default/component/${UNPINNED}/serving`);
+  const history = page.getByTestId('deploy-history');
+  const revision = (n: number) =>
+    history
+      .getByRole('row')
+      .filter({
+        has: page.getByRole('cell', { name: String(n), exact: true }),
+      });
+  await expect(revision(2)).toContainText('rollout');
+  await expect(revision(2)).toContainText(/\d+ change\(s\) since rev 1/);
+  await revision(1).getByRole('button', { name: 'Roll back' }).click();
+
+  // The confirmation shows what a rollback dry run says it would change on the live objects.
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(
+    `Roll back ${UNPINNED} on local/${NAMESPACE} to rev 1?`,
+  );
+  await expect(dialog).toContainText(
+    'live docker.io/vllm/vllm-openai-cpu:v0.19.1 → after docker.io/vllm/vllm-openai-cpu:v0.24.0',
+  );
+  await shot(page, 'rollback-01-confirm');
+  await dialog.getByRole('button', { name: 'Roll back to rev 1' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // The history reloads: rev 3 is the rollback, its changes compared with rev 2.
+  await expect(revision(3)).toContainText('rollback to rev 1');
+  await expect(revision(3)).toContainText(/\d+ change\(s\) since rev 2/);
+  await shot(page, 'rollback-02-history');
+});

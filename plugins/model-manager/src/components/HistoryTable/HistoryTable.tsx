@@ -130,19 +130,21 @@ export function HistoryTable(props: {
   ];
   return (
     <>
-      <Table<DeploymentHistoryItem>
-        title="Deploy history"
-        options={{
-          paging: props.history.length > 10,
-          search: false,
-          padding: 'dense',
-        }}
-        columns={columns}
-        data={props.history}
-        emptyContent={
-          <Typography style={{ padding: 16 }}>Not deployed yet.</Typography>
-        }
-      />
+      <div data-testid="deploy-history">
+        <Table<DeploymentHistoryItem>
+          title="Deploy history"
+          options={{
+            paging: props.history.length > 10,
+            search: false,
+            padding: 'dense',
+          }}
+          columns={columns}
+          data={props.history}
+          emptyContent={
+            <Typography style={{ padding: 16 }}>Not deployed yet.</Typography>
+          }
+        />
+      </div>
       {diff && <LiveDiff diff={diff} />}
       {rollingBack && (
         <RollbackDialog
