@@ -71,6 +71,22 @@ describe('DeploymentsPage', () => {
     );
   });
 
+  it('opens a row on the field lists behind its chips', async () => {
+    await renderPage(fakeApi());
+    await screen.findByText('Deployments (3 of 3)');
+    expect(
+      screen.queryByTestId('details-qwen@prod/ml'),
+    ).not.toBeInTheDocument();
+    fireEvent.click(within(rowOf('prod/ml')).getByTitle('Field changes'));
+    const details = await screen.findByTestId('details-qwen@prod/ml');
+    expect(details).toHaveTextContent(
+      '.spec.template.containers[name=main].image: applied vllm:0.19.1 → now vllm:0.24.0',
+    );
+    expect(details).toHaveTextContent(
+      'Drift (live objects changed outside model-manager)No changes.',
+    );
+  });
+
   it('filters by the URL query, so a link shares the view', async () => {
     await renderPage(fakeApi(), '/model-deployments?cluster=prod&runtime=vllm');
     expect(await screen.findByText('Deployments (1 of 3)')).toBeInTheDocument();
