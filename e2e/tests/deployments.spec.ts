@@ -179,11 +179,9 @@ test('a rollback asks first, showing the diff it will apply, and the new row say
   await page.goto(`/catalog/default/component/${UNPINNED}/serving`);
   const history = page.getByTestId('deploy-history');
   const revision = (n: number) =>
-    history
-      .getByRole('row')
-      .filter({
-        has: page.getByRole('cell', { name: String(n), exact: true }),
-      });
+    history.getByRole('row').filter({
+      has: page.getByRole('cell', { name: String(n), exact: true }),
+    });
   await expect(revision(2)).toContainText('rollout');
   await expect(revision(2)).toContainText(/\d+ change\(s\) since rev 1/);
   await revision(1).getByRole('button', { name: 'Roll back' }).click();
