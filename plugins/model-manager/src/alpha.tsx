@@ -6,9 +6,13 @@ import {
   fetchApiRef,
   PageBlueprint,
 } from '@backstage/frontend-plugin-api';
-import { EntityCardBlueprint, EntityContentBlueprint } from '@backstage/plugin-catalog-react/alpha';
+import {
+  EntityCardBlueprint,
+  EntityContentBlueprint,
+} from '@backstage/plugin-catalog-react/alpha';
 import { FormFieldBlueprint } from '@backstage/plugin-scaffolder-react/alpha';
 import ModelTrainingIcon from '@material-ui/icons/Memory';
+import DeploymentsIcon from '@material-ui/icons/Storage';
 import { ModelManagerClient, modelManagerApiRef } from './api';
 
 const api = ApiBlueprint.make({
@@ -16,7 +20,8 @@ const api = ApiBlueprint.make({
     defineParams({
       api: modelManagerApiRef,
       deps: { discoveryApi: discoveryApiRef, fetchApi: fetchApiRef },
-      factory: ({ discoveryApi, fetchApi }) => ModelManagerClient.create({ discoveryApi, fetchApi }),
+      factory: ({ discoveryApi, fetchApi }) =>
+        ModelManagerClient.create({ discoveryApi, fetchApi }),
     }),
 });
 
@@ -32,13 +37,31 @@ const modelsPage = PageBlueprint.make({
   },
 });
 
+const deploymentsRouteRef = createRouteRef();
+
+/** Every deployment target; the rollout template's output links here (`/model-deployments?runtime=`). */
+const deploymentsPage = PageBlueprint.make({
+  name: 'deployments',
+  params: {
+    path: '/model-deployments',
+    title: 'Deployments',
+    icon: <DeploymentsIcon />,
+    routeRef: deploymentsRouteRef,
+    loader: () =>
+      import('./components/DeploymentsPage').then(m => <m.DeploymentsPage />),
+  },
+});
+
 const servingContent = EntityContentBlueprint.make({
   name: 'serving',
   params: {
     path: '/serving',
     title: 'Serving',
-    filter: { 'metadata.annotations.model-manager.io/model': { $exists: true } },
-    loader: () => import('./components/ServingContent').then(m => <m.ServingContent />),
+    filter: {
+      'metadata.annotations.model-manager.io/model': { $exists: true },
+    },
+    loader: () =>
+      import('./components/ServingContent').then(m => <m.ServingContent />),
   },
 });
 
@@ -48,35 +71,60 @@ const runtimeContent = EntityContentBlueprint.make({
     path: '/runtime',
     title: 'Runtime',
     filter: { 'spec.type': 'model-runtime' },
-    loader: () => import('./components/RuntimePage').then(m => <m.RuntimeContent />),
+    loader: () =>
+      import('./components/RuntimePage').then(m => <m.RuntimeContent />),
   },
 });
 
 const statusCard = EntityCardBlueprint.make({
   name: 'kserve-status',
   params: {
-    filter: { 'metadata.annotations.model-manager.io/model': { $exists: true } },
-    loader: () => import('./components/KServeStatusCard').then(m => <m.KServeStatusCard />),
+    filter: {
+      'metadata.annotations.model-manager.io/model': { $exists: true },
+    },
+    loader: () =>
+      import('./components/KServeStatusCard').then(m => <m.KServeStatusCard />),
   },
 });
 
 const serverVersionField = FormFieldBlueprint.make({
   name: 'server-version-picker',
-  params: { field: () => import('./components/fields/formFields').then(m => m.serverVersionPickerField) },
+  params: {
+    field: () =>
+      import('./components/fields/formFields').then(
+        m => m.serverVersionPickerField,
+      ),
+  },
 });
 const envField = FormFieldBlueprint.make({
   name: 'env-editor',
-  params: { field: () => import('./components/fields/formFields').then(m => m.envEditorField) },
+  params: {
+    field: () =>
+      import('./components/fields/formFields').then(m => m.envEditorField),
+  },
 });
 const argsField = FormFieldBlueprint.make({
   name: 'args-editor',
-  params: { field: () => import('./components/fields/formFields').then(m => m.argsEditorField) },
+  params: {
+    field: () =>
+      import('./components/fields/formFields').then(m => m.argsEditorField),
+  },
 });
 
 /** model-manager for the new frontend system. */
 export default createFrontendPlugin({
   pluginId: 'model-manager',
   title: 'Models',
-  extensions: [api, modelsPage, servingContent, runtimeContent, statusCard, serverVersionField, envField, argsField],
-  routes: { root: modelsRouteRef },
+  extensions: [
+    api,
+    modelsPage,
+    deploymentsPage,
+    servingContent,
+    runtimeContent,
+    statusCard,
+    serverVersionField,
+    envField,
+    argsField,
+  ],
+  routes: { root: modelsRouteRef, deployments: deploymentsRouteRef },
 });

@@ -3,5 +3,13 @@
  *
  * @packageDocumentation
  */
-export { modelManagerPlugin, ModelsPage, EntityServingContent, EntityRuntimeContent, rootRouteRef } from './plugin';
+export {
+  modelManagerPlugin,
+  ModelsPage,
+  DeploymentsPage,
+  EntityServingContent,
+  EntityRuntimeContent,
+  rootRouteRef,
+  deploymentsRouteRef,
+} from './plugin';
 export * from './api';

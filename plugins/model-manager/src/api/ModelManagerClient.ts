@@ -1,6 +1,28 @@
-import { createApiRef, type DiscoveryApi, type FetchApi } from '@backstage/core-plugin-api';
+import {
+  createApiRef,
+  type DiscoveryApi,
+  type FetchApi,
+} from '@backstage/core-plugin-api';
 import { ResponseError } from '@backstage/errors';
-import type { ModelManagerApi, Overrides } from './types';
+import type {
+  DeploymentHistoryItem,
+  DeploymentResult,
+  FleetQuery,
+  FleetResponse,
+  ModelManagerApi,
+  Overrides,
+  RolloutPlan,
+  RolloutPlanQuery,
+} from './types';
+
+/** `?a=1&b=2` of the set values, or '' when none is set. */
+function queryString(query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    if (value) params.set(key, value);
+  const qs = params.toString();
+  return qs ? `?${qs}` : '';
+}
 
 export const modelManagerApiRef = createApiRef<ModelManagerApi>({
   id: 'plugin.model-manager.service',
@@ -8,9 +30,17 @@ export const modelManagerApiRef = createApiRef<ModelManagerApi>({
 
 /** Talks to the model-manager backend through the portal's discovery and authenticated fetch. */
 export class ModelManagerClient implements ModelManagerApi {
-  private constructor(private readonly options: { discoveryApi: DiscoveryApi; fetchApi: FetchApi }) {}
+  private constructor(
+    private readonly options: {
+      discoveryApi: DiscoveryApi;
+      fetchApi: FetchApi;
+    },
+  ) {}
 
-  static create(options: { discoveryApi: DiscoveryApi; fetchApi: FetchApi }): ModelManagerClient {
+  static create(options: {
+    discoveryApi: DiscoveryApi;
+    fetchApi: FetchApi;
+  }): ModelManagerClient {
     return new ModelManagerClient(options);
   }
 
@@ -36,19 +66,32 @@ export class ModelManagerClient implements ModelManagerApi {
 
   resolve(name: string, overrides: Overrides = {}) {
     const query = new URLSearchParams();
-    if (overrides.serverVersion) query.set('serverVersion', overrides.serverVersion);
-    for (const [k, v] of Object.entries(overrides.env ?? {})) query.append('env', `${k}=${v}`);
+    if (overrides.serverVersion)
+      query.set('serverVersion', overrides.serverVersion);
+    for (const [k, v] of Object.entries(overrides.env ?? {}))
+      query.append('env', `${k}=${v}`);
     for (const a of overrides.args ?? []) query.append('arg', a);
     const qs = query.toString();
-    return this.get<any>(`/models/${encodeURIComponent(name)}/resolved${qs ? `?${qs}` : ''}`);
+    return this.get<any>(
+      `/models/${encodeURIComponent(name)}/resolved${qs ? `?${qs}` : ''}`,
+    );
   }
 
   async render(name: string, options: Overrides & { namespace?: string } = {}) {
-    return (await this.request<{ items: any[] }>(`/models/${encodeURIComponent(name)}/render`, { method: 'POST', body: options })).items;
+    return (
+      await this.request<{ items: any[] }>(
+        `/models/${encodeURIComponent(name)}/render`,
+        { method: 'POST', body: options },
+      )
+    ).items;
   }
 
   async status(name: string) {
-    return (await this.get<{ items: any[] }>(`/models/${encodeURIComponent(name)}/status`)).items;
+    return (
+      await this.get<{ items: any[] }>(
+        `/models/${encodeURIComponent(name)}/status`,
+      )
+    ).items;
   }
 
   diff(name: string, target: { cluster: string; namespace: string }) {
@@ -56,23 +99,49 @@ export class ModelManagerClient implements ModelManagerApi {
     return this.get<any>(`/models/${encodeURIComponent(name)}/diff?${qs}`);
   }
 
-  rollback(name: string, revision: number) {
-    return this.request<any>(`/models/${encodeURIComponent(name)}/rollback`, { method: 'POST', body: { revision } });
+  rollback(name: string, revision: number, options: { dryRun?: boolean } = {}) {
+    const body = options.dryRun ? { revision, dryRun: true } : { revision };
+    return this.request<DeploymentResult>(
+      `/models/${encodeURIComponent(name)}/rollback`,
+      { method: 'POST', body },
+    );
   }
 
   async history(name: string) {
-    return (await this.get<{ items: any[] }>(`/models/${encodeURIComponent(name)}/deployments`)).items;
+    return (
+      await this.get<{ items: DeploymentHistoryItem[] }>(
+        `/models/${encodeURIComponent(name)}/deployments`,
+      )
+    ).items;
+  }
+
+  fleet(query: Omit<FleetQuery, 'model'> = {}) {
+    return this.get<FleetResponse>(`/fleet${queryString(query)}`);
+  }
+
+  modelFleet(name: string) {
+    return this.get<FleetResponse>(`/models/${encodeURIComponent(name)}/fleet`);
+  }
+
+  rolloutPlan(query: RolloutPlanQuery) {
+    return this.get<RolloutPlan>(`/rollouts/plan${queryString(query)}`);
   }
 
   private get<T>(path: string) {
     return this.request<T>(path, { method: 'GET' });
   }
 
-  private async request<T>(path: string, init: { method: string; body?: unknown }): Promise<T> {
+  private async request<T>(
+    path: string,
+    init: { method: string; body?: unknown },
+  ): Promise<T> {
     const base = await this.options.discoveryApi.getBaseUrl('model-manager');
     const response = await this.options.fetchApi.fetch(`${base}${path}`, {
       method: init.method,
-      headers: init.body !== undefined ? { 'Content-Type': 'application/json' } : undefined,
+      headers:
+        init.body !== undefined
+          ? { 'Content-Type': 'application/json' }
+          : undefined,
       body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
     });
     if (!response.ok) throw await ResponseError.fromResponse(response);

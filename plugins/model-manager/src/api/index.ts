@@ -1,2 +1,3 @@
 export * from './types';
 export { ModelManagerClient, modelManagerApiRef } from './ModelManagerClient';
+export { errorText } from './errorText';

@@ -1,9 +1,15 @@
 import type {
+  DeploymentHistoryItem,
+  DeploymentResult,
   DiffResult,
   ExplainRow,
+  FleetQuery,
+  FleetResponse,
   ModelStatus,
   RenderedObject,
   ResolvedServer,
+  RolloutPlan,
+  RolloutPlanQuery,
 } from '@model-manager/plugin-model-manager-common';
 
 export interface ModelSummary {
@@ -29,27 +35,23 @@ export interface RuntimeSummary {
   kind: string;
   versioned: boolean;
   defaultVersion?: string;
-  versions: Array<{ version: string; image: string; default: boolean; env: Record<string, unknown>; args: string[] }>;
+  versions: Array<{
+    version: string;
+    image: string;
+    default: boolean;
+    env: Record<string, unknown>;
+    args: string[];
+  }>;
   env: Record<string, unknown>;
-  categories: Array<{ name: string; defaults: Record<string, unknown>; env: Record<string, unknown>; args: string[] }>;
+  categories: Array<{
+    name: string;
+    defaults: Record<string, unknown>;
+    env: Record<string, unknown>;
+    args: string[];
+  }>;
   plumbing: Record<string, { value: unknown; source: string }>;
   servingRuntime?: { file: string; name?: string };
   models: string[];
-}
-
-export interface DeploymentRecord {
-  revision: number;
-  model: string;
-  cluster: string;
-  namespace: string;
-  action: 'deploy' | 'dry-run' | 'rollback' | 'undeploy';
-  outcome: 'succeeded' | 'failed' | 'denied';
-  actor: string;
-  serverVersion?: string;
-  message?: string;
-  rollbackOf?: number;
-  createdAt: string;
-  results: Array<{ kind: string; name: string; namespace?: string; action: string; message?: string }>;
 }
 
 export interface Overrides {
@@ -58,7 +60,16 @@ export interface Overrides {
   args?: string[];
 }
 
-export type { DiffResult, ModelStatus };
+export type {
+  DeploymentHistoryItem,
+  DeploymentResult,
+  DiffResult,
+  FleetQuery,
+  FleetResponse,
+  ModelStatus,
+  RolloutPlan,
+  RolloutPlanQuery,
+};
 
 /** Whether the last reload of models.yaml worked; when not, the last good catalog is served. */
 export interface CatalogStatus {
@@ -73,13 +84,33 @@ export interface CatalogStatus {
 export interface ModelManagerApi {
   catalogStatus(): Promise<CatalogStatus>;
   status(name: string): Promise<ModelStatus[]>;
-  diff(name: string, target: { cluster: string; namespace: string }): Promise<DiffResult>;
-  rollback(name: string, revision: number): Promise<{ ok: boolean; revision: number; message?: string }>;
+  diff(
+    name: string,
+    target: { cluster: string; namespace: string },
+  ): Promise<DiffResult>;
+  /** With `dryRun`, nothing is applied and `objects[].changes` lists what the rollback would change. */
+  rollback(
+    name: string,
+    revision: number,
+    options?: { dryRun?: boolean },
+  ): Promise<DeploymentResult>;
   listModels(): Promise<ModelSummary[]>;
   getModel(name: string): Promise<ModelSummary>;
   listRuntimes(): Promise<RuntimeSummary[]>;
   getRuntime(name: string): Promise<RuntimeSummary>;
-  resolve(name: string, overrides?: Overrides): Promise<{ server: ResolvedServer; explain: ExplainRow[] }>;
-  render(name: string, options?: Overrides & { namespace?: string }): Promise<RenderedObject[]>;
-  history(name: string): Promise<DeploymentRecord[]>;
+  resolve(
+    name: string,
+    overrides?: Overrides,
+  ): Promise<{ server: ResolvedServer; explain: ExplainRow[] }>;
+  render(
+    name: string,
+    options?: Overrides & { namespace?: string },
+  ): Promise<RenderedObject[]>;
+  history(name: string): Promise<DeploymentHistoryItem[]>;
+  /** Every deployment target, live state, drift and outdated fields; unreachable clusters in `errors`. */
+  fleet(query?: Omit<FleetQuery, 'model'>): Promise<FleetResponse>;
+  /** The targets of one model. */
+  modelFleet(name: string): Promise<FleetResponse>;
+  /** The targets a rollout of a runtime (version) would move, and those that would stay and why. */
+  rolloutPlan(query: RolloutPlanQuery): Promise<RolloutPlan>;
 }

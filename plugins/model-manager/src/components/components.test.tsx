@@ -1,106 +1,228 @@
 import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
 import { EntityProvider } from '@backstage/plugin-catalog-react';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { MockPermissionApi } from '@backstage/test-utils';
 import { permissionApiRef } from '@backstage/plugin-permission-react';
-import { AuthorizeResult } from '@backstage/plugin-permission-common';
-import { HistoryTable } from './HistoryTable';
-import { SWRConfig } from 'swr';
+import { toastApiRef } from '@backstage/frontend-plugin-api';
 import { modelManagerApiRef, type ModelManagerApi } from '../api';
 import { ModelsPage } from './ModelsPage';
 import { ServingContent } from './ServingContent';
 import { KServeStatusCard } from './KServeStatusCard';
 import { RuntimeContent } from './RuntimePage';
+import { fakeApi, FLEET, origin } from '../__testUtils__';
 
 const entity = {
   apiVersion: 'backstage.io/v1alpha1',
   kind: 'Component',
   metadata: { name: 'qwen', annotations: { 'model-manager.io/model': 'qwen' } },
-  spec: { type: 'model-server', owner: 'group:default/ml', lifecycle: 'production' },
+  spec: {
+    type: 'model-server',
+    owner: 'group:default/ml',
+    lifecycle: 'production',
+  },
 };
 
-const origin = (layer: string, path: string) => ({ layer, file: 'models.yaml', path, line: 3, col: 5 });
-
-function fakeApi(overrides: Partial<ModelManagerApi> = {}): ModelManagerApi {
-  return {
-    listModels: async () => [
-      { name: 'qwen', modelId: 'Qwen/Qwen2.5-7B-Instruct', category: 'llm', runtime: 'vllm', kind: 'LLMInferenceService', version: '0.24.0', versionSource: 'runtime-default', image: 'img', moe: false, tags: [] },
-      { name: 'bge-ov', modelId: 'OpenVINO/bge', category: 'embed', runtime: 'openvino', kind: 'InferenceService', image: 'img', moe: false, tags: [] },
-    ],
-    getModel: async () => ({}) as any,
-    listRuntimes: async () => [],
-    getRuntime: async () => ({
-      name: 'vllm', kind: 'LLMInferenceService', versioned: true, defaultVersion: '0.24.0',
-      versions: [{ version: '0.24.0', image: 'docker.io/vllm/vllm-openai-cpu:v0.24.0', default: true, env: {}, args: [] }, { version: '0.19.1', image: 'docker.io/vllm/vllm-openai-cpu:v0.19.1', default: false, env: { VLLM_USE_V1: '1' }, args: [] }],
-      env: { VLLM_LOGGING_LEVEL: 'INFO' },
-      categories: [{ name: 'llm', defaults: { cpu: 8, memory: '16Gi', kv_cache_gb: 8 }, env: {}, args: [] }],
-      plumbing: { routing: { value: 'epp', source: 'runtimes/vllm/values.yaml:5:1 routing' } },
-      models: ['qwen'],
-    }),
-    resolve: async () => ({
-      server: { model: 'qwen', modelId: 'Qwen/Qwen2.5-7B-Instruct', category: 'llm', runtime: 'vllm', kind: 'LLMInferenceService', version: { value: '0.19.1', origin: origin('model', 'models.qwen.server.server_version'), overrode: [] }, plumbing: { served_model_name: { value: 'model_id', origin: origin('plumbing', 'served_model_name'), overrode: [] } } } as any,
-      explain: [
-        { key: 'version', value: '0.19.1', layer: 'model', source: 'models.yaml:30:7 models.qwen.server.server_version', overrode: [{ value: '0.24.0', layer: 'runtime-default', source: 'models.yaml:109:5 runtimes.vllm.default_version' }] },
-        { key: 'env.VLLM_CPU_KVCACHE_SPACE', value: '8', layer: 'category', source: 'models.yaml:124:54 runtimes.vllm.categories.llm.defaults.kv_cache_gb', overrode: [] },
-      ],
-    }),
-    render: async () => [{ apiVersion: 'serving.kserve.io/v1alpha2', kind: 'LLMInferenceService', name: 'qwen', namespace: 'models', applyPolicy: 'apply', source: 't', manifest: { kind: 'LLMInferenceService', metadata: { name: 'qwen' } } }],
-    history: async () => [{ revision: 3, model: 'qwen', cluster: 'local', namespace: 'models', action: 'deploy', outcome: 'succeeded', actor: 'user:default/alice', serverVersion: '0.19.1', createdAt: '2026-11-30T10:00:00Z', results: [] }],
-    status: async () => [],
-    catalogStatus: async () => ({ ok: true, at: '2026-11-30T10:00:00Z' }),
-    diff: async () => ({ model: 'qwen', cluster: 'local', namespace: 'models', inSync: false, objects: [{ kind: 'LLMInferenceService', name: 'qwen', applyPolicy: 'apply', exists: true, changes: [{ path: '.spec.template.containers[name=main].image', rendered: 'vllm:0.24.0', live: 'vllm:0.19.1' }] }] }),
-    rollback: jest.fn(async () => ({ ok: true, revision: 4 })),
-    ...overrides,
-  };
-}
-
 const inEntity = (api: ModelManagerApi, children: JSX.Element) => (
-  <TestApiProvider apis={[[modelManagerApiRef, api], [permissionApiRef, new MockPermissionApi()]]}>
+  <TestApiProvider
+    apis={[
+      [modelManagerApiRef, api],
+      [permissionApiRef, new MockPermissionApi()],
+      [toastApiRef, { post: () => ({ close: () => {} }) }],
+    ]}
+  >
     <EntityProvider entity={entity}>{children}</EntityProvider>
   </TestApiProvider>
 );
 
 describe('ModelsPage', () => {
   it('lists every model with runtime, category and version source', async () => {
-    await renderInTestApp(<TestApiProvider apis={[[modelManagerApiRef, fakeApi()]]}><ModelsPage /></TestApiProvider>);
+    await renderInTestApp(
+      <TestApiProvider apis={[[modelManagerApiRef, fakeApi()]]}>
+        <ModelsPage />
+      </TestApiProvider>,
+    );
     expect(await screen.findByText('Models (2)')).toBeInTheDocument();
     expect(screen.getByText('Qwen/Qwen2.5-7B-Instruct')).toBeInTheDocument();
     expect(screen.getByText('0.24.0 (default)')).toBeInTheDocument();
     expect(screen.getByText('— (flat runtime)')).toBeInTheDocument();
   });
 
+  it('shows per model its deployments, live versions, states and drift/outdated counts from one fleet call', async () => {
+    const api = fakeApi({ fleet: jest.fn(async () => FLEET) });
+    await renderInTestApp(
+      <TestApiProvider apis={[[modelManagerApiRef, api]]}>
+        <ModelsPage />
+      </TestApiProvider>,
+    );
+    const qwen = (await screen.findByText('Qwen/Qwen2.5-7B-Instruct')).closest(
+      'tr',
+    )!;
+    expect(within(qwen).getByRole('link', { name: '2' })).toHaveAttribute(
+      'href',
+      '/model-deployments?model=qwen',
+    );
+    expect(within(qwen).getByText('0.19.1, 0.24.0')).toBeInTheDocument();
+    expect(within(qwen).getByText('1 Ready, 1 NotReady')).toBeInTheDocument();
+    expect(within(qwen).getByText('1 outdated')).toBeInTheDocument();
+    expect(within(qwen).queryByText(/drifted/)).not.toBeInTheDocument();
+    const bge = screen.getByText('OpenVINO/bge').closest('tr')!;
+    expect(within(bge).getByText('1 drifted')).toBeInTheDocument();
+    expect(api.fleet).toHaveBeenCalledTimes(1);
+  });
+
+  it('still lists the models when the fleet cannot be read', async () => {
+    await renderInTestApp(
+      <TestApiProvider
+        apis={[
+          [
+            modelManagerApiRef,
+            fakeApi({
+              fleet: async () => {
+                throw new Error('503 Service Unavailable');
+              },
+            }),
+          ],
+        ]}
+      >
+        <ModelsPage />
+      </TestApiProvider>,
+    );
+    expect(await screen.findByText('Models (2)')).toBeInTheDocument();
+    expect(
+      screen.getByText(/Could not read where the models are deployed/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Deployments')).not.toBeInTheDocument();
+  });
+
   it('shows progress while loading', async () => {
     const never = new Promise<never>(() => {});
-    await renderInTestApp(<TestApiProvider apis={[[modelManagerApiRef, fakeApi({ listModels: () => never })]]}><ModelsPage /></TestApiProvider>);
+    await renderInTestApp(
+      <TestApiProvider
+        apis={[[modelManagerApiRef, fakeApi({ listModels: () => never })]]}
+      >
+        <ModelsPage />
+      </TestApiProvider>,
+    );
     expect(await screen.findByTestId('progress')).toBeInTheDocument();
   });
 
   it('warns that models.yaml is broken and the last good catalog is shown', async () => {
-    const api = fakeApi({ catalogStatus: async () => ({ ok: false, at: '2026-11-30T10:00:00Z', message: "models.yaml:12:7: models.qwen.server.runtime: unknown runtime 'tgi'" }) });
-    await renderInTestApp(<TestApiProvider apis={[[modelManagerApiRef, api]]}><ModelsPage /></TestApiProvider>);
-    expect(await screen.findByText(/models.yaml has errors: showing the last good catalog/)).toBeInTheDocument();
-    expect(screen.getByText("models.yaml:12:7: models.qwen.server.runtime: unknown runtime 'tgi'")).toBeInTheDocument();
+    const api = fakeApi({
+      catalogStatus: async () => ({
+        ok: false,
+        at: '2026-11-30T10:00:00Z',
+        message:
+          "models.yaml:12:7: models.qwen.server.runtime: unknown runtime 'tgi'",
+      }),
+    });
+    await renderInTestApp(
+      <TestApiProvider apis={[[modelManagerApiRef, api]]}>
+        <ModelsPage />
+      </TestApiProvider>,
+    );
+    expect(
+      await screen.findByText(
+        /models.yaml has errors: showing the last good catalog/,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "models.yaml:12:7: models.qwen.server.runtime: unknown runtime 'tgi'",
+      ),
+    ).toBeInTheDocument();
     expect(await screen.findByText('Models (2)')).toBeInTheDocument();
   });
 
   it('says what to check when the backend is down', async () => {
-    await renderInTestApp(<TestApiProvider apis={[[modelManagerApiRef, fakeApi({ listModels: async () => { throw new Error('Failed to fetch'); } })]]}><ModelsPage /></TestApiProvider>);
-    expect(await screen.findByText(/Could not load the models/)).toBeInTheDocument();
-    expect(screen.getByText(/Check that the model-manager backend is running/)).toBeInTheDocument();
+    await renderInTestApp(
+      <TestApiProvider
+        apis={[
+          [
+            modelManagerApiRef,
+            fakeApi({
+              listModels: async () => {
+                throw new Error('Failed to fetch');
+              },
+            }),
+          ],
+        ]}
+      >
+        <ModelsPage />
+      </TestApiProvider>,
+    );
+    expect(
+      await screen.findByText(/Could not load the models/),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/Check that the model-manager backend is running/),
+    ).toBeInTheDocument();
   });
 });
 
 describe('ServingContent', () => {
   it('shows each value with the layer that set it and what it replaced', async () => {
     await renderInTestApp(inEntity(fakeApi(), <ServingContent />));
-    expect(await screen.findByText('Resolved configuration')).toBeInTheDocument();
-    expect(screen.getByText('models.yaml:30:7 models.qwen.server.server_version')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Resolved configuration'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('models.yaml:30:7 models.qwen.server.server_version'),
+    ).toBeInTheDocument();
     expect(screen.getAllByTestId('layer-model')).toHaveLength(1);
     expect(screen.getByTestId('layer-category')).toHaveTextContent('category');
-    expect(screen.getByText('0.24.0')).toBeInTheDocument(); // replaced value, struck through
+    expect(screen.getByText('0.24.0', { selector: 's' })).toBeInTheDocument(); // replaced value, struck through
     expect(screen.getByText(/version from the model pin/)).toBeInTheDocument();
     expect(screen.getByText('user:default/alice')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Deploy' })).toHaveAttribute('href', expect.stringContaining('/create/templates/default/deploy-model?formData='));
+    expect(screen.getByRole('button', { name: 'Deploy' })).toHaveAttribute(
+      'href',
+      expect.stringContaining(
+        '/create/templates/default/deploy-model?formData=',
+      ),
+    );
+  });
+
+  it('shows declared vs live for each target of the model in its header', async () => {
+    await renderInTestApp(inEntity(fakeApi(), <ServingContent />));
+    const card = within(await screen.findByTestId('declared-vs-live'));
+    expect(card.getByText('Declared vs live')).toBeInTheDocument();
+    const prod = (await card.findByText('prod/ml')).closest('tr')!;
+    expect(
+      within(prod).getAllByText('docker.io/vllm/vllm-openai-cpu:v0.24.0'),
+    ).toHaveLength(1); // declared
+    expect(
+      within(prod).getByText('docker.io/vllm/vllm-openai-cpu:v0.19.1'),
+    ).toBeInTheDocument(); // live
+    expect(within(prod).getByTestId('state-NotReady')).toHaveTextContent(
+      'ImagePullBackOff',
+    );
+    expect(within(prod).getByTestId('chip-outdated')).toHaveTextContent(
+      'outdated: 1',
+    );
+    expect(
+      within(card.getByText('local/models').closest('tr')!).getByTestId(
+        'chip-in-sync',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('bge-ov')).not.toBeInTheDocument();
+  });
+
+  it('keeps the tab working when the fleet cannot be read', async () => {
+    await renderInTestApp(
+      inEntity(
+        fakeApi({
+          modelFleet: async () => {
+            throw new Error('cluster prod: connect ECONNREFUSED');
+          },
+        }),
+        <ServingContent />,
+      ),
+    );
+    expect(
+      await screen.findByText(/Could not read where this model runs/),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByText('Resolved configuration'),
+    ).toBeInTheDocument();
   });
 
   it.each([
@@ -116,9 +238,22 @@ describe('ServingContent', () => {
   });
 
   it('explains a model that is gone from models.yaml', async () => {
-    const gone = Object.assign(new Error("unknown model 'qwen'"), { response: { status: 404 } });
-    await renderInTestApp(inEntity(fakeApi({ resolve: async () => { throw gone; } }), <ServingContent />));
-    expect(await screen.findByText(/Model qwen is not in models.yaml/)).toBeInTheDocument();
+    const gone = Object.assign(new Error("unknown model 'qwen'"), {
+      response: { status: 404 },
+    });
+    await renderInTestApp(
+      inEntity(
+        fakeApi({
+          resolve: async () => {
+            throw gone;
+          },
+        }),
+        <ServingContent />,
+      ),
+    );
+    expect(
+      await screen.findByText(/Model qwen is not in models.yaml/),
+    ).toBeInTheDocument();
   });
 });
 
@@ -129,7 +264,12 @@ describe('loading states', () => {
     ['KServeStatusCard', <KServeStatusCard />],
     ['RuntimeContent', <RuntimeContent />],
   ])('%s shows progress while loading', async (_name, element) => {
-    await renderInTestApp(inEntity(fakeApi({ resolve: never, status: never, getRuntime: never }), element));
+    await renderInTestApp(
+      inEntity(
+        fakeApi({ resolve: never, status: never, getRuntime: never }),
+        element,
+      ),
+    );
     expect(await screen.findByTestId('progress')).toBeInTheDocument();
   });
 });
@@ -137,26 +277,77 @@ describe('loading states', () => {
 describe('KServeStatusCard', () => {
   it('says not deployed', async () => {
     await renderInTestApp(inEntity(fakeApi(), <KServeStatusCard />));
-    expect(await screen.findByText('Not deployed anywhere yet.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Not deployed anywhere yet.'),
+    ).toBeInTheDocument();
   });
 
   it('shows Ready with the URL, or what is wrong in words', async () => {
     const api = fakeApi({
       status: async () => [
-        { cluster: 'local', namespace: 'models', revision: 1, found: true, summary: { kind: 'LLMInferenceService', name: 'qwen', ready: true, url: 'http://qwen.models', conditions: [{ type: 'Ready', status: 'True' }], problems: [] } },
-        { cluster: 'prod', namespace: 'ml', revision: 2, found: true, summary: { kind: 'LLMInferenceService', name: 'qwen', ready: false, conditions: [{ type: 'Ready', status: 'False' }, { type: 'WorkloadsReady', status: 'False', reason: 'ImagePullBackOff' }], problems: ['WorkloadsReady is False: the vLLM pods are not ready (ImagePullBackOff).'] } },
+        {
+          cluster: 'local',
+          namespace: 'models',
+          revision: 1,
+          found: true,
+          summary: {
+            kind: 'LLMInferenceService',
+            name: 'qwen',
+            ready: true,
+            url: 'http://qwen.models',
+            conditions: [{ type: 'Ready', status: 'True' }],
+            problems: [],
+          },
+        },
+        {
+          cluster: 'prod',
+          namespace: 'ml',
+          revision: 2,
+          found: true,
+          summary: {
+            kind: 'LLMInferenceService',
+            name: 'qwen',
+            ready: false,
+            conditions: [
+              { type: 'Ready', status: 'False' },
+              {
+                type: 'WorkloadsReady',
+                status: 'False',
+                reason: 'ImagePullBackOff',
+              },
+            ],
+            problems: [
+              'WorkloadsReady is False: the vLLM pods are not ready (ImagePullBackOff).',
+            ],
+          },
+        },
       ],
     });
     await renderInTestApp(inEntity(api, <KServeStatusCard />));
     expect(await screen.findByText('local/models: Ready')).toBeInTheDocument();
     expect(screen.getByText('http://qwen.models')).toBeInTheDocument();
     expect(screen.getByText('prod/ml: not ready')).toBeInTheDocument();
-    expect(screen.getByText('WorkloadsReady is False: the vLLM pods are not ready (ImagePullBackOff).')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'WorkloadsReady is False: the vLLM pods are not ready (ImagePullBackOff).',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows a permission or backend error', async () => {
-    await renderInTestApp(inEntity(fakeApi({ status: async () => { throw new Error('NotAllowedError: denied'); } }), <KServeStatusCard />));
-    await waitFor(() => expect(screen.getByText(/Could not read the status/)).toBeInTheDocument());
+    await renderInTestApp(
+      inEntity(
+        fakeApi({
+          status: async () => {
+            throw new Error('NotAllowedError: denied');
+          },
+        }),
+        <KServeStatusCard />,
+      ),
+    );
+    await waitFor(() =>
+      expect(screen.getByText(/Could not read the status/)).toBeInTheDocument(),
+    );
   });
 });
 
@@ -164,41 +355,61 @@ describe('RuntimeContent', () => {
   it('shows versions with the default marked, env, categories and plumbing', async () => {
     await renderInTestApp(inEntity(fakeApi(), <RuntimeContent />));
     expect(await screen.findByText('0.24.0 (default)')).toBeInTheDocument();
-    expect(screen.getByText('docker.io/vllm/vllm-openai-cpu:v0.19.1')).toBeInTheDocument();
+    expect(
+      screen.getByText('docker.io/vllm/vllm-openai-cpu:v0.19.1'),
+    ).toBeInTheDocument();
     expect(screen.getByText('VLLM_USE_V1=1')).toBeInTheDocument();
-    expect(screen.getByText(/epp \(runtimes\/vllm\/values\.yaml:5:1 routing\)/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/epp \(runtimes\/vllm\/values\.yaml:5:1 routing\)/),
+    ).toBeInTheDocument();
   });
-});
 
-describe('HistoryTable', () => {
-  const history = [{ revision: 3, model: 'qwen', cluster: 'local', namespace: 'models', action: 'deploy' as const, outcome: 'succeeded' as const, actor: 'user:default/alice', serverVersion: '0.19.1', createdAt: '2026-11-30T10:00:00Z', results: [] }];
-  const render = (api: ModelManagerApi, result: AuthorizeResult.ALLOW | AuthorizeResult.DENY) =>
-    renderInTestApp(
-      // A fresh SWR cache per render: usePermission caches decisions by permission name.
-      <SWRConfig value={{ provider: () => new Map() }}>
-        <TestApiProvider apis={[[modelManagerApiRef, api], [permissionApiRef, new MockPermissionApi(() => result)]]}>
-          <HistoryTable model="qwen" history={history} />
-        </TestApiProvider>
-      </SWRConfig>,
+  it('counts per version the live targets running it and the outdated ones, and links the rollout template pre-filled', async () => {
+    const api = fakeApi({
+      fleet: jest.fn(async () => FLEET),
+      rolloutPlan: async ({ runtime }) => ({
+        runtime,
+        moves: [
+          {
+            model: 'qwen',
+            cluster: 'prod',
+            namespace: 'ml',
+            fromVersion: '0.19.1',
+            toVersion: '0.24.0',
+            overrides: {},
+            changes: [],
+          },
+        ],
+        stays: [],
+        errors: [],
+      }),
+    });
+    await renderInTestApp(inEntity(api, <RuntimeContent />));
+    expect(await screen.findByText('Fleet by version')).toBeInTheDocument();
+    expect(api.fleet).toHaveBeenCalledWith({ runtime: 'vllm' });
+    expect(screen.getByTestId('live-0.24.0')).toHaveTextContent('1');
+    expect(screen.getByTestId('outdated-0.24.0')).toHaveTextContent('0');
+    expect(screen.getByTestId('live-0.19.1')).toHaveTextContent('1');
+    expect(screen.getByTestId('outdated-0.19.1')).toHaveTextContent('1');
+    expect(screen.getByText('qwen@prod/ml')).toBeInTheDocument();
+    expect(screen.queryByText(/bge-ov@/)).not.toBeInTheDocument(); // another runtime
+    expect(await screen.findByTestId('plan-line')).toHaveTextContent(
+      'would move 1 target(s); 0 would stay',
     );
-
-  it('offers rollback to users allowed to deploy, and rolls back', async () => {
-    const api = fakeApi();
-    await render(api, AuthorizeResult.ALLOW);
-    fireEvent.click(await screen.findByRole('button', { name: 'Roll back' }));
-    await waitFor(() => expect(api.rollback).toHaveBeenCalledWith('qwen', 3));
-  });
-
-  it('hides rollback from users who may not deploy', async () => {
-    await render(fakeApi(), AuthorizeResult.DENY);
-    expect(await screen.findByText('user:default/alice')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Roll back' })).not.toBeInTheDocument();
-  });
-
-  it('shows the diff between rendered and live, field by field', async () => {
-    await render(fakeApi(), AuthorizeResult.DENY);
-    fireEvent.click(await screen.findByRole('button', { name: 'Diff' }));
-    expect(await screen.findByText('.spec.template.containers[name=main].image')).toBeInTheDocument();
-    expect(screen.getByTestId('diff')).toHaveTextContent('live vllm:0.19.1 → rendered vllm:0.24.0');
+    const formData = (href: string | null) =>
+      JSON.parse(new URL(href!, 'http://x').searchParams.get('formData')!);
+    const rollOut = screen.getByRole('button', { name: 'Roll out 0.19.1' });
+    expect(rollOut.getAttribute('href')).toMatch(
+      /^\/create\/templates\/default\/rollout-runtime-version\?formData=/,
+    );
+    expect(formData(rollOut.getAttribute('href'))).toEqual({
+      runtime: 'vllm',
+      version: '0.19.1',
+    });
+    expect(
+      formData(
+        screen.getByRole('button', { name: 'Roll out' }).getAttribute('href'),
+      ),
+    ).toEqual({ runtime: 'vllm' });
   });
 });

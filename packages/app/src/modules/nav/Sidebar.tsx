@@ -23,13 +23,20 @@ export const SidebarContent = NavContentBlueprint.make({
           <SidebarGroup label="Menu" icon={<MenuIcon />}>
             {nav.take('page:catalog')}
             {nav.take('page:model-manager')}
+            {nav.take('page:model-manager/deployments')}
             {nav.take('page:scaffolder')}
             <SidebarDivider />
-            <SidebarScrollWrapper>{nav.rest({ sortBy: 'title' })}</SidebarScrollWrapper>
+            <SidebarScrollWrapper>
+              {nav.rest({ sortBy: 'title' })}
+            </SidebarScrollWrapper>
           </SidebarGroup>
           <SidebarSpace />
           <SidebarDivider />
-          <SidebarGroup label="Settings" icon={<UserSettingsSignInAvatar />} to="/settings">
+          <SidebarGroup
+            label="Settings"
+            icon={<UserSettingsSignInAvatar />}
+            to="/settings"
+          >
             {nav.take('page:user-settings')}
           </SidebarGroup>
         </Sidebar>

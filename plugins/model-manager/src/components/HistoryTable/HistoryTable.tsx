@@ -1,50 +1,111 @@
 import { Table, type TableColumn } from '@backstage/core-components';
-import { alertApiRef, useApi } from '@backstage/core-plugin-api';
+import { useApi } from '@backstage/core-plugin-api';
+import { toastApiRef } from '@backstage/frontend-plugin-api';
 import { usePermission } from '@backstage/plugin-permission-react';
 import Button from '@material-ui/core/Button';
 import Typography from '@material-ui/core/Typography';
-import { modelDeployPermission } from '@model-manager/plugin-model-manager-common';
+import {
+  modelDeployPermission,
+  type DeploymentHistoryItem,
+} from '@model-manager/plugin-model-manager-common';
 import { useState } from 'react';
-import { modelManagerApiRef, type DeploymentRecord, type DiffResult } from '../../api';
+import { errorText, modelManagerApiRef, type DiffResult } from '../../api';
+import { FieldChangeLines } from '../fleet';
+import { ChangesCell } from './ChangesCell';
+import { actionText, canRollBackTo, revisionText } from './historyText';
+import { RollbackDialog } from './RollbackDialog';
 
-const format = (v: unknown) => (v === undefined ? '(absent)' : typeof v === 'string' ? v : JSON.stringify(v));
+/** Rendered now vs live, for the Diff button of a row. */
+function LiveDiff(props: { diff: DiffResult }) {
+  const { diff } = props;
+  return (
+    <div data-testid="diff" style={{ padding: 16 }}>
+      <Typography variant="h6">
+        Rendered vs live on {diff.cluster}/{diff.namespace}:{' '}
+        {diff.inSync ? 'in sync' : 'differs'}
+      </Typography>
+      {diff.objects.map(o => (
+        <div key={`${o.kind}/${o.name}`}>
+          <Typography variant="subtitle2">
+            {o.kind} {o.name}:{' '}
+            {o.exists ? `${o.changes.length} change(s)` : 'not on the cluster'}
+          </Typography>
+          <FieldChangeLines
+            fields={o.changes}
+            labels={{ from: 'live', to: 'rendered' }}
+          />
+        </div>
+      ))}
+    </div>
+  );
+}
 
-/** Deploy history with a diff against the live objects and, for users allowed to deploy, rollback. */
-export function HistoryTable(props: { model: string; history: DeploymentRecord[]; onChanged?: () => void }) {
+/**
+ * A model's deploy history, newest first: per-model revisions (dry runs have none), what each
+ * changed since the revision before it, a diff against the live objects and, for users allowed to
+ * deploy, a rollback that first shows what it would change.
+ */
+export function HistoryTable(props: {
+  model: string;
+  history: DeploymentHistoryItem[];
+  onChanged?: () => void;
+}) {
   const api = useApi(modelManagerApiRef);
-  const alertApi = useApi(alertApiRef);
-  const { allowed: canRollback } = usePermission({ permission: modelDeployPermission });
+  const toastApi = useApi(toastApiRef);
+  const { allowed: canRollback } = usePermission({
+    permission: modelDeployPermission,
+  });
   const [diff, setDiff] = useState<DiffResult | undefined>();
-  const [busy, setBusy] = useState(false);
+  const [rollingBack, setRollingBack] = useState<
+    DeploymentHistoryItem | undefined
+  >();
 
-  const rollback = async (record: DeploymentRecord) => {
-    setBusy(true);
+  const showDiff = async (record: DeploymentHistoryItem) => {
     try {
-      const result = await api.rollback(props.model, record.revision);
-      alertApi.post({ message: `Rolled back ${props.model} to revision ${record.revision} (new revision ${result.revision})`, severity: 'success', display: 'transient' });
-      props.onChanged?.();
+      setDiff(
+        await api.diff(props.model, {
+          cluster: record.cluster,
+          namespace: record.namespace,
+        }),
+      );
     } catch (e) {
-      alertApi.post({ message: `Rollback failed: ${(e as Error).message}`, severity: 'error' });
-    } finally {
-      setBusy(false);
+      toastApi.post({
+        title: 'Diff failed',
+        description: errorText(e as Error),
+        status: 'danger',
+      });
     }
   };
-  const showDiff = async (record: DeploymentRecord) => {
-    try {
-      setDiff(await api.diff(props.model, { cluster: record.cluster, namespace: record.namespace }));
-    } catch (e) {
-      alertApi.post({ message: `Diff failed: ${(e as Error).message}`, severity: 'error' });
-    }
-  };
 
-  const columns: TableColumn<DeploymentRecord>[] = [
-    { title: 'Revision', field: 'revision', width: '8%' },
-    { title: 'When', field: 'createdAt', render: r => new Date(r.createdAt).toLocaleString() },
+  const columns: TableColumn<DeploymentHistoryItem>[] = [
+    {
+      title: 'Revision',
+      render: r =>
+        r.revision === undefined ? <i>{revisionText(r)}</i> : revisionText(r),
+      width: '8%',
+    },
+    {
+      title: 'When',
+      field: 'createdAt',
+      render: r => new Date(r.createdAt).toLocaleString(),
+    },
     { title: 'Who', field: 'actor' },
-    { title: 'Action', field: 'action' },
+    { title: 'Action', render: r => actionText(r) },
     { title: 'Where', render: r => `${r.cluster}/${r.namespace}` },
     { title: 'Version', field: 'serverVersion' },
-    { title: 'Outcome', field: 'outcome', render: r => (r.outcome === 'succeeded' ? 'succeeded' : <span title={r.message}>{r.outcome}: {r.message}</span>) },
+    {
+      title: 'Outcome',
+      field: 'outcome',
+      render: r =>
+        r.outcome === 'succeeded' ? (
+          'succeeded'
+        ) : (
+          <span title={r.message}>
+            {r.outcome}: {r.message}
+          </span>
+        ),
+    },
+    { title: 'Changes', render: r => <ChangesCell row={r} /> },
     {
       title: '',
       render: r => (
@@ -54,8 +115,12 @@ export function HistoryTable(props: { model: string; history: DeploymentRecord[]
               Diff
             </Button>
           )}
-          {canRollback && (r.action === 'deploy' || r.action === 'rollback') && r.outcome === 'succeeded' && (
-            <Button size="small" color="primary" disabled={busy} onClick={() => rollback(r)}>
+          {canRollback && canRollBackTo(r) && (
+            <Button
+              size="small"
+              color="primary"
+              onClick={() => setRollingBack(r)}
+            >
               Roll back
             </Button>
           )}
@@ -65,31 +130,32 @@ export function HistoryTable(props: { model: string; history: DeploymentRecord[]
   ];
   return (
     <>
-      <Table<DeploymentRecord>
-        title="Deploy history"
-        options={{ paging: props.history.length > 10, search: false, padding: 'dense' }}
-        columns={columns}
-        data={props.history}
-        emptyContent={<Typography style={{ padding: 16 }}>Not deployed yet.</Typography>}
-      />
-      {diff && (
-        <div data-testid="diff" style={{ padding: 16 }}>
-          <Typography variant="h6">
-            Rendered vs live on {diff.cluster}/{diff.namespace}: {diff.inSync ? 'in sync' : 'differs'}
-          </Typography>
-          {diff.objects.map(o => (
-            <div key={`${o.kind}/${o.name}`}>
-              <Typography variant="subtitle2">
-                {o.kind} {o.name}: {o.exists ? `${o.changes.length} change(s)` : 'not on the cluster'}
-              </Typography>
-              {o.changes.map(c => (
-                <Typography key={c.path} variant="body2" component="div">
-                  <code>{c.path}</code>: live <code>{format(c.live)}</code> → rendered <code>{format(c.rendered)}</code>
-                </Typography>
-              ))}
-            </div>
-          ))}
-        </div>
+      <div data-testid="deploy-history">
+        <Table<DeploymentHistoryItem>
+          title="Deploy history"
+          options={{
+            paging: props.history.length > 10,
+            search: false,
+            padding: 'dense',
+          }}
+          columns={columns}
+          data={props.history}
+          emptyContent={
+            <Typography style={{ padding: 16 }}>Not deployed yet.</Typography>
+          }
+        />
+      </div>
+      {diff && <LiveDiff diff={diff} />}
+      {rollingBack && (
+        <RollbackDialog
+          model={props.model}
+          row={rollingBack}
+          onClose={() => setRollingBack(undefined)}
+          onDone={() => {
+            setRollingBack(undefined);
+            props.onChanged?.();
+          }}
+        />
       )}
     </>
   );

@@ -1,9 +1,17 @@
-import { InfoCard, Link, Progress, StructuredMetadataTable, Table, WarningPanel } from '@backstage/core-components';
+import {
+  InfoCard,
+  Link,
+  Progress,
+  StructuredMetadataTable,
+  Table,
+  WarningPanel,
+} from '@backstage/core-components';
 import { useApi } from '@backstage/core-plugin-api';
 import { useEntity } from '@backstage/plugin-catalog-react';
 import Grid from '@material-ui/core/Grid';
 import useAsync from 'react-use/esm/useAsync';
 import { modelManagerApiRef, type RuntimeSummary } from '../../api';
+import { VersionMatrix } from './VersionMatrix';
 
 export const RUNTIME_ANNOTATION = 'model-manager.io/runtime';
 
@@ -11,10 +19,19 @@ export const RUNTIME_ANNOTATION = 'model-manager.io/runtime';
 export function RuntimeContent() {
   const { entity } = useEntity();
   const api = useApi(modelManagerApiRef);
-  const name = entity.metadata.annotations?.[RUNTIME_ANNOTATION] ?? entity.metadata.name;
-  const { value, loading, error } = useAsync(() => api.getRuntime(name), [api, name]);
+  const name =
+    entity.metadata.annotations?.[RUNTIME_ANNOTATION] ?? entity.metadata.name;
+  const { value, loading, error } = useAsync(
+    () => api.getRuntime(name),
+    [api, name],
+  );
   if (loading) return <Progress />;
-  if (error) return <WarningPanel severity="error" title={`Could not load runtime ${name}`}>{error.message}</WarningPanel>;
+  if (error)
+    return (
+      <WarningPanel severity="error" title={`Could not load runtime ${name}`}>
+        {error.message}
+      </WarningPanel>
+    );
   const runtime = value as RuntimeSummary;
   return (
     <Grid container spacing={3}>
@@ -24,25 +41,59 @@ export function RuntimeContent() {
             title="Versions"
             options={{ paging: false, search: false, padding: 'dense' }}
             columns={[
-              { title: 'Version', field: 'version', render: (v: any) => (v.default ? <b>{v.version} (default)</b> : v.version) },
+              {
+                title: 'Version',
+                field: 'version',
+                render: (v: any) =>
+                  v.default ? <b>{v.version} (default)</b> : v.version,
+              },
               { title: 'Image', field: 'image' },
-              { title: 'Env delta', render: (v: any) => Object.entries(v.env).map(([k, x]) => `${k}=${x}`).join(', ') || '—' },
-              { title: 'Args delta', render: (v: any) => v.args.join(' ') || '—' },
+              {
+                title: 'Env delta',
+                render: (v: any) =>
+                  Object.entries(v.env)
+                    .map(([k, x]) => `${k}=${x}`)
+                    .join(', ') || '—',
+              },
+              {
+                title: 'Args delta',
+                render: (v: any) => v.args.join(' ') || '—',
+              },
             ]}
             data={runtime.versions}
           />
         ) : (
-          <InfoCard title="Versions">This runtime is flat: it has no versions, and a requested server version is refused.</InfoCard>
+          <InfoCard title="Versions">
+            This runtime is flat: it has no versions, and a requested server
+            version is refused.
+          </InfoCard>
         )}
+      </Grid>
+      <Grid item xs={12}>
+        <VersionMatrix runtime={runtime} />
       </Grid>
       <Grid item xs={12} md={6}>
         <InfoCard title="Common env (every pod)">
-          <StructuredMetadataTable metadata={Object.keys(runtime.env).length ? runtime.env : { '(none)': '' }} />
+          <StructuredMetadataTable
+            metadata={
+              Object.keys(runtime.env).length ? runtime.env : { '(none)': '' }
+            }
+          />
         </InfoCard>
       </Grid>
       <Grid item xs={12} md={6}>
-        <InfoCard title="Plumbing" subheader="values.yaml merged in at load time; models.yaml wins on a clash">
-          <StructuredMetadataTable metadata={Object.fromEntries(Object.entries(runtime.plumbing).map(([k, p]) => [k, `${String(p.value)}  (${p.source})`]))} />
+        <InfoCard
+          title="Plumbing"
+          subheader="values.yaml merged in at load time; models.yaml wins on a clash"
+        >
+          <StructuredMetadataTable
+            metadata={Object.fromEntries(
+              Object.entries(runtime.plumbing).map(([k, p]) => [
+                k,
+                `${String(p.value)}  (${p.source})`,
+              ]),
+            )}
+          />
         </InfoCard>
       </Grid>
       <Grid item xs={12}>
@@ -51,15 +102,29 @@ export function RuntimeContent() {
           options={{ paging: false, search: false, padding: 'dense' }}
           columns={[
             { title: 'Category', field: 'name' },
-            { title: 'Defaults', render: (c: any) => Object.entries(c.defaults).map(([k, x]) => `${k}: ${x}`).join(', ') },
-            { title: 'Env', render: (c: any) => Object.entries(c.env).map(([k, x]) => `${k}=${x}`).join(', ') || '—' },
+            {
+              title: 'Defaults',
+              render: (c: any) =>
+                Object.entries(c.defaults)
+                  .map(([k, x]) => `${k}: ${x}`)
+                  .join(', '),
+            },
+            {
+              title: 'Env',
+              render: (c: any) =>
+                Object.entries(c.env)
+                  .map(([k, x]) => `${k}=${x}`)
+                  .join(', ') || '—',
+            },
             { title: 'Args', render: (c: any) => c.args.join(' ') || '—' },
           ]}
           data={runtime.categories}
         />
       </Grid>
       <Grid item xs={12}>
-        <InfoCard title={`Models on ${runtime.name} (${runtime.models.length})`}>
+        <InfoCard
+          title={`Models on ${runtime.name} (${runtime.models.length})`}
+        >
           {runtime.models.map(m => (
             <div key={m}>
               <Link to={`/catalog/default/component/${m}`}>{m}</Link>

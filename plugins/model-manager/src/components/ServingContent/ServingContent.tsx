@@ -21,19 +21,35 @@ import { toYaml } from './toYaml';
 import { clientExample } from './clientExample';
 import { KServeStatusCard } from '../KServeStatusCard';
 import { CatalogStatusWarning } from '../CatalogStatusWarning';
+import { DeclaredVsLive } from './DeclaredVsLive';
 
 export const MODEL_ANNOTATION = 'model-manager.io/model';
 
 const explainColumns: TableColumn<ExplainRow>[] = [
   { title: 'Setting', field: 'key', width: '22%' },
-  { title: 'Value', field: 'value', render: r => <code style={{ wordBreak: 'break-all' }}>{r.value}</code> },
-  { title: 'Set by', field: 'layer', render: r => <LayerChip layer={r.layer} />, width: '12%' },
-  { title: 'Where', field: 'source', render: r => <Typography variant="caption">{r.source}</Typography> },
+  {
+    title: 'Value',
+    field: 'value',
+    render: r => <code style={{ wordBreak: 'break-all' }}>{r.value}</code>,
+  },
+  {
+    title: 'Set by',
+    field: 'layer',
+    render: r => <LayerChip layer={r.layer} />,
+    width: '12%',
+  },
+  {
+    title: 'Where',
+    field: 'source',
+    render: r => <Typography variant="caption">{r.source}</Typography>,
+  },
   {
     title: 'Replaced',
     field: 'overrode',
     render: r =>
-      r.overrode.length === 0 ? '—' : (
+      r.overrode.length === 0 ? (
+        '—'
+      ) : (
         <>
           {r.overrode.map((o, i) => (
             <div key={i}>
@@ -51,7 +67,8 @@ const explainColumns: TableColumn<ExplainRow>[] = [
 export function ServingContent() {
   const { entity } = useEntity();
   const api = useApi(modelManagerApiRef);
-  const model = entity.metadata.annotations?.[MODEL_ANNOTATION] ?? entity.metadata.name;
+  const model =
+    entity.metadata.annotations?.[MODEL_ANNOTATION] ?? entity.metadata.name;
   const state = useAsyncRetry(async () => {
     const [resolved, manifests, history] = await Promise.all([
       api.resolve(model),
@@ -63,26 +80,57 @@ export function ServingContent() {
 
   if (state.loading) return <Progress />;
   if (state.error) {
-    const status = (state.error as { response?: { status?: number } }).response?.status;
+    const status = (state.error as { response?: { status?: number } }).response
+      ?.status;
     return (
-      <WarningPanel severity="error" title={status === 404 ? `Model ${model} is not in models.yaml` : 'Could not resolve this model'}>
+      <WarningPanel
+        severity="error"
+        title={
+          status === 404
+            ? `Model ${model} is not in models.yaml`
+            : 'Could not resolve this model'
+        }
+      >
         {state.error.message}
       </WarningPanel>
     );
   }
   const { resolved, manifests, history } = state.value!;
   const { server, explain } = resolved;
-  const deployUrl = `/create/templates/default/deploy-model?formData=${encodeURIComponent(JSON.stringify({ model: stringifyEntityRef(entity) }))}`;
+  const deployUrl = `/create/templates/default/deploy-model?formData=${encodeURIComponent(
+    JSON.stringify({ model: stringifyEntityRef(entity) }),
+  )}`;
   return (
     <Grid container spacing={3}>
       <Grid item xs={12}>
         <CatalogStatusWarning />
       </Grid>
       <Grid item xs={12}>
+        <DeclaredVsLive model={model} />
+      </Grid>
+      <Grid item xs={12}>
         <InfoCard
-          title={`${server.model} on ${server.runtime}${server.version ? ` ${server.version.value}` : ''}`}
-          subheader={`${server.kind} · ${server.modelId} · category ${server.category}${server.version ? ` · version from ${server.version.origin.layer === 'override' ? 'the request' : server.version.origin.layer === 'model' ? 'the model pin (server_version)' : 'the runtime default'}` : ''}`}
-          action={<LinkButton to={deployUrl} color="primary" variant="contained">Deploy</LinkButton>}
+          title={`${server.model} on ${server.runtime}${
+            server.version ? ` ${server.version.value}` : ''
+          }`}
+          subheader={`${server.kind} · ${server.modelId} · category ${
+            server.category
+          }${
+            server.version
+              ? ` · version from ${
+                  server.version.origin.layer === 'override'
+                    ? 'the request'
+                    : server.version.origin.layer === 'model'
+                    ? 'the model pin (server_version)'
+                    : 'the runtime default'
+                }`
+              : ''
+          }`}
+          action={
+            <LinkButton to={deployUrl} color="primary" variant="contained">
+              Deploy
+            </LinkButton>
+          }
         >
           <Table<ExplainRow>
             title="Resolved configuration"
@@ -96,13 +144,27 @@ export function ServingContent() {
         <KServeStatusCard />
       </Grid>
       <Grid item xs={12} md={6}>
-        <InfoCard title="Call it" subheader="OpenAI-compatible; clients always use /v1/">
-          <CodeSnippet language="python" text={clientExample(server.model, servedModelName(server), server.category)} showCopyCodeButton />
+        <InfoCard
+          title="Call it"
+          subheader="OpenAI-compatible; clients always use /v1/"
+        >
+          <CodeSnippet
+            language="python"
+            text={clientExample(server.model, servedModelName(server), server.category)}
+            showCopyCodeButton
+          />
         </InfoCard>
       </Grid>
       <Grid item xs={12} md={6}>
-        <InfoCard title="Manifests" subheader={`${manifests.length} object(s), namespace models`}>
-          <CodeSnippet language="yaml" text={manifests.map(m => toYaml(m.manifest)).join('---\n')} showCopyCodeButton />
+        <InfoCard
+          title="Manifests"
+          subheader={`${manifests.length} object(s), namespace models`}
+        >
+          <CodeSnippet
+            language="yaml"
+            text={manifests.map(m => toYaml(m.manifest)).join('---\n')}
+            showCopyCodeButton
+          />
         </InfoCard>
       </Grid>
       <Grid item xs={12}>

@@ -1,0 +1,2 @@
+export { fakeApi, origin } from './fakeApi';
+export { FLEET, historyRow, target } from './fleet';

@@ -1,0 +1,184 @@
+import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
+import { fakeApi, FLEET } from '../../__testUtils__';
+import { modelManagerApiRef, type ModelManagerApi } from '../../api';
+import { DeploymentsPage } from './DeploymentsPage';
+
+/** Shows the page's URL query, to check that the filters are in it. */
+function Search() {
+  return <div data-testid="search">{useLocation().search}</div>;
+}
+
+const renderPage = (api: ModelManagerApi, url = '/model-deployments') =>
+  renderInTestApp(
+    <TestApiProvider apis={[[modelManagerApiRef, api]]}>
+      <DeploymentsPage />
+      <Search />
+    </TestApiProvider>,
+    { routeEntries: [url] },
+  );
+
+const rowOf = (text: string) =>
+  screen.getByText(text).closest('tr') as HTMLElement;
+
+describe('DeploymentsPage', () => {
+  it('lists every target with its state and reason, live version and image, last revision and a link to the model', async () => {
+    await renderPage(fakeApi());
+    expect(await screen.findByText('Deployments (3 of 3)')).toBeInTheDocument();
+    const prod = rowOf('prod/ml');
+    expect(within(prod).getByRole('link', { name: 'qwen' })).toHaveAttribute(
+      'href',
+      '/catalog/default/component/qwen/serving',
+    );
+    expect(within(prod).getByTestId('state-NotReady')).toHaveTextContent(
+      'NotReady',
+    );
+    expect(
+      within(prod).getByText(
+        'WorkloadsReady is False: the vLLM pods are not ready (ImagePullBackOff).',
+      ),
+    ).toBeInTheDocument();
+    expect(within(prod).getByText('0.19.1')).toBeInTheDocument();
+    expect(
+      within(prod).getByText('docker.io/vllm/vllm-openai-cpu:v0.19.1'),
+    ).toBeInTheDocument();
+    expect(
+      within(prod).getByText(/^rev 1 rollout by user:default\/bob, /),
+    ).toBeInTheDocument();
+    expect(within(prod).getByTestId('chip-outdated')).toHaveTextContent(
+      'outdated: 1',
+    );
+    const bge = screen
+      .getByRole('link', { name: 'bge-ov' })
+      .closest('tr') as HTMLElement;
+    expect(within(bge).getByTestId('chip-drifted')).toHaveTextContent(
+      'drifted: 1',
+    );
+    expect(
+      within(bge).getByText(
+        'no revision on record (applied outside this portal)',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('lists the changed fields behind a drift chip', async () => {
+    await renderPage(fakeApi());
+    await userEvent.hover(await screen.findByTestId('chip-drifted'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      '.spec.predictor.minReplicas: applied 1 → live 3',
+    );
+  });
+
+  it('opens a row on the field lists behind its chips', async () => {
+    await renderPage(fakeApi());
+    await screen.findByText('Deployments (3 of 3)');
+    expect(
+      screen.queryByTestId('details-qwen@prod/ml'),
+    ).not.toBeInTheDocument();
+    fireEvent.click(within(rowOf('prod/ml')).getByTitle('Field changes'));
+    const details = await screen.findByTestId('details-qwen@prod/ml');
+    expect(details).toHaveTextContent(
+      '.spec.template.containers[name=main].image: applied vllm:0.19.1 → now vllm:0.24.0',
+    );
+    expect(details).toHaveTextContent(
+      'Drift (live objects changed outside model-manager)No changes.',
+    );
+  });
+
+  it('filters by the URL query, so a link shares the view', async () => {
+    await renderPage(fakeApi(), '/model-deployments?cluster=prod&runtime=vllm');
+    expect(await screen.findByText('Deployments (1 of 3)')).toBeInTheDocument();
+    expect(screen.getByText('prod/ml')).toBeInTheDocument();
+    expect(screen.queryByText('local/models')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Cluster')).toHaveValue('prod');
+    expect(screen.getByLabelText('Runtime')).toHaveValue('vllm');
+  });
+
+  it.each([
+    ['cluster', 'Cluster', 'local', 2],
+    ['namespace', 'Namespace', 'ml', 1],
+    ['runtime', 'Runtime', 'openvino', 1],
+    ['version', 'Live version', '0.24.0', 1],
+    ['state', 'State', 'NotReady', 1],
+    ['model', 'Model', 'qwen', 2],
+  ])(
+    'filters by %s and puts the filter in the URL',
+    async (key, label, value, count) => {
+      await renderPage(fakeApi());
+      await screen.findByText('Deployments (3 of 3)');
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+      expect(
+        await screen.findByText(`Deployments (${count} of 3)`),
+      ).toBeInTheDocument();
+      expect(screen.getByTestId('search')).toHaveTextContent(
+        `?${key}=${value}`,
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+      expect(
+        await screen.findByText('Deployments (3 of 3)'),
+      ).toBeInTheDocument();
+      expect(screen.getByTestId('search')).toBeEmptyDOMElement();
+    },
+  );
+
+  it('shows an unreachable cluster as a warning and still lists the rest', async () => {
+    const fleet = {
+      ...FLEET,
+      items: [
+        ...FLEET.items,
+        {
+          ...FLEET.items[0],
+          cluster: 'edge',
+          state: 'Unknown' as const,
+          reason: 'cluster edge could not be read',
+          liveVersion: undefined,
+          liveImage: undefined,
+        },
+      ],
+      errors: [
+        { cluster: 'edge', message: 'connect ECONNREFUSED 10.0.0.9:6443' },
+      ],
+    };
+    await renderPage(fakeApi({ fleet: async () => fleet }));
+    expect(await screen.findByText('Deployments (4 of 4)')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /A cluster could not be read: their targets show Unknown/,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/connect ECONNREFUSED 10.0.0.9:6443/),
+    ).toBeInTheDocument();
+    expect(
+      within(rowOf('edge/models')).getByTestId('state-Unknown'),
+    ).toBeInTheDocument();
+  });
+
+  it('says what to check when the backend does not answer', async () => {
+    await renderPage(
+      fakeApi({
+        fleet: async () => {
+          throw new Error('Failed to fetch');
+        },
+      }),
+    );
+    expect(
+      await screen.findByText(/Could not load the deployments/),
+    ).toBeInTheDocument();
+  });
+
+  it('says when nothing is deployed', async () => {
+    await renderPage(
+      fakeApi({
+        fleet: async () => ({ items: [], errors: [], readAt: FLEET.readAt }),
+      }),
+    );
+    expect(
+      await screen.findByText(
+        'Nothing deployed yet: deploy a model from its Serving tab.',
+      ),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,257 @@
+import {
+  Content,
+  Link,
+  Progress,
+  Table,
+  WarningPanel,
+  type TableColumn,
+} from '@backstage/core-components';
+import { useApi } from '@backstage/core-plugin-api';
+import Box from '@material-ui/core/Box';
+import Button from '@material-ui/core/Button';
+import TextField from '@material-ui/core/TextField';
+import Typography from '@material-ui/core/Typography';
+import {
+  targetLabel,
+  type FleetError,
+  type FleetTarget,
+} from '@model-manager/plugin-model-manager-common';
+import { useSearchParams } from 'react-router-dom';
+import useAsync from 'react-use/esm/useAsync';
+import { errorText, modelManagerApiRef } from '../../api';
+import {
+  DRIFT_LABELS,
+  FleetChips,
+  FleetStateLabel,
+  ObjectChangesList,
+  outdatedLabels,
+  targetRevisionText,
+} from '../fleet';
+import {
+  applyFilters,
+  FILTER_KEYS,
+  filterOptions,
+  filtersFromSearch,
+  type FilterKey,
+  type FleetFilters,
+} from './fleetFilters';
+
+const FILTER_TITLES: Record<FilterKey, string> = {
+  model: 'Model',
+  cluster: 'Cluster',
+  namespace: 'Namespace',
+  runtime: 'Runtime',
+  version: 'Live version',
+  state: 'State',
+};
+
+const columns: TableColumn<FleetTarget>[] = [
+  {
+    title: 'Model',
+    field: 'model',
+    highlight: true,
+    render: t => (
+      <Link to={`/catalog/default/component/${t.model}/serving`}>
+        {t.model}
+      </Link>
+    ),
+  },
+  { title: 'Where', render: t => `${t.cluster}/${t.namespace}` },
+  { title: 'Runtime', field: 'runtime' },
+  {
+    title: 'Live',
+    render: t => (
+      <>
+        <div>{t.liveVersion ?? '—'}</div>
+        {t.liveImage && (
+          <Typography variant="caption">{t.liveImage}</Typography>
+        )}
+      </>
+    ),
+  },
+  {
+    title: 'Declared',
+    render: t =>
+      t.resolvedVersion ??
+      (t.resolvedImage ? (
+        <Typography variant="caption">{t.resolvedImage}</Typography>
+      ) : (
+        '—'
+      )),
+  },
+  {
+    title: 'State',
+    render: t => <FleetStateLabel state={t.state} reason={t.reason} />,
+  },
+  { title: 'Drift / outdated', render: t => <FleetChips target={t} /> },
+  {
+    title: 'Last revision',
+    render: t => (
+      <Typography variant="body2">{targetRevisionText(t.revision)}</Typography>
+    ),
+  },
+];
+
+/** The field lists behind the chips, for a target opened in the table. */
+function TargetDetails(props: { target: FleetTarget }) {
+  const t = props.target;
+  return (
+    <Box padding={2} data-testid={`details-${targetLabel(t)}`}>
+      {t.endpoint && (
+        <Typography variant="body2">
+          URL: <code>{t.endpoint}</code>
+        </Typography>
+      )}
+      <Typography variant="h6">
+        Drift (live objects changed outside model-manager)
+      </Typography>
+      <ObjectChangesList objects={t.drift} labels={DRIFT_LABELS} />
+      <Typography variant="h6">
+        Outdated (what models.yaml resolves now)
+      </Typography>
+      {t.outdatedError ? (
+        <Typography variant="body2">{t.outdatedError}</Typography>
+      ) : (
+        <ObjectChangesList
+          objects={t.outdatedChanges}
+          labels={outdatedLabels(t)}
+        />
+      )}
+    </Box>
+  );
+}
+
+function ClusterErrors(props: { errors: FleetError[] }) {
+  if (props.errors.length === 0) return null;
+  return (
+    <WarningPanel
+      severity="warning"
+      title={`${
+        props.errors.length === 1
+          ? 'A cluster'
+          : `${props.errors.length} clusters`
+      } could not be read: their targets show Unknown`}
+    >
+      {props.errors.map(e => (
+        <div key={e.cluster}>
+          <b>{e.cluster}</b>: {e.message}
+        </div>
+      ))}
+    </WarningPanel>
+  );
+}
+
+function Filters(props: {
+  options: Record<FilterKey, string[]>;
+  filters: FleetFilters;
+  onChange: (key: FilterKey, value: string) => void;
+  onClear: () => void;
+}) {
+  return (
+    <Box
+      display="flex"
+      flexWrap="wrap"
+      alignItems="center"
+      style={{ gap: 16 }}
+      marginBottom={2}
+    >
+      {FILTER_KEYS.map(key => (
+        <TextField
+          key={key}
+          id={`fleet-filter-${key}`}
+          select
+          label={FILTER_TITLES[key]}
+          value={props.filters[key] ?? ''}
+          onChange={e => props.onChange(key, e.target.value)}
+          SelectProps={{ native: true }}
+          InputLabelProps={{ shrink: true }}
+          style={{ minWidth: 140 }}
+        >
+          <option value="">All</option>
+          {props.options[key].map(v => (
+            <option key={v} value={v}>
+              {v}
+            </option>
+          ))}
+        </TextField>
+      ))}
+      {Object.keys(props.filters).length > 0 && (
+        <Button onClick={props.onClear}>Clear filters</Button>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * Every deployment target (model, cluster, namespace) found on the clusters or in the history,
+ * filterable; the filters are the page's URL query, so a link shares the view.
+ */
+export function DeploymentsPage() {
+  const api = useApi(modelManagerApiRef);
+  const [search, setSearch] = useSearchParams();
+  const filters = filtersFromSearch(search);
+  const { value, loading, error } = useAsync(() => api.fleet(), [api]);
+
+  const setFilter = (key: FilterKey, v: string) => {
+    const next = new URLSearchParams(search);
+    if (v) next.set(key, v);
+    else next.delete(key);
+    setSearch(next);
+  };
+  const clear = () => {
+    const next = new URLSearchParams(search);
+    FILTER_KEYS.forEach(k => next.delete(k));
+    setSearch(next);
+  };
+
+  if (loading) return <Progress />;
+  if (error) {
+    return (
+      <Content>
+        <WarningPanel severity="error" title="Could not load the deployments">
+          {errorText(error)}. Check that the model-manager backend is running.
+        </WarningPanel>
+      </Content>
+    );
+  }
+  const fleet = value!;
+  const shown = applyFilters(fleet.items, filters);
+  return (
+    <Content>
+      <ClusterErrors errors={fleet.errors} />
+      <Filters
+        options={filterOptions(fleet.items, filters)}
+        filters={filters}
+        onChange={setFilter}
+        onClear={clear}
+      />
+      <Table<FleetTarget>
+        title={`Deployments (${shown.length} of ${fleet.items.length})`}
+        subtitle={`Live state read at ${new Date(
+          fleet.readAt,
+        ).toLocaleString()}`}
+        options={{
+          search: true,
+          paging: shown.length > 50,
+          pageSize: 50,
+          padding: 'dense',
+        }}
+        columns={columns}
+        data={shown}
+        detailPanel={[
+          {
+            tooltip: 'Field changes',
+            render: ({ rowData }) => <TargetDetails target={rowData} />,
+          },
+        ]}
+        emptyContent={
+          <Box padding={2}>
+            {fleet.items.length === 0
+              ? 'Nothing deployed yet: deploy a model from its Serving tab.'
+              : 'No target matches these filters.'}
+          </Box>
+        }
+      />
+    </Content>
+  );
+}

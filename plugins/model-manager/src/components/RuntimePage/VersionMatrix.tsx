@@ -1,0 +1,167 @@
+import {
+  InfoCard,
+  Link,
+  LinkButton,
+  Progress,
+  Table,
+  WarningPanel,
+  type TableColumn,
+} from '@backstage/core-components';
+import { useApi } from '@backstage/core-plugin-api';
+import Chip from '@material-ui/core/Chip';
+import Typography from '@material-ui/core/Typography';
+import { targetLabel } from '@model-manager/plugin-model-manager-common';
+import useAsync from 'react-use/esm/useAsync';
+import { errorText, modelManagerApiRef, type RuntimeSummary } from '../../api';
+import {
+  matrixClusters,
+  rolloutTemplateUrl,
+  versionMatrix,
+  type VersionRow,
+} from './versionMatrix';
+
+function columnsFor(
+  runtime: RuntimeSummary,
+  clusters: string[],
+): TableColumn<VersionRow>[] {
+  return [
+    {
+      title: 'Version',
+      render: r => (
+        <>
+          {r.version ?? (runtime.versioned ? 'unknown' : '(flat)')}{' '}
+          {r.default && <Chip size="small" label="default" />}
+          {r.version && !r.inCatalog && (
+            <Chip size="small" variant="outlined" label="not in models.yaml" />
+          )}
+        </>
+      ),
+    },
+    {
+      title: 'Live targets',
+      render: r => (
+        <span data-testid={`live-${r.version ?? 'none'}`}>
+          {r.targets.length}
+        </span>
+      ),
+    },
+    {
+      title: 'Outdated',
+      render: r => (
+        <span data-testid={`outdated-${r.version ?? 'none'}`}>
+          {r.outdated}
+        </span>
+      ),
+    },
+    ...clusters.map<TableColumn<VersionRow>>(c => ({
+      title: c,
+      render: r => r.byCluster[c] ?? 0,
+    })),
+    {
+      title: 'Targets',
+      render: r =>
+        r.targets.map(t => (
+          <div key={targetLabel(t)}>
+            <Link to={`/catalog/default/component/${t.model}/serving`}>
+              <Typography variant="caption">{targetLabel(t)}</Typography>
+            </Link>
+          </div>
+        )),
+    },
+    {
+      title: '',
+      render: r =>
+        runtime.versioned && r.version && r.inCatalog ? (
+          <LinkButton
+            size="small"
+            color="primary"
+            to={rolloutTemplateUrl(runtime.name, r.version)}
+          >
+            Roll out {r.version}
+          </LinkButton>
+        ) : null,
+    },
+  ];
+}
+
+/** The rollout plan of what models.yaml resolves now, in one line. */
+function PlanLine(props: { runtime: string }) {
+  const api = useApi(modelManagerApiRef);
+  const { value } = useAsync(
+    () => api.rolloutPlan({ runtime: props.runtime }),
+    [api, props.runtime],
+  );
+  if (!value) return null;
+  return (
+    <Typography variant="body2" data-testid="plan-line">
+      Rolling out what models.yaml resolves now would move {value.moves.length}{' '}
+      target(s); {value.stays.length} would stay.
+    </Typography>
+  );
+}
+
+/** Per version of a runtime: how many live targets run it, on which clusters, how many are outdated. */
+export function VersionMatrix(props: { runtime: RuntimeSummary }) {
+  const { runtime } = props;
+  const api = useApi(modelManagerApiRef);
+  const { value, loading, error } = useAsync(
+    () => api.fleet({ runtime: runtime.name }),
+    [api, runtime.name],
+  );
+  if (loading) return <Progress />;
+  if (error) {
+    return (
+      <WarningPanel
+        severity="warning"
+        title={`Could not read where ${runtime.name} runs`}
+      >
+        {errorText(error)}
+      </WarningPanel>
+    );
+  }
+  const rows = versionMatrix(runtime, value!.items);
+  return (
+    <InfoCard
+      title="Fleet by version"
+      subheader={
+        runtime.versioned ? (
+          <PlanLine runtime={runtime.name} />
+        ) : (
+          'A flat runtime: its targets are not rolled out by version.'
+        )
+      }
+      action={
+        runtime.versioned ? (
+          <LinkButton
+            color="primary"
+            variant="contained"
+            to={rolloutTemplateUrl(runtime.name)}
+          >
+            Roll out
+          </LinkButton>
+        ) : undefined
+      }
+      noPadding
+    >
+      {value!.errors.map(e => (
+        <WarningPanel
+          key={e.cluster}
+          severity="warning"
+          title={`Cluster ${e.cluster} could not be read: its targets are counted as unknown`}
+        >
+          {e.message}
+        </WarningPanel>
+      ))}
+      <Table<VersionRow>
+        options={{
+          paging: false,
+          search: false,
+          toolbar: false,
+          padding: 'dense',
+        }}
+        columns={columnsFor(runtime, matrixClusters(rows))}
+        data={rows}
+      />
+    </InfoCard>
+  );
+}
