@@ -2,7 +2,9 @@
  * The portal backend (this package's src/index.ts, every plugin) killed with SIGKILL while a
  * "Deploy model" scaffolder task runs, then started again on the same database: the scaffolder
  * resumes the task (scaffolder.taskRecovery in app-config.yaml) and model-manager:deploy's
- * checkpoint keeps it from applying a second time. The cluster is the Kubernetes API test double.
+ * checkpoint keeps it from applying a second time; the same for a "Roll out runtime version" task
+ * killed while its canary waits for Ready (one checkpoint per target). The cluster is the
+ * Kubernetes API test double.
  */
 import { ADMIN_TOKEN, KubeApiTestServer } from '@model-manager/kube-api-test-server';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -261,5 +263,72 @@ describe('a backend restart during a Deploy model task', () => {
     expect(history.items.map((r: any) => [r.action, r.outcome, r.actor])).toEqual([
       ['deploy', 'succeeded', 'user:development/guest'],
     ]);
+  });
+
+  it('a rollout killed while its canary waits resumes: no target is applied twice', async () => {
+    const ROLLED = ['bge-m3', 'bge-reranker-v2-m3', 'qwen2-5-vl-7b-instruct'];
+    const path_ = (model: string) => `/apis/serving.kserve.io/v1alpha2/namespaces/default/llminferenceservices/${model}`;
+    const appliesOf = (model: string) =>
+      kube.requests.filter(r => r.method === 'PATCH' && r.path === path_(model) && !r.query.dryRun).length;
+    // The backend of the test before is still up: start afresh on the same database.
+    if (child) await kill();
+    let backend = startBackend();
+    let token = await ready(backend);
+    await until('the rollout template in the catalog', () => json('/api/catalog/entities/by-name/template/default/rollout-runtime-version', token), backend);
+    for (const model of ROLLED) {
+      const res = await fetch(`${base}/api/model-manager/models/${model}/deploy`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ cluster: 'local', namespace: 'default' }),
+      });
+      expect(res.status).toBe(200);
+    }
+    const created = await fetch(`${base}/api/scaffolder/v2/tasks`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        templateRef: 'template:default/rollout-runtime-version',
+        values: { runtime: 'vllm', version: '0.19.1', namespace: 'default', canary: 1, concurrency: 2, maxFailures: 0, force: false, dryRun: false },
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = await created.json();
+    // The canary (first in the plan) is applied and waits for KServe, which never reports Ready here.
+    const waiting = (line: string) => line.startsWith('waiting for model bge-m3 to become Ready on cluster local, namespace default');
+    await until('the canary to wait for Ready', () => logged(id, token, waiting, 1), backend);
+    expect(ROLLED.map(appliesOf)).toEqual([2, 1, 1]);
+
+    expect(await kill()).toBe('SIGKILL');
+    backend = startBackend();
+    token = await ready(backend);
+    // Resumed: the plan and the canary's apply come from their checkpoints; it waits again.
+    await until('the resumed canary to wait for Ready', () => logged(id, token, waiting, 2), backend);
+    expect(ROLLED.map(appliesOf)).toEqual([2, 1, 1]);
+
+    kube.store.setStatus(
+      { apiVersion: 'serving.kserve.io/v1alpha2', kind: 'LLMInferenceService', namespace: 'default', name: 'bge-m3' },
+      { conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: '2026-12-01T12:00:00Z' }] },
+      { fieldManager: 'kserve-controller' },
+    );
+    const task = await until(
+      'the rollout to end',
+      async () => {
+        const t = await json(`/api/scaffolder/v2/tasks/${id}`, token);
+        return t.status === 'completed' || t.status === 'failed' ? t : undefined;
+      },
+      backend,
+    );
+    const log = await logLines(id, token);
+    expect({ status: task.status, log }).toMatchObject({ status: 'completed' });
+    expect(log).toEqual(expect.arrayContaining([expect.stringMatching(/^rollout done: moved 3 of 3 target\(s\)$/)]));
+    // Each target applied once by the rollout (after its first deploy), recorded as a rollout by the guest.
+    expect(ROLLED.map(appliesOf)).toEqual([2, 2, 2]);
+    for (const model of ROLLED) {
+      const history = await json(`/api/model-manager/models/${model}/deployments`, token);
+      expect(history.items.map((r: any) => [r.revision, r.action, r.outcome, r.actor])).toEqual([
+        [2, 'rollout', 'succeeded', 'user:development/guest'],
+        [1, 'deploy', 'succeeded', 'user:development/guest'],
+      ]);
+    }
   });
 });
