@@ -3,7 +3,7 @@
  * frontend and scripts. Type aliases (not interfaces) so they are plain JSON values, e.g. for a
  * scaffolder checkpoint.
  */
-import type { KServeStatusSummary } from '../status';
+import type { JobProgress, KServeStatusSummary, ModelEndpoint } from '../status';
 import type { ApplyPolicy, RenderedObject } from '../renderer/types';
 import type { ServerOverrides } from '../resolver/types';
 import type { DeploymentAction, ObjectChanges } from './fleet';
@@ -138,6 +138,13 @@ export type ModelStatus = {
   summary?: KServeStatusSummary;
   /** Why the object could not be read (the cluster refused or was unreachable). */
   error?: string;
+  /** Where clients call the model there (see `selectEndpoint`); `source: 'none'` says why there is no URL. */
+  endpoint?: ModelEndpoint;
+  /**
+   * The weights download Job's progress (OpenVINO models: the Job `<model>-download` and its pods);
+   * absent for models without one. `error` is set instead when the Job could not be read.
+   */
+  download?: JobProgress | { name: string; error: string };
 };
 
 /** The answer of `GET /models/:name/status`. */
