@@ -104,7 +104,8 @@ export const ENGINE_PROFILES: Readonly<
     // vllm/utils/__init__.py): `pattern = re.compile(r"(?<=--)[^\.]*")` replaces `_` with `-`.
     flagUnderscoreIsDash: true,
     convertsWeights: false,
-    plumbingKeys: ['device', 'kind', 'routing', 'image'],
+    // served_model_name: the `model` clients send (vLLM's --served-model-name is spec.model.name).
+    plumbingKeys: ['device', 'kind', 'routing', 'image', 'served_model_name'],
   },
   InferenceService: {
     engine: 'OpenVINO Model Server',
@@ -125,6 +126,14 @@ export const ENGINE_PROFILES: Readonly<
       'format',
       'runtime_name',
       'serving_runtime_manifest',
+      'served_model_name',
+      'api_prefix',
+      'weights_pvc',
+      'weights_storage',
+      'weights_storage_class',
+      'weights_access_mode',
+      'gateway_name',
+      'gateway_namespace',
     ],
   },
 };
