@@ -140,11 +140,21 @@ export type ModelStatus = {
   error?: string;
   /** Where clients call the model there (see `selectEndpoint`); `source: 'none'` says why there is no URL. */
   endpoint?: ModelEndpoint;
-  /**
-   * The weights download Job's progress (OpenVINO models: the Job `<model>-download` and its pods);
-   * absent for models without one. `error` is set instead when the Job could not be read.
-   */
-  download?: JobProgress | { name: string; error: string };
+  /** The weights download Job (OpenVINO models); absent for models without one. */
+  download?: DownloadStatus;
+};
+
+/** The weights download Job of a deployed model, read with its pods. */
+export type DownloadStatus = {
+  /** The Job's name, `<model>-download`. */
+  name: string;
+  namespace: string;
+  /** Whether the Job is on the cluster (it is removed a while after it finishes: `ttlSecondsAfterFinished`). */
+  found: boolean;
+  /** From `summarizeJob(job, pods)`, when found. */
+  progress?: JobProgress;
+  /** Why the Job or its pods could not be read. */
+  error?: string;
 };
 
 /** The answer of `GET /models/:name/status`. */

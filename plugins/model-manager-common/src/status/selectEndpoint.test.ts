@@ -16,6 +16,7 @@ const GATEWAY = 'https://ai.example.com';
 
 interface Rule {
   rule: string;
+  apiPrefix?: string;
   live?: Record<string, unknown>;
   gatewayBaseUrl?: string;
   expected: Partial<ModelEndpoint>;
@@ -80,6 +81,7 @@ const rules: Rule[] = [
       url: 'http://m-models.example.com',
       address: { url: 'http://m-predictor.models.svc.cluster.local' },
     }),
+    apiPrefix: '/v3',
     expected: {
       source: 'status-url',
       baseUrl: 'http://m-models.example.com/v3',
@@ -91,6 +93,7 @@ const rules: Rule[] = [
     live: object('aigateway', {
       address: { url: 'http://m-predictor.models.svc.cluster.local' },
     }),
+    apiPrefix: '/v3',
     expected: {
       source: 'status-addresses',
       baseUrl: 'http://m-predictor.models.svc.cluster.local/v3',
@@ -111,11 +114,19 @@ const rules: Rule[] = [
 ];
 
 describe('selectEndpoint', () => {
-  it.each(rules)('$rule', ({ live, gatewayBaseUrl, expected, says }) => {
-    const endpoint = selectEndpoint({ live, gatewayBaseUrl, cluster: 'local' });
-    expect(endpoint).toMatchObject(expected);
-    if (expected.source === 'none') expect(endpoint.baseUrl).toBeUndefined();
-    if (says) expect(endpoint.message).toMatch(says);
-    expect(endpoint.message).not.toMatch(/<gateway>/);
-  });
+  it.each(rules)(
+    '$rule',
+    ({ live, gatewayBaseUrl, apiPrefix, expected, says }) => {
+      const endpoint = selectEndpoint({
+        live,
+        gatewayBaseUrl,
+        apiPrefix,
+        cluster: 'local',
+      });
+      expect(endpoint).toMatchObject(expected);
+      if (expected.source === 'none') expect(endpoint.baseUrl).toBeUndefined();
+      if (says) expect(endpoint.message).toMatch(says);
+      expect(endpoint.message).not.toMatch(/<gateway>/);
+    },
+  );
 });

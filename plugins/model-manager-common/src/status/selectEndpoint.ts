@@ -34,7 +34,8 @@ export type ModelEndpoint = {
  *   AIGatewayRoute picks the model by the `model` field (header `x-ai-eg-model`) and rewrites `/v1`
  *   to OVMS's `/v3` (AIServiceBackend `schema.prefix: /v3`). The InferenceService's own
  *   `status.url` / `status.address.url` reach the predictor directly, bypassing the gateway, so
- *   they answer OVMS's `/v3` and are used only when no gateway base URL is configured.
+ *   they answer the engine's own path (plumbing `api_prefix`: OVMS's `/v3`) and are used only when
+ *   no gateway base URL is configured.
  */
 export const ROUTING_ENDPOINTS: Readonly<
   Record<
@@ -51,7 +52,11 @@ export const ROUTING_ENDPOINTS: Readonly<
   },
   aigateway: {
     order: ['gateway', 'status-url', 'status-addresses'],
-    paths: { gateway: '/v1', 'status-url': '/v3', 'status-addresses': '/v3' },
+    paths: {
+      gateway: '/v1',
+      'status-url': 'api_prefix',
+      'status-addresses': 'api_prefix',
+    },
   },
 };
 
@@ -86,7 +91,8 @@ function reported(live: Obj, source: EndpointSource): string | undefined {
   return undefined;
 }
 
-const SAYS: Record<Exclude<EndpointSource, 'none'>, string> = {
+const SAYS: Record<EndpointSource, string> = {
+  none: '',
   'status-url': 'the URL KServe reports for the model (status.url)',
   'status-addresses':
     'the address KServe reports for the model (status.address / status.addresses)',
@@ -109,6 +115,8 @@ export function selectEndpoint(options: {
   gatewayBaseUrl?: string;
   /** The cluster, for messages. */
   cluster?: string;
+  /** The engine's own API path (plumbing `api_prefix`, e.g. `/v3` for OVMS); default `/v1`. */
+  apiPrefix?: string;
 }): ModelEndpoint {
   const { live, gatewayBaseUrl } = options;
   const cluster = options.cluster ?? '<cluster>';
@@ -131,7 +139,8 @@ export function selectEndpoint(options: {
           : undefined
         : reported(live, source);
     if (!url) continue;
-    const path = rule.paths[source] ?? '/v1';
+    const which = rule.paths[source] ?? '/v1';
+    const path = which === 'api_prefix' ? options.apiPrefix ?? '/v1' : which;
     const direct =
       routing === 'aigateway' && source !== 'gateway'
         ? ` It reaches OpenVINO Model Server directly (its ${path} API), not through the AI gateway: set modelManager.kubernetes.clusters.${cluster}.gatewayBaseUrl for the /v1 endpoint.`
