@@ -5,3 +5,4 @@
  */
 export { modelManagerPlugin, ModelsPage, EntityServingContent, EntityRuntimeContent, rootRouteRef } from './plugin';
 export * from './api';
+export { KServeStatusCard, WithKServeStatus } from './components/KServeStatusCard';
