@@ -15,4 +15,18 @@ export interface Config {
       };
     };
   };
+  modelManager?: {
+    kubernetes?: {
+      /** Per-cluster settings, keyed by the cluster's name in `kubernetes.clusterLocatorMethods`. */
+      clusters?: {
+        [name: string]: {
+          /**
+           * Base URL clients reach the cluster's AI gateway at (e.g. https://ai-gateway.example.com):
+           * listed as a server of every model's API entity (clients call `<it>/v1/...`).
+           */
+          gatewayBaseUrl?: string;
+        };
+      };
+    };
+  };
 }

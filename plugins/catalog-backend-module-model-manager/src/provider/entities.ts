@@ -112,6 +112,7 @@ export function buildEntities(catalog: Catalog, options: EntityOptions): BuiltEn
         kind: runtime.config.kind,
         servedModelName: runtime.config.served_model_name,
         serverVersion,
+        gateways: options.gateways,
       });
       const name = apiEntityName(model.name);
       if (definition && !validator.isValidEntityName(name)) {

@@ -240,6 +240,8 @@ export function openAiApiDefinition(model: {
   /** The runtime's plumbing `served_model_name`. */
   servedModelName?: string;
   serverVersion?: string;
+  /** The clusters' gateways (`modelManager.kubernetes.clusters.<name>.gatewayBaseUrl`): the document's servers. */
+  gateways?: Array<{ cluster: string; baseUrl: string }>;
 }): string | undefined {
   const ops = operations(model.category, model.kind);
   if (ops.length === 0) return undefined;
@@ -269,13 +271,23 @@ export function openAiApiDefinition(model: {
   }
   const used = new Set(ops.flatMap(o => [o.request, o.response]));
   const all = schemas(servedName, model.category === 'vlm');
+  const gateways = model.gateways ?? [];
+  // The real endpoint: the clusters' gateways, which route on `model` (never a placeholder). A
+  // deployment's own URL (KServe's status.url) is live state, shown on the model's Serving tab.
+  const where =
+    gateways.length > 0
+      ? ` Call it through a cluster's gateway (servers); the model's Serving tab shows where it is deployed and each deployment's endpoint.`
+      : ` No endpoint yet: no cluster gateway is configured (modelManager.kubernetes.clusters.<cluster>.gatewayBaseUrl); the model's Serving tab shows each deployment's endpoint once KServe reports it, or says it is not deployed yet.`;
   const document = {
     openapi: '3.0.3',
     info: {
       title: `${model.title} (OpenAI-compatible)`,
       version: model.serverVersion ? `${model.runtime} ${model.serverVersion}` : model.runtime,
-      description: `${model.modelId} (${model.category}) served by ${model.runtime}. Send \`"model": "${servedName}"\`.${rewrite}`,
+      description: `${model.modelId} (${model.category}) served by ${model.runtime}. Send \`"model": "${servedName}"\`.${rewrite}${where}`,
     },
+    ...(gateways.length > 0
+      ? { servers: gateways.map(g => ({ url: g.baseUrl, description: `the AI gateway of cluster ${g.cluster}` })) }
+      : {}),
     paths,
     components: {
       schemas: Object.fromEntries(Object.entries(all).filter(([name]) => used.has(name))),
