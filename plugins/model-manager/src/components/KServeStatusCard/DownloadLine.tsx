@@ -39,13 +39,26 @@ export function DownloadLine({ download }: { download: DownloadStatus }) {
           {phase}
           {reason ? ` (${reason})` : ''}
         </Status>{' '}
-        {message}
+        <Typography variant="body2" component="span">
+          {message}
+        </Typography>
       </>
     );
   }
   return (
-    <Typography variant="body2" data-testid="weights-download">
-      Weights download ({job}): {state}
-    </Typography>
+    <div
+      data-testid="weights-download"
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        flexWrap: 'wrap',
+        gap: 8,
+      }}
+    >
+      <Typography variant="body2" component="span">
+        Weights download ({job}):
+      </Typography>{' '}
+      {state}
+    </div>
   );
 }

@@ -92,6 +92,15 @@ function StatusLine({ item }: { item: ModelStatus }) {
           {p}
         </Typography>
       ))}
+      {s.conditions.length > 0 && (
+        <Typography variant="caption" component="div">
+          {s.conditions
+            .map(
+              c => `${c.type}=${c.status}${c.reason ? ` (${c.reason})` : ''}`,
+            )
+            .join(' · ')}
+        </Typography>
+      )}
       {item.download && <DownloadLine download={item.download} />}
       {s.url && (
         <Typography variant="body2">
