@@ -94,6 +94,8 @@ test('an OpenVINO model page shows the endpoint to call and the weights download
 
   await page.goto('/');
   await page.getByRole('button', { name: 'Enter' }).click();
+  // Signed in before going on (a navigation during sign-in lands on the sign-in page again).
+  await expect(page.getByText('Platform Catalog')).toBeVisible();
   await page.goto(`/catalog/default/component/${MODEL}/serving`);
   await expect(page.getByText('Resolved configuration')).toBeVisible();
   const status = page.getByTestId('kserve-status-local-models');
