@@ -12,6 +12,11 @@ export interface Config {
         defaultLifecycle?: string;
         /** Also emit an API entity (OpenAI-compatible, OpenAPI 3) per model (default true). */
         apiEntities?: boolean;
+        /**
+         * How often the API entities' servers (where KServe reports each model deployed, read from
+         * the model-manager backend's `GET /fleet`) are read again, in seconds (default 60; 0: never).
+         */
+        deploymentsRefreshSeconds?: number;
       };
     };
   };

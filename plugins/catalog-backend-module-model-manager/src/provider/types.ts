@@ -22,3 +22,6 @@ export interface BuiltEntities {
   entities: Entity[];
   warnings: string[];
 }
+
+/** Where a model is deployed and the URL KServe reports there (`status.url`), per model name. */
+export type ModelDeployments = Record<string, Array<{ cluster: string; namespace: string; url: string }>>;
