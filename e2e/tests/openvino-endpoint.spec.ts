@@ -58,6 +58,23 @@ test('an OpenVINO model page shows the endpoint to call and the weights download
   );
   expect(deployed.status(), await deployed.text()).toBe(200);
   expect((await deployed.json()).endpoint).toBe(`${GATEWAY}/v1`);
+  // The model's API entity lists the same gateway as its server (paths carry /v1); the catalog
+  // processes entities in the background, so ask until it is there.
+  await expect
+    .poll(async () => {
+      const res = await request.get(
+        `/api/catalog/entities/by-name/api/default/${MODEL}-openai-api`,
+        {
+          headers: { Authorization: `Bearer ${token}` },
+        },
+      );
+      return res.ok()
+        ? JSON.parse((await res.json()).spec.definition).servers
+        : res.status();
+    })
+    .toEqual([
+      { url: GATEWAY, description: 'the AI gateway of cluster local' },
+    ]);
 
   // The Job controller starts a pod that cannot be scheduled yet.
   await jobStatus({ active: 1, ready: 0, startTime: '2026-12-01T10:00:00Z' });
