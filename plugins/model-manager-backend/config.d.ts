@@ -30,6 +30,17 @@ export interface Config {
       maxAttempts?: number;
       /** First retry delay in milliseconds, doubling per attempt (default 250). */
       retryBaseDelayMs?: number;
+      /** Per-cluster settings, keyed by the cluster's name in `kubernetes.clusterLocatorMethods`. */
+      clusters?: {
+        [name: string]: {
+          /**
+           * Base URL clients reach the cluster's AI gateway at (e.g. https://ai-gateway.example.com);
+           * clients call `<it>/v1/...`. The endpoint shown for OpenVINO models (routed by the Envoy
+           * AI Gateway), and for vLLM models until KServe reports a `status.url`.
+           */
+          gatewayBaseUrl?: string;
+        };
+      };
     };
   };
 }

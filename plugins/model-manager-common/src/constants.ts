@@ -104,6 +104,7 @@ export const ENGINE_PROFILES: Readonly<
     // vllm/utils/__init__.py): `pattern = re.compile(r"(?<=--)[^\.]*")` replaces `_` with `-`.
     flagUnderscoreIsDash: true,
     convertsWeights: false,
+    // served_model_name: the `model` clients send (vLLM's --served-model-name is spec.model.name).
     plumbingKeys: ['device', 'kind', 'routing', 'image', 'served_model_name'],
   },
   InferenceService: {
@@ -129,8 +130,8 @@ export const ENGINE_PROFILES: Readonly<
       'api_prefix',
       'weights_pvc',
       'weights_storage',
-      'weights_access_mode',
       'weights_storage_class',
+      'weights_access_mode',
       'gateway_name',
       'gateway_namespace',
     ],

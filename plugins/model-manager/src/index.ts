@@ -13,3 +13,4 @@ export {
   deploymentsRouteRef,
 } from './plugin';
 export * from './api';
+export { KServeStatusCard, WithKServeStatus } from './components/KServeStatusCard';

@@ -6,7 +6,8 @@ import type { ModelCatalogService } from '@model-manager/plugin-model-manager-no
 import { LOCATION_KEY, PROVIDER_NAME } from './constants';
 import { buildEntities } from './entities';
 import { readProviderConfig } from './readProviderConfig';
-import type { EntityOptions } from './types';
+import type { DeploymentReader } from './readDeployments';
+import type { EntityOptions, ModelDeployments } from './types';
 
 /**
  * Emits the entities of models.yaml (see {@link buildEntities}) as full mutations: one on
@@ -23,14 +24,21 @@ export class ModelCatalogEntityProvider implements EntityProvider {
   /** Mutations are applied one after another, so the newest catalog is always the last applied. */
   private queue: Promise<void> = Promise.resolve();
 
+  private readonly deploymentReader: DeploymentReader | undefined;
+  /** Where models are deployed, as last read: the API entities' servers. */
+  private deployments: ModelDeployments = {};
+  private deploymentsError: string | undefined;
+
   private constructor(opts: {
     catalog: Pick<ModelCatalogService, 'current' | 'loadStatus' | 'subscribe'>;
     logger: LoggerService;
     options: EntityOptions;
+    deployments?: DeploymentReader;
   }) {
     this.catalog = opts.catalog;
     this.logger = opts.logger;
     this.options = opts.options;
+    this.deploymentReader = opts.deployments;
   }
 
   /** Reads `catalog.providers.modelManager.*` and `modelManager.modelsFile`; see readProviderConfig. */
@@ -39,6 +47,8 @@ export class ModelCatalogEntityProvider implements EntityProvider {
     deps: {
       catalog: Pick<ModelCatalogService, 'current' | 'loadStatus' | 'subscribe'>;
       logger: LoggerService;
+      /** Where models are deployed (the module reads the model-manager backend's fleet). */
+      deployments?: DeploymentReader;
     },
   ): ModelCatalogEntityProvider {
     return new ModelCatalogEntityProvider({ ...deps, options: readProviderConfig(config) });
@@ -64,11 +74,35 @@ export class ModelCatalogEntityProvider implements EntityProvider {
     }
   }
 
+  /**
+   * Reads where models are deployed again; when that changed, provides the entities again (their
+   * API servers). A failed read is logged once per message and keeps the previous servers.
+   */
+  async refreshDeployments(): Promise<void> {
+    if (!this.deploymentReader) return;
+    let next: ModelDeployments;
+    try {
+      next = await this.deploymentReader.read();
+    } catch (e) {
+      const message = (e as Error).message;
+      if (message !== this.deploymentsError) {
+        this.logger.warn(`model-manager: could not read where models are deployed, so the API entities keep their servers: ${message}`);
+      }
+      this.deploymentsError = message;
+      return;
+    }
+    this.deploymentsError = undefined;
+    if (JSON.stringify(next) === JSON.stringify(this.deployments)) return;
+    this.deployments = next;
+    const current = this.catalog.current();
+    if (current) await this.apply(current);
+  }
+
   private apply(catalog: Catalog): Promise<void> {
     const connection = this.connection;
     if (!connection) return this.queue;
     const run = async () => {
-      const { entities, warnings } = buildEntities(catalog, this.options);
+      const { entities, warnings } = buildEntities(catalog, this.options, this.deployments);
       for (const warning of warnings) this.logger.warn(warning);
       await connection.applyMutation({
         type: 'full',

@@ -26,6 +26,7 @@ const OPTIONS: EntityOptions = {
   defaultOwner: 'group:default/ml-platform',
   defaultLifecycle: 'production',
   apiEntities: true,
+  gateways: [],
 };
 
 const CHAT = ['/v1/chat/completions', '/v1/completions'];
@@ -185,6 +186,49 @@ describe('buildEntities options and model fields', () => {
     const definition = JSON.parse(api.spec!.definition as string);
     const request = definition.paths['/v1/embeddings'].post.requestBody.content['application/json'].schema.$ref.split('/').pop();
     expect(definition.components.schemas[request].properties.model.example).toBe('OpenVINO/bge-small-en-v1.5-int8-ov');
+  });
+
+  describe("the API's endpoint", () => {
+    const definitionOf = (options: EntityOptions, model = 'phi-3-5-mini-instruct-int4-ov') =>
+      JSON.parse(buildEntities(catalog, options).entities.find(e => e.kind === 'API' && e.metadata.name === `${model}-openai-api`)!.spec!.definition as string);
+
+    it('is each configured cluster gateway (OpenAPI servers); clients call /v1 there', () => {
+      const definition = definitionOf({ ...OPTIONS, gateways: [{ cluster: 'local', baseUrl: 'https://ai.example.com' }, { cluster: 'prod', baseUrl: 'https://ai.prod.example.com' }] });
+      expect(definition.servers).toEqual([
+        { url: 'https://ai.example.com', description: 'the AI gateway of cluster local' },
+        { url: 'https://ai.prod.example.com', description: 'the AI gateway of cluster prod' },
+      ]);
+      expect(Object.keys(definition.paths)).toEqual(['/v1/chat/completions', '/v1/completions']);
+      expect(definition.info.description).toMatch(/the gateway rewrites \/v1\/ to \/v3\//);
+    });
+
+    it("vLLM: where KServe reports it deployed (status.url, /v1 under it) first, then the gateways", () => {
+      const { entities } = buildEntities(
+        catalog,
+        { ...OPTIONS, gateways: [{ cluster: 'local', baseUrl: 'https://ai.example.com' }] },
+        { 'qwen2-5-7b-instruct': [{ cluster: 'local', namespace: 'models', url: 'http://gw.models.svc/models/qwen2-5-7b-instruct/' }] },
+      );
+      const definition = JSON.parse(entities.find(e => e.kind === 'API' && e.metadata.name === 'qwen2-5-7b-instruct-openai-api')!.spec!.definition as string);
+      expect(definition.servers).toEqual([
+        { url: 'http://gw.models.svc/models/qwen2-5-7b-instruct', description: 'deployed on cluster local, namespace models (the URL KServe reports)' },
+        { url: 'https://ai.example.com', description: 'the AI gateway of cluster local' },
+      ]);
+    });
+
+    it("OpenVINO: the gateways only; the predictor's own URL answers OVMS's /v3, not the /v1 paths", () => {
+      const model = 'phi-3-5-mini-instruct-int4-ov';
+      const deployments = { [model]: [{ cluster: 'local', namespace: 'models', url: 'http://phi-models.example.com' }] };
+      const definition = JSON.parse(buildEntities(catalog, OPTIONS, deployments).entities.find(e => e.kind === 'API' && e.metadata.name === `${model}-openai-api`)!.spec!.definition as string);
+      expect(definition.servers).toBeUndefined();
+      expect(definition.info.description).toMatch(/No endpoint yet/);
+    });
+
+    it('without a configured gateway: no servers, and it says there is no endpoint yet (no placeholder)', () => {
+      const definition = definitionOf(OPTIONS);
+      expect(definition.servers).toBeUndefined();
+      expect(definition.info.description).toMatch(/No endpoint yet: not deployed where KServe reports a URL.*no cluster gateway is configured \(modelManager\.kubernetes\.clusters\.<cluster>\.gatewayBaseUrl\)/);
+      expect(JSON.stringify(definition)).not.toMatch(/<gateway>/);
+    });
   });
 
   it('apiEntities: false emits no API and no providesApis', () => {

@@ -30,7 +30,7 @@ import {
   VERSIONS_ANNOTATION,
 } from './constants';
 import { openAiApiDefinition, openAiPaths } from './openAiApiDefinition';
-import type { BuiltEntities, EntityOptions } from './types';
+import type { BuiltEntities, EntityOptions, ModelDeployments } from './types';
 
 const validator = makeValidator();
 
@@ -69,13 +69,15 @@ function tags(values: string[]): string[] {
  * - one `Component` (`spec.type: model-server`) per model, named after the model, depending on
  *   its runtime's Resource;
  * - with `apiEntities`, one `API` (`spec.type: openapi`) per model, `<model>-openai-api`,
- *   provided by the model's Component (only for categories with known OpenAI-compatible paths).
+ *   provided by the model's Component (only for categories with known OpenAI-compatible paths);
+ *   its servers are where the model is deployed (`deployments`: KServe's status.url) and the
+ *   clusters' gateways, as its routing says clients call it.
  *
  * A runtime whose Resource name is not a valid entity name gets no Resource (its models then have
  * no `dependsOn`), and a model whose API name would be too long gets no API; each is reported in
  * `warnings`.
  */
-export function buildEntities(catalog: Catalog, options: EntityOptions): BuiltEntities {
+export function buildEntities(catalog: Catalog, options: EntityOptions, deployments: ModelDeployments = {}): BuiltEntities {
   const location = `file:${options.modelsFile}`;
   const managedBy = {
     [ANNOTATION_LOCATION]: location,
@@ -112,6 +114,9 @@ export function buildEntities(catalog: Catalog, options: EntityOptions): BuiltEn
         kind: runtime.config.kind,
         servedModelName: runtime.config.served_model_name,
         serverVersion,
+        gateways: options.gateways,
+        routing: runtime.config.routing,
+        deployments: deployments[model.name],
       });
       const name = apiEntityName(model.name);
       if (definition && !validator.isValidEntityName(name)) {

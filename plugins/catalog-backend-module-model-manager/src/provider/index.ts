@@ -4,3 +4,5 @@ export { openAiApiDefinition, openAiPaths, servedModelName } from './openAiApiDe
 export { readProviderConfig } from './readProviderConfig';
 export * from './constants';
 export type * from './types';
+export { FleetDeploymentReader, deploymentsOf } from './readDeployments';
+export type { DeploymentReader } from './readDeployments';

@@ -1,4 +1,8 @@
-import { servedModelName as engineServedModelName, type ObjectKind } from '@model-manager/plugin-model-manager-common';
+import {
+  ROUTING_ENDPOINTS,
+  servedModelName as engineServedModelName,
+  type ObjectKind,
+} from '@model-manager/plugin-model-manager-common';
 
 /** One OpenAI-compatible operation a served model answers. */
 interface Operation {
@@ -225,6 +229,32 @@ function schemas(servedName: string, vision: boolean): Record<string, unknown> {
 }
 
 /**
+ * The OpenAPI servers of a model, in the order of its routing's endpoint rule (`ROUTING_ENDPOINTS`):
+ * each deployment's `status.url` where clients call `/v1` under it (vLLM behind KServe's managed
+ * route; not OpenVINO, whose predictor URL answers OVMS's `/v3`), and each cluster's gateway. The
+ * paths of the document carry `/v1`, so a server is the base under which `/v1/...` is called.
+ */
+function openAiServers(model: {
+  routing?: string;
+  gateways?: Array<{ cluster: string; baseUrl: string }>;
+  deployments?: Array<{ cluster: string; namespace: string; url: string }>;
+}): Array<{ url: string; description: string }> {
+  const rule = ROUTING_ENDPOINTS[model.routing ?? 'epp'] ?? ROUTING_ENDPOINTS.epp;
+  const servers: Array<{ url: string; description: string }> = [];
+  for (const source of rule.order) {
+    if (rule.paths[source] !== '/v1') continue;
+    if (source === 'status-url') {
+      for (const d of model.deployments ?? []) {
+        servers.push({ url: d.url.replace(/\/+$/, ''), description: `deployed on cluster ${d.cluster}, namespace ${d.namespace} (the URL KServe reports)` });
+      }
+    } else if (source === 'gateway') {
+      for (const g of model.gateways ?? []) servers.push({ url: g.baseUrl, description: `the AI gateway of cluster ${g.cluster}` });
+    }
+  }
+  return servers;
+}
+
+/**
  * A small OpenAPI 3 document (as JSON, which is also YAML) of the OpenAI-compatible operations a
  * model answers, by category: llm/vlm -> chat completions and completions, embed -> embeddings,
  * rerank -> rerank (and score on vLLM). Clients always call `/v1/...`; for OpenVINO Model Server
@@ -240,6 +270,12 @@ export function openAiApiDefinition(model: {
   /** The runtime's plumbing `served_model_name`. */
   servedModelName?: string;
   serverVersion?: string;
+  /** The clusters' gateways (`modelManager.kubernetes.clusters.<name>.gatewayBaseUrl`): the document's servers. */
+  gateways?: Array<{ cluster: string; baseUrl: string }>;
+  /** The runtime's plumbing `routing` (which URLs clients use: see `ROUTING_ENDPOINTS`). */
+  routing?: string;
+  /** Where the model is deployed, with the URL KServe reports there. */
+  deployments?: Array<{ cluster: string; namespace: string; url: string }>;
 }): string | undefined {
   const ops = operations(model.category, model.kind);
   if (ops.length === 0) return undefined;
@@ -269,13 +305,19 @@ export function openAiApiDefinition(model: {
   }
   const used = new Set(ops.flatMap(o => [o.request, o.response]));
   const all = schemas(servedName, model.category === 'vlm');
+  const servers = openAiServers(model);
+  const where =
+    servers.length > 0
+      ? ` Servers: where KServe reports the model deployed, and the clusters' gateways (they route on \`model\`).`
+      : ` No endpoint yet: not deployed where KServe reports a URL clients can call at /v1, and no cluster gateway is configured (modelManager.kubernetes.clusters.<cluster>.gatewayBaseUrl).`;
   const document = {
     openapi: '3.0.3',
     info: {
       title: `${model.title} (OpenAI-compatible)`,
       version: model.serverVersion ? `${model.runtime} ${model.serverVersion}` : model.runtime,
-      description: `${model.modelId} (${model.category}) served by ${model.runtime}. Send \`"model": "${servedName}"\`.${rewrite}`,
+      description: `${model.modelId} (${model.category}) served by ${model.runtime}. Send \`"model": "${servedName}"\`.${rewrite}${where}`,
     },
+    ...(servers.length > 0 ? { servers } : {}),
     paths,
     components: {
       schemas: Object.fromEntries(Object.entries(all).filter(([name]) => used.has(name))),

@@ -11,7 +11,15 @@ describe('readProviderConfig', () => {
       defaultOwner: 'group:default/ml-platform',
       defaultLifecycle: 'production',
       apiEntities: true,
+      gateways: [],
     });
+  });
+
+  it('reads the clusters\' gateways (modelManager.kubernetes.clusters.<name>.gatewayBaseUrl)', () => {
+    const config = new ConfigReader({
+      modelManager: { ...base.modelManager, kubernetes: { clusters: { local: { gatewayBaseUrl: 'https://ai.example.com/' }, other: {} } } },
+    });
+    expect(readProviderConfig(config).gateways).toEqual([{ cluster: 'local', baseUrl: 'https://ai.example.com' }]);
   });
 
   it('reads catalog.providers.modelManager', () => {
@@ -33,6 +41,11 @@ describe('readProviderConfig', () => {
       rule: 'defaultLifecycle must not be empty',
       data: { ...base, catalog: { providers: { modelManager: { defaultLifecycle: ' ' } } } },
       error: /^catalog\.providers\.modelManager\.defaultLifecycle: must not be empty/,
+    },
+    {
+      rule: 'a gateway base URL must be an http(s) URL',
+      data: { modelManager: { ...base.modelManager, kubernetes: { clusters: { local: { gatewayBaseUrl: '<gateway>' } } } } },
+      error: /^modelManager\.kubernetes\.clusters\.local\.gatewayBaseUrl: '<gateway>' is not an http\(s\) URL/,
     },
     {
       rule: 'apiEntities must be a boolean',

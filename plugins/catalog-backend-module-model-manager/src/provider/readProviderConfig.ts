@@ -5,7 +5,8 @@ import { DEFAULT_LIFECYCLE, DEFAULT_OWNER } from './constants';
 import type { EntityOptions } from './types';
 
 /**
- * Reads `catalog.providers.modelManager.*` (defaultOwner, defaultLifecycle, apiEntities) and
+ * Reads `catalog.providers.modelManager.*` (defaultOwner, defaultLifecycle, apiEntities), the
+ * clusters' `modelManager.kubernetes.clusters.<name>.gatewayBaseUrl` and
  * `modelManager.modelsFile` (resolved like the model catalog service does: against the backend's
  * working directory). Throws an Error naming the key to fix.
  */
@@ -33,7 +34,25 @@ export function readProviderConfig(config: Config): EntityOptions {
     defaultOwner,
     defaultLifecycle,
     apiEntities: provider?.getOptionalBoolean('apiEntities') ?? true,
+    gateways: readGateways(config),
   };
+}
+
+/** `modelManager.kubernetes.clusters.<name>.gatewayBaseUrl`, in config order; throws naming a key that is not an http(s) URL. */
+function readGateways(config: Config): EntityOptions['gateways'] {
+  const clusters = config.getOptionalConfig('modelManager.kubernetes.clusters');
+  const gateways: EntityOptions['gateways'] = [];
+  for (const cluster of clusters?.keys() ?? []) {
+    const baseUrl = clusters!.getOptionalConfig(cluster)?.getOptionalString('gatewayBaseUrl');
+    if (baseUrl === undefined) continue;
+    if (!/^https?:\/\/[^\s/]+/.test(baseUrl)) {
+      throw new Error(
+        `modelManager.kubernetes.clusters.${cluster}.gatewayBaseUrl: '${baseUrl}' is not an http(s) URL; set the base URL clients reach the cluster's gateway at, e.g. https://ai-gateway.example.com`,
+      );
+    }
+    gateways.push({ cluster, baseUrl: baseUrl.replace(/\/+$/, '') });
+  }
+  return gateways;
 }
 
 /** Why `ref` is not a valid owner reference, or undefined when it is. */

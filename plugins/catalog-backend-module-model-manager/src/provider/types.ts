@@ -10,6 +10,11 @@ export interface EntityOptions {
   defaultLifecycle: string;
   /** Also emit one API entity per model (`catalog.providers.modelManager.apiEntities`). */
   apiEntities: boolean;
+  /**
+   * The clusters' gateways (`modelManager.kubernetes.clusters.<name>.gatewayBaseUrl`): the API
+   * entities' OpenAPI `servers`. Empty: the API says it has no endpoint yet.
+   */
+  gateways: Array<{ cluster: string; baseUrl: string }>;
 }
 
 /** The entities of one catalog, and what was skipped (one message per skipped entity). */
@@ -17,3 +22,6 @@ export interface BuiltEntities {
   entities: Entity[];
   warnings: string[];
 }
+
+/** Where a model is deployed and the URL KServe reports there (`status.url`), per model name. */
+export type ModelDeployments = Record<string, Array<{ cluster: string; namespace: string; url: string }>>;

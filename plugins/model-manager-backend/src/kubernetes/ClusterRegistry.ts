@@ -10,6 +10,11 @@ export interface ClusterInfo {
   url: string;
   /** Where it was configured: `kubernetes.clusterLocatorMethods` or `kubeconfig`. */
   source: 'config' | 'kubeconfig';
+  /**
+   * Where clients reach models through the cluster's gateway (`modelManager.kubernetes.clusters.<name>.gatewayBaseUrl`),
+   * used for the endpoint while KServe reports none, and for OpenVINO models behind the AI gateway.
+   */
+  gatewayBaseUrl?: string;
 }
 
 /**
@@ -87,11 +92,17 @@ export class ClusterRegistry {
         clusters.set(context.name, { info: { name: context.name, url: cluster.server, source: 'kubeconfig' }, kubeConfig: () => kubeConfig });
       }
     }
+    readGatewayBaseUrls(config, clusters);
     return new ClusterRegistry(clusters);
   }
 
   list(): ClusterInfo[] {
     return [...this.clusters.values()].map(c => c.info);
+  }
+
+  /** The cluster's configured gateway base URL, if any (unknown clusters: undefined). */
+  gatewayBaseUrl(name: string): string | undefined {
+    return this.clusters.get(name)?.info.gatewayBaseUrl;
   }
 
   /** @throws InputError naming the known clusters when `name` is not one of them. */
@@ -115,6 +126,33 @@ export class ClusterRegistry {
       );
     }
     return cluster;
+  }
+}
+
+/**
+ * Reads `modelManager.kubernetes.clusters.<name>.gatewayBaseUrl` into the clusters' info.
+ * @throws Error naming the key when a URL is not http(s) or names a cluster that is not configured.
+ */
+function readGatewayBaseUrls(config: Config, clusters: Map<string, Cluster>) {
+  const perCluster = config.getOptionalConfig('modelManager.kubernetes.clusters');
+  for (const name of perCluster?.keys() ?? []) {
+    const key = `modelManager.kubernetes.clusters.${name}.gatewayBaseUrl`;
+    const url = perCluster!.getOptionalString(`${name}.gatewayBaseUrl`);
+    if (url === undefined) continue;
+    const cluster = clusters.get(name);
+    if (!cluster) {
+      throw new Error(`${key}: there is no cluster '${name}' in kubernetes.clusterLocatorMethods (clusters: ${[...clusters.keys()].join(', ') || 'none'}); fix the name or remove the key`);
+    }
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(url);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol)) {
+      throw new Error(`${key}: '${url}' is not an http(s) URL; set the base URL clients reach the cluster's gateway at, e.g. https://ai-gateway.example.com`);
+    }
+    cluster.info.gatewayBaseUrl = url.replace(/\/+$/, '');
   }
 }
 

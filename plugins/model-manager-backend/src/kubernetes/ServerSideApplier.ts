@@ -133,19 +133,25 @@ export class ServerSideApplier {
   }
 
   /**
-   * Every object of one kind in the cluster (all namespaces) matching a label selector, read in
-   * pages of 500. Items carry `apiVersion` and `kind` even where the API server leaves them out.
+   * Every object of one kind in the cluster (all namespaces, or `options.namespace`) matching a
+   * label selector, read in pages of 500. Items carry `apiVersion` and `kind` even where the API
+   * server leaves them out.
    * @returns undefined when the cluster does not serve the kind (its CRD is not installed).
    */
-  async list(cluster: string, type: { apiVersion: string; kind: string }, labelSelector: string): Promise<KubernetesObject[] | undefined> {
-    const api = this.client(cluster);
+  async list(
+    cluster: string,
+    type: { apiVersion: string; kind: string },
+    labelSelector: string,
+    options: { namespace?: string; impersonateUser?: string } = {},
+  ): Promise<KubernetesObject[] | undefined> {
+    const api = this.client(cluster, options.impersonateUser);
     const items: KubernetesObject[] = [];
     const label = { kind: type.kind, name: `(list ${labelSelector})` } as RenderedObject;
     let continueToken: string | undefined;
     try {
       do {
         const page = await this.withRetry(
-          () => api.list(type.apiVersion, type.kind, undefined, undefined, undefined, undefined, undefined, labelSelector, 500, continueToken),
+          () => api.list(type.apiVersion, type.kind, options.namespace, undefined, undefined, undefined, undefined, labelSelector, 500, continueToken),
           label,
         );
         for (const item of page.items) items.push({ ...item, apiVersion: type.apiVersion, kind: type.kind });

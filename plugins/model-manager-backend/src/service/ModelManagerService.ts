@@ -7,8 +7,14 @@ import {
   isOwnedByModel,
   renderManifests,
   resolveServer,
+  isServerKind,
+  selectEndpoint,
+  summarizeJob,
   summarizeKServeStatus,
   type Catalog,
+  type DownloadStatus,
+  type ModelStatus,
+  type ModelStatusResponse,
   type DeploymentResult,
   type DeployTarget,
   type DiffResult,
@@ -22,6 +28,9 @@ import type { ApplyOutcome } from '../kubernetes/types';
 import { summarizeModel, summarizeRuntime } from './summaries';
 
 export type { DeploymentResult, DeployTarget };
+
+/** The label the Job controller puts on a Job's pods (https://kubernetes.io/docs/reference/labels-annotations-taints/#batchkubernetesiojob-name). */
+const JOB_NAME_LABEL = 'batch.kubernetes.io/job-name';
 
 export interface DeployOptions extends DeployTarget {
   overrides: ServerOverrides;
@@ -212,9 +221,10 @@ export class ModelManagerService {
 
   /**
    * The KServe status of the model wherever its last recorded deploy (or rollback) succeeded and
-   * was not undeployed since: the Ready conditions, URL and what is wrong, in words.
+   * was not undeployed since: the Ready conditions, URL and what is wrong, in words; the endpoint
+   * clients call (`selectEndpoint`); and for models with a weights download Job, its progress.
    */
-  async status(model: string, impersonateUser?: string) {
+  async status(model: string, impersonateUser?: string): Promise<ModelStatusResponse> {
     this.getModel(model);
     const records = await this.options.history.list(model, { limit: 500 });
     const latest = new Map<string, DeploymentRecord>();
@@ -223,25 +233,59 @@ export class ModelManagerService {
       const key = `${r.cluster}/${r.namespace}`;
       if (!latest.has(key)) latest.set(key, r);
     }
-    const items = [];
+    const apiPrefix = this.apiPrefix(model);
+    const items: ModelStatus[] = [];
     for (const record of latest.values()) {
       if (record.action === 'undeploy') continue;
-      const main = record.manifests.find(o => o.kind === 'LLMInferenceService' || o.kind === 'InferenceService');
+      const main = record.manifests.find(o => isServerKind(o.kind));
       if (!main) continue;
+      const where = { cluster: record.cluster, namespace: record.namespace, revision: record.revision! };
+      const gatewayBaseUrl = this.options.clusters.gatewayBaseUrl(record.cluster);
+      const job = record.manifests.find(o => o.kind === 'Job' && o.apiVersion === 'batch/v1');
+      const download = job ? await this.downloadStatus(record.cluster, job, impersonateUser) : undefined;
       try {
-        const live = await this.options.applier.read(record.cluster, main, impersonateUser);
+        const live = (await this.options.applier.read(record.cluster, main, impersonateUser)) as Record<string, any> | undefined;
         items.push({
-          cluster: record.cluster,
-          namespace: record.namespace,
-          revision: record.revision!,
+          ...where,
           found: live !== undefined,
-          summary: live ? summarizeKServeStatus(live as Record<string, any>) : undefined,
+          summary: live ? summarizeKServeStatus(live) : undefined,
+          endpoint: selectEndpoint({ live, gatewayBaseUrl, cluster: record.cluster, apiPrefix }),
+          ...(download ? { download } : {}),
         });
       } catch (e) {
-        items.push({ cluster: record.cluster, namespace: record.namespace, revision: record.revision!, found: false, error: (e as Error).message });
+        items.push({ ...where, found: false, error: (e as Error).message, ...(download ? { download } : {}) });
       }
     }
     return { items };
+  }
+
+  /** The engine's own API path (plumbing `api_prefix`), for URLs that reach the engine directly. */
+  private apiPrefix(model: string): string | undefined {
+    try {
+      return resolveServer(this.catalog(), model, {}, { locate: false }).plumbing.api_prefix?.value;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * The weights download Job and its pods (label `batch.kubernetes.io/job-name`, set by the Job
+   * controller since Kubernetes 1.27), summarized by `summarizeJob`.
+   */
+  private async downloadStatus(cluster: string, job: RenderedObject, impersonateUser?: string): Promise<DownloadStatus> {
+    const header = { name: job.name, namespace: job.namespace ?? '' };
+    try {
+      const live = await this.options.applier.read(cluster, job, impersonateUser);
+      if (!live) return { ...header, found: false };
+      const pods =
+        (await this.options.applier.list(cluster, { apiVersion: 'v1', kind: 'Pod' }, `${JOB_NAME_LABEL}=${job.name}`, {
+          namespace: job.namespace,
+          impersonateUser,
+        })) ?? [];
+      return { ...header, found: true, progress: summarizeJob(live, pods) };
+    } catch (e) {
+      return { ...header, found: false, error: (e as Error).message };
+    }
   }
 
   /** The model's history, newest first, each row with its changes from the revision before it. */
@@ -280,9 +324,17 @@ export class ModelManagerService {
       rollbackOf,
     });
     if (!options.dryRun) this.options.fleet?.changed(options.cluster);
-    const endpoint = outcome.live
-      .map(o => (o as any)?.status?.url ?? (o as any)?.status?.address?.url)
-      .find((u: unknown) => typeof u === 'string');
+    // The endpoint clients call, as the status endpoint selects it (KServe's URL, else the cluster's gateway).
+    const mainAt = objects.findIndex(o => isServerKind(o.kind));
+    const endpoint =
+      outcome.ok && mainAt >= 0 && outcome.live[mainAt]
+        ? selectEndpoint({
+            live: outcome.live[mainAt] as Record<string, any>,
+            gatewayBaseUrl: this.options.clusters.gatewayBaseUrl(options.cluster),
+            cluster: options.cluster,
+            apiPrefix: this.apiPrefix(model),
+          }).baseUrl
+        : undefined;
     return {
       ok: outcome.ok,
       ...(record.revision !== undefined ? { revision: record.revision } : {}),

@@ -3,7 +3,7 @@
  * frontend and scripts. Type aliases (not interfaces) so they are plain JSON values, e.g. for a
  * scaffolder checkpoint.
  */
-import type { KServeStatusSummary } from '../status';
+import type { JobProgress, KServeStatusSummary, ModelEndpoint } from '../status';
 import type { ApplyPolicy, RenderedObject } from '../renderer/types';
 import type { ServerOverrides } from '../resolver/types';
 import type { DeploymentAction, ObjectChanges } from './fleet';
@@ -137,6 +137,23 @@ export type ModelStatus = {
   found: boolean;
   summary?: KServeStatusSummary;
   /** Why the object could not be read (the cluster refused or was unreachable). */
+  error?: string;
+  /** Where clients call the model there (see `selectEndpoint`); `source: 'none'` says why there is no URL. */
+  endpoint?: ModelEndpoint;
+  /** The weights download Job (OpenVINO models); absent for models without one. */
+  download?: DownloadStatus;
+};
+
+/** The weights download Job of a deployed model, read with its pods. */
+export type DownloadStatus = {
+  /** The Job's name, `<model>-download`. */
+  name: string;
+  namespace: string;
+  /** Whether the Job is on the cluster (it is removed a while after it finishes: `ttlSecondsAfterFinished`). */
+  found: boolean;
+  /** From `summarizeJob(job, pods)`, when found. */
+  progress?: JobProgress;
+  /** Why the Job or its pods could not be read. */
   error?: string;
 };
 

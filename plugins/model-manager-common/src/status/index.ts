@@ -7,3 +7,5 @@ export type {
 } from './summarizeKServeStatus';
 export { summarizeJob } from './summarizeJob';
 export type { JobPhase, JobProgress } from './summarizeJob';
+export { selectEndpoint, ROUTING_ENDPOINTS } from './selectEndpoint';
+export type { EndpointSource, ModelEndpoint } from './selectEndpoint';

@@ -216,6 +216,46 @@ const rules: Rule[] = [
     },
     expected: { phase: 'running' },
   },
+  {
+    rule: 'times read as Dates (client-node turns them into Date for V1Job / V1Pod) are RFC 3339, and the newest pod is found by them',
+    status: {
+      succeeded: 1,
+      startTime: new Date('2026-12-01T10:01:00Z'),
+      completionTime: new Date('2026-12-01T10:20:00Z'),
+      conditions: [cond('Complete')],
+    },
+    expected: {
+      phase: 'complete',
+      startTime: '2026-12-01T10:01:00Z',
+      completionTime: '2026-12-01T10:20:00Z',
+    },
+    says: /^Download complete at 2026-12-01T10:20:00Z\.$/,
+  },
+  {
+    rule: 'the newest pod by a Date creationTimestamp says why the Job is pending',
+    status: { active: 1 },
+    pods: [
+      {
+        metadata: { creationTimestamp: new Date('2026-12-02T10:00:00Z') },
+        status: {
+          phase: 'Pending',
+          containerStatuses: [
+            container({ waiting: { reason: 'ImagePullBackOff' } }),
+          ],
+        },
+      },
+      {
+        metadata: { creationTimestamp: new Date('2026-12-03T10:00:00Z') },
+        status: {
+          phase: 'Pending',
+          conditions: [
+            { type: 'PodScheduled', status: 'False', reason: 'Unschedulable' },
+          ],
+        },
+      },
+    ],
+    expected: { phase: 'pending', reason: 'Unschedulable' },
+  },
 ];
 
 describe('summarizeJob', () => {

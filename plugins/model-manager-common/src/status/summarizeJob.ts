@@ -21,6 +21,19 @@ export interface JobProgress {
 
 type Obj = Record<string, any>;
 
+/**
+ * A Kubernetes time as RFC 3339 (`2026-12-01T10:20:00Z`). @kubernetes/client-node's typed reads of
+ * built-in kinds (V1Job, V1Pod) turn `startTime`, `completionTime` and `creationTimestamp` into
+ * `Date`s; the API server sends strings.
+ */
+function time(value: unknown): string | undefined {
+  if (value instanceof Date)
+    return Number.isNaN(value.getTime())
+      ? undefined
+      : value.toISOString().replace(/\.000Z$/, 'Z');
+  return typeof value === 'string' ? value : undefined;
+}
+
 const condition = (object: Obj, type: string): Obj | undefined =>
   (Array.isArray(object?.status?.conditions)
     ? object.status.conditions
@@ -88,8 +101,8 @@ function podReason(
 /** The newest pod (by creation time), which says what the Job is doing now. */
 function newest(pods: Obj[]): Obj | undefined {
   return [...pods].sort((a, b) =>
-    String(b?.metadata?.creationTimestamp ?? '').localeCompare(
-      String(a?.metadata?.creationTimestamp ?? ''),
+    (time(b?.metadata?.creationTimestamp) ?? '').localeCompare(
+      time(a?.metadata?.creationTimestamp) ?? '',
     ),
   )[0];
 }
@@ -120,8 +133,8 @@ export function summarizeJob(job: Obj, pods: Obj[] = []): JobProgress {
     name: String(job?.metadata?.name ?? ''),
     namespace: job?.metadata?.namespace,
     failedPods: Number(status.failed ?? 0),
-    startTime: status.startTime,
-    completionTime: status.completionTime,
+    startTime: time(status.startTime),
+    completionTime: time(status.completionTime),
   };
   const pod = newest(pods);
   const why = pod ? podReason(pod) : undefined;
@@ -131,7 +144,7 @@ export function summarizeJob(job: Obj, pods: Obj[] = []): JobProgress {
       ...base,
       phase: 'complete',
       message: `Download complete${
-        status.completionTime ? ` at ${status.completionTime}` : ''
+        base.completionTime ? ` at ${base.completionTime}` : ''
       }.`,
     };
   }

@@ -128,7 +128,9 @@ export function createDeployModelAction(options: {
           z
             .string()
             .optional()
-            .describe('The URL KServe reports for the model, when known'),
+            .describe(
+              "The base URL OpenAI clients call the model at (e.g. https://gateway/v1): the URL KServe reports, else the cluster's gateway (modelManager.kubernetes.clusters.<cluster>.gatewayBaseUrl); absent when neither is known",
+            ),
         modelEntityRef: z =>
           z
             .string()
@@ -207,7 +209,10 @@ export function createDeployModelAction(options: {
           signal: ctx.signal,
         });
         ctx.output('ready', true);
-        endpoint = status.summary?.url ?? endpoint;
+        // Where clients call it, as the backend selects it (KServe's URL, else the cluster's gateway).
+        endpoint = status.endpoint?.baseUrl ?? endpoint;
+        if (!status.endpoint?.baseUrl && status.endpoint?.message)
+          ctx.logger.info(`endpoint: ${status.endpoint.message}`);
       }
       if (endpoint) ctx.output('endpoint', endpoint);
     },

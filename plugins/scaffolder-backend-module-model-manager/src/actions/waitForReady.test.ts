@@ -115,7 +115,8 @@ describe('model-manager:deploy with waitForReady', () => {
     );
     expect(run.outputs()).toMatchObject({
       ready: true,
-      endpoint: `http://${name}.models.example.com`,
+      // The base URL OpenAI clients take: KServe's status.url with vLLM's /v1.
+      endpoint: `http://${name}.models.example.com/v1`,
     });
     // It asked the backend more than once, and the backend read the live object each time.
     const reads = mm.kube.requests.filter(

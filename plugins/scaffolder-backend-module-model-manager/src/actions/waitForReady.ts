@@ -11,6 +11,11 @@ import {
 import { setTimeout as delay } from 'node:timers/promises';
 import type { DeployTarget, ModelManagerClient, ModelStatus } from '../client';
 
+/** The weights download Job failed: waiting longer will not make the model Ready. */
+export class DownloadFailedError extends Error {
+  name = 'DownloadFailedError';
+}
+
 /** How often the deploy action asks for the model's status while it waits for Ready. */
 export const DEFAULT_READY_POLL_INTERVAL_MS = 5_000;
 
@@ -26,10 +31,29 @@ export function describeStatus(status: ModelStatus | undefined): string {
 }
 
 /**
+ * The weights download's state as one log line, and the key that says whether it is new: the
+ * phase and the reason (a pending pod that goes from Unschedulable to ImagePullBackOff is news).
+ */
+export function describeDownload(
+  download: ModelStatus['download'],
+): { key: string; line: string } | undefined {
+  if (!download) return undefined;
+  const job = `Job ${download.namespace}/${download.name}`;
+  if (download.error)
+    return { key: 'error', line: `weights download (${job}): its status could not be read: ${download.error}` };
+  if (!download.found || !download.progress)
+    return { key: 'absent', line: `weights download (${job}): the Job is not on the cluster (it is removed a day after it finishes)` };
+  const { phase, reason, message } = download.progress;
+  return { key: `${phase}/${reason ?? ''}`, line: `weights download (${job}): ${phase}${reason ? ` (${reason})` : ''}: ${message}` };
+}
+
+/**
  * Waits until KServe reports the model Ready on the target, asking the model-manager backend for
- * its status every `pollIntervalMs`. Logs each new state once. Errors that will not go away by
- * waiting (no permission, unknown model) end the wait at once; others are logged and retried
- * until the timeout, which fails with the last state seen. The objects stay applied either way.
+ * its status every `pollIntervalMs`. Logs each new state once, and for models with a weights
+ * download Job each new state of the download (pending, running, failed, complete, with the pod's
+ * reason). Errors that will not go away by waiting (no permission, unknown model, a failed
+ * download: the Job has given up) end the wait at once; others are logged and retried until the
+ * timeout, which fails with the last state seen. The objects stay applied either way.
  */
 export async function waitForReady(options: {
   client: ModelManagerClient;
@@ -46,11 +70,23 @@ export async function waitForReady(options: {
   const where = `cluster ${target.cluster}, namespace ${target.namespace}`;
   const deadline = Date.now() + options.timeoutMs;
   let lastReport: string | undefined;
+  let lastDownload: string | undefined;
   for (;;) {
     signal?.throwIfAborted();
     let report: string;
     try {
       const status = await client.status(model, target, options.credentials);
+      const download = describeDownload(status?.download);
+      if (download && download.key !== lastDownload) {
+        lastDownload = download.key;
+        if (status?.download?.progress?.phase === 'failed') {
+          logger.warn(download.line);
+          throw new DownloadFailedError(
+            `model ${model} was applied (revision ${options.revision}) but its weights download failed on ${where}: ${status.download.progress.message} The objects stay applied; a failed Job never runs again, so delete Job ${status.download.namespace}/${status.download.name} and deploy again once the cause is fixed.`,
+          );
+        }
+        logger.info(download.line);
+      }
       if (status?.found && status.summary?.ready === true) {
         logger.info(
           `model ${model} is Ready on ${where}${
@@ -62,6 +98,7 @@ export async function waitForReady(options: {
       report = describeStatus(status);
     } catch (e) {
       if (
+        e instanceof DownloadFailedError ||
         e instanceof NotAllowedError ||
         e instanceof AuthenticationError ||
         e instanceof NotFoundError ||

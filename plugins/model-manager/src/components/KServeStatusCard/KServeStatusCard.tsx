@@ -1,63 +1,156 @@
-import { InfoCard, Progress, StatusError, StatusOK, StatusPending, WarningPanel } from '@backstage/core-components';
+import {
+  InfoCard,
+  Progress,
+  StatusError,
+  StatusOK,
+  StatusPending,
+  WarningPanel,
+} from '@backstage/core-components';
 import { useApi } from '@backstage/core-plugin-api';
 import { useEntity } from '@backstage/plugin-catalog-react';
 import Typography from '@material-ui/core/Typography';
 import useAsync from 'react-use/esm/useAsync';
 import { modelManagerApiRef, type ModelStatus } from '../../api';
+import { DownloadLine } from './DownloadLine';
+import { conditionWords } from './conditionWords';
 
 const MODEL_ANNOTATION = 'model-manager.io/model';
 
+/** The headline of one deployment: green only when KServe says Ready. */
+function Headline({ item }: { item: ModelStatus }) {
+  const where = `${item.cluster}/${item.namespace}`;
+  const s = item.summary!;
+  const phase = item.download?.progress?.phase;
+  if (s.ready === true) return <StatusOK>{where}: Ready</StatusOK>;
+  if (phase === 'failed')
+    return <StatusError>{where}: weights download failed</StatusError>;
+  if (s.ready === false) return <StatusError>{where}: not ready</StatusError>;
+  // KServe has not reported yet: a state to wait in, not an error.
+  if (phase === 'pending' || phase === 'running') {
+    return (
+      <StatusPending>{where}: waiting for the weights download</StatusPending>
+    );
+  }
+  return <StatusPending>{where}: waiting for KServe</StatusPending>;
+}
+
 function StatusLine({ item }: { item: ModelStatus }) {
   const where = `${item.cluster}/${item.namespace}`;
-  if (item.error) return <WarningPanel severity="warning" title={`${where}: cannot read the object`}>{item.error}</WarningPanel>;
+  if (item.error) {
+    return (
+      <WarningPanel
+        severity="warning"
+        title={`${where}: cannot read the object`}
+      >
+        {item.error}
+      </WarningPanel>
+    );
+  }
   if (!item.found || !item.summary) {
     return (
-      <Typography>
-        <StatusError>{where}: not found</StatusError> — revision {item.revision} was applied but the object is gone; deploy again.
-      </Typography>
+      <div data-testid={`kserve-status-${item.cluster}-${item.namespace}`}>
+        <Typography>
+          <StatusError>{where}: not found</StatusError> — revision{' '}
+          {item.revision} was applied but the object is gone; deploy again.
+        </Typography>
+        {item.download && <DownloadLine download={item.download} />}
+      </div>
     );
   }
   const s = item.summary;
+  const words = conditionWords(s.conditions);
   return (
-    <div data-testid={`kserve-status-${item.cluster}-${item.namespace}`}>
+    <div
+      data-testid={`kserve-status-${item.cluster}-${item.namespace}`}
+      style={{ marginBottom: 16 }}
+    >
       <Typography variant="subtitle1">
-        {s.ready === true && <StatusOK>{where}: Ready</StatusOK>}
-        {s.ready === false && <StatusError>{where}: not ready</StatusError>}
-        {s.ready === undefined && <StatusPending>{where}: waiting for KServe</StatusPending>}
-        {' '}
-        <Typography variant="caption">{s.kind} {s.name}</Typography>
+        <Headline item={item} />{' '}
+        <Typography variant="caption">
+          {s.kind} {s.name}
+        </Typography>
       </Typography>
-      {s.url && (
-        <Typography variant="body2">
-          URL: <code>{s.url}</code>
+      <Typography variant="body2" data-testid="kserve-ready">
+        {words.ready}
+      </Typography>
+      {words.firstFalse && (
+        <Typography
+          variant="body2"
+          color="error"
+          data-testid="kserve-first-false"
+        >
+          {words.firstFalse}
         </Typography>
       )}
       {s.problems.map((p, i) => (
-        <Typography key={i} variant="body2" color="error">
+        // Not reported yet is a state to wait in: shown plainly, not as an error.
+        <Typography
+          key={i}
+          variant="body2"
+          color={s.ready === false ? 'error' : 'textSecondary'}
+        >
           {p}
         </Typography>
       ))}
       {s.conditions.length > 0 && (
         <Typography variant="caption" component="div">
-          {s.conditions.map(c => `${c.type}=${c.status}${c.reason ? ` (${c.reason})` : ''}`).join(' · ')}
+          {s.conditions
+            .map(
+              c => `${c.type}=${c.status}${c.reason ? ` (${c.reason})` : ''}`,
+            )
+            .join(' · ')}
         </Typography>
       )}
+      {item.download && <DownloadLine download={item.download} />}
+      {s.url && (
+        <Typography variant="body2">
+          URL KServe reports: <code>{s.url}</code>
+        </Typography>
+      )}
+      <Typography variant="body2" data-testid="kserve-endpoint">
+        Endpoint:{' '}
+        {item.endpoint?.baseUrl ? (
+          <>
+            <code>{item.endpoint.baseUrl}</code> ({item.endpoint.message})
+          </>
+        ) : (
+          item.endpoint?.message ?? 'not known'
+        )}
+      </Typography>
     </div>
   );
 }
 
-/** KServe status of the model wherever it is deployed: Ready, the conditions behind it, the URL. */
+/**
+ * KServe status of the model wherever it is deployed: Ready and the first condition that is not,
+ * in words; the weights download Job's progress; the endpoint clients call.
+ */
 export function KServeStatusCard() {
   const { entity } = useEntity();
   const api = useApi(modelManagerApiRef);
-  const model = entity.metadata.annotations?.[MODEL_ANNOTATION] ?? entity.metadata.name;
-  const { value, loading, error } = useAsync(() => api.status(model), [api, model]);
+  const model =
+    entity.metadata.annotations?.[MODEL_ANNOTATION] ?? entity.metadata.name;
+  const { value, loading, error } = useAsync(
+    () => api.status(model),
+    [api, model],
+  );
   return (
     <InfoCard title="KServe status">
       {loading && <Progress />}
-      {error && <WarningPanel severity="error" title="Could not read the status">{error.message}</WarningPanel>}
-      {value && value.length === 0 && <Typography>Not deployed anywhere yet.</Typography>}
-      {value?.map(item => <StatusLine key={`${item.cluster}/${item.namespace}`} item={item} />)}
+      {error && (
+        <WarningPanel severity="error" title="Could not read the status">
+          {error.message}
+        </WarningPanel>
+      )}
+      {value && value.length === 0 && (
+        <Typography>
+          Not deployed anywhere yet: nothing runs, so there is nothing to
+          report.
+        </Typography>
+      )}
+      {value?.map(item => (
+        <StatusLine key={`${item.cluster}/${item.namespace}`} item={item} />
+      ))}
     </InfoCard>
   );
 }

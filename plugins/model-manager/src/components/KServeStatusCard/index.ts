@@ -1,1 +1,2 @@
 export { KServeStatusCard } from './KServeStatusCard';
+export { WithKServeStatus } from './WithKServeStatus';

@@ -18,7 +18,7 @@ import { HistoryTable } from '../HistoryTable';
 import { modelManagerApiRef } from '../../api';
 import { LayerChip } from '../LayerChip';
 import { toYaml } from './toYaml';
-import { clientExample } from './clientExample';
+import { ClientSnippetCard } from '../ClientSnippetCard';
 import { KServeStatusCard } from '../KServeStatusCard';
 import { CatalogStatusWarning } from '../CatalogStatusWarning';
 import { DeclaredVsLive } from './DeclaredVsLive';
@@ -144,16 +144,7 @@ export function ServingContent() {
         <KServeStatusCard />
       </Grid>
       <Grid item xs={12} md={6}>
-        <InfoCard
-          title="Call it"
-          subheader="OpenAI-compatible; clients always use /v1/"
-        >
-          <CodeSnippet
-            language="python"
-            text={clientExample(server.model, servedModelName(server), server.category)}
-            showCopyCodeButton
-          />
-        </InfoCard>
+        <ClientSnippetCard model={model} servedName={servedModelName(server)} category={server.category} />
       </Grid>
       <Grid item xs={12} md={6}>
         <InfoCard

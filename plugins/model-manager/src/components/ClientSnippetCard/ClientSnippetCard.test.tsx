@@ -1,0 +1,93 @@
+import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
+import { screen, within } from '@testing-library/react';
+import {
+  modelManagerApiRef,
+  type ModelManagerApi,
+  type ModelStatus,
+} from '../../api';
+import { ClientSnippetCard } from './ClientSnippetCard';
+
+const deployed = (endpoint: ModelStatus['endpoint']): ModelStatus => ({
+  cluster: 'local',
+  namespace: 'models',
+  revision: 1,
+  found: true,
+  summary: {
+    kind: 'InferenceService',
+    name: 'phi',
+    ready: undefined,
+    conditions: [],
+    problems: [],
+  },
+  endpoint,
+});
+
+async function renderCard(items: ModelStatus[], category = 'llm') {
+  const api = { status: async () => items } as unknown as ModelManagerApi;
+  await renderInTestApp(
+    <TestApiProvider apis={[[modelManagerApiRef, api]]}>
+      <ClientSnippetCard model="phi" servedName="phi" category={category} />
+    </TestApiProvider>,
+  );
+}
+
+describe('ClientSnippetCard', () => {
+  it('curl and the OpenAI SDK against the real endpoint, sending the served name', async () => {
+    await renderCard([
+      deployed({
+        source: 'gateway',
+        baseUrl: 'https://ai.example.com/v1',
+        message: "From the cluster's gateway.",
+      }),
+    ]);
+    const card = await screen.findByTestId('endpoint-local-models');
+    // Code snippets are split into highlighted spans: read the text.
+    const text = card.textContent!;
+    expect(text).toContain('curl https://ai.example.com/v1/chat/completions');
+    expect(text).toContain('"model": "phi"');
+    expect(text).toContain('base_url="https://ai.example.com/v1"');
+    expect(text).toContain('model="phi"');
+    expect(document.body.textContent).not.toMatch(/<gateway>|<token>/);
+  });
+
+  it.each([
+    [
+      'embed',
+      'https://ai.example.com/v1/embeddings',
+      'client.embeddings.create(model="phi"',
+    ],
+    ['rerank', 'https://ai.example.com/v1/rerank', '"model": "phi"'],
+  ])('%s: the operation of the category', async (category, curl, python) => {
+    await renderCard(
+      [
+        deployed({
+          source: 'gateway',
+          baseUrl: 'https://ai.example.com/v1',
+          message: 'From the gateway.',
+        }),
+      ],
+      category,
+    );
+    const text = (await screen.findByTestId('endpoint-local-models'))
+      .textContent!;
+    expect(text).toContain(`curl ${curl}`);
+    expect(text).toContain(python);
+  });
+
+  it('says "not deployed yet" and shows no placeholder when the model is deployed nowhere', async () => {
+    await renderCard([]);
+    expect(
+      await screen.findByTestId('endpoint-not-deployed'),
+    ).toHaveTextContent(/^Not deployed yet/);
+    expect(document.body.textContent).not.toMatch(/curl |base_url|<gateway>/);
+  });
+
+  it('deployed without a URL: says why, no code', async () => {
+    const message =
+      'Deployed, but no endpoint yet: KServe has not reported a URL, and no gateway base URL is configured for cluster local (modelManager.kubernetes.clusters.local.gatewayBaseUrl).';
+    await renderCard([deployed({ source: 'none', message })]);
+    const card = await screen.findByTestId('endpoint-local-models');
+    expect(within(card).getByText(message)).toBeInTheDocument();
+    expect(card.textContent).not.toMatch(/curl|base_url/);
+  });
+});

@@ -1,0 +1,2 @@
+export { ClientSnippetCard } from './ClientSnippetCard';
+export type { ClientSnippetCardProps } from './ClientSnippetCard';
