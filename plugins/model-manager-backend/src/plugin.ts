@@ -45,7 +45,12 @@ export const modelManagerPlugin = createBackendPlugin({
           ttlMs: (config.getOptionalNumber('modelManager.fleet.cacheSeconds') ?? 5) * 1000,
         });
         // The fleet reads the catalog the service serves (called on requests, after both exist).
-        const fleet = FleetService.create({ cache, history, catalog: () => service.catalog() });
+        const fleet = FleetService.create({
+          cache,
+          history,
+          catalog: () => service.catalog(),
+          gatewayBaseUrl: cluster => clusters.gatewayBaseUrl(cluster),
+        });
         const service = ModelManagerService.create({ catalog, clusters, applier, history, logger, fleet });
         httpRouter.use(
           await createRouter({

@@ -29,6 +29,8 @@ export class FleetService {
       cache: LiveObjectCache;
       history: DeploymentHistory;
       catalog: () => Catalog;
+      /** `modelManager.kubernetes.clusters.<name>.gatewayBaseUrl`, where set. */
+      gatewayBaseUrl?: (cluster: string) => string | undefined;
     },
   ) {}
 
@@ -74,7 +76,7 @@ export class FleetService {
       return s.value;
     }
     const generation = this.generation;
-    const value = this.options.history.latestPerTarget().then(records => ({ catalog, reads, records, targets: buildFleet({ catalog, reads, records }) }));
+    const value = this.options.history.latestPerTarget().then(records => ({ catalog, reads, records, targets: buildFleet({ catalog, reads, records, gatewayBaseUrl: this.options.gatewayBaseUrl }) }));
     this.snapshot = { key: reads, catalog, generation, value };
     value.catch(() => {
       if (this.snapshot?.value === value) this.snapshot = undefined;

@@ -7,6 +7,7 @@ import {
   renderManifests,
   resolveServer,
   RUNTIME_LABEL,
+  selectEndpoint,
   SERVER_VERSION_LABEL,
   serverImageOf,
   summarizeKServeStatus,
@@ -36,11 +37,16 @@ export function effectiveOverrides(record: DeploymentRecord | undefined): Server
 
 /** What the catalog renders now for a model at a namespace, or why it cannot. */
 export function renderNow(catalog: Catalog, model: string, overrides: ServerOverrides, namespace: string):
-  | { objects: RenderedObject[]; version?: string; image: string }
+  | { objects: RenderedObject[]; version?: string; image: string; apiPrefix?: string }
   | { error: string } {
   try {
     const server = resolveServer(catalog, model, overrides, { locate: false });
-    return { objects: renderManifests(catalog, server, { namespace }), version: server.version?.value, image: server.image.value };
+    return {
+      objects: renderManifests(catalog, server, { namespace }),
+      version: server.version?.value,
+      image: server.image.value,
+      apiPrefix: server.plumbing.api_prefix?.value,
+    };
   } catch (e) {
     return { error: (e as Error).message };
   }
@@ -51,6 +57,8 @@ export interface FleetInput {
   reads: ClusterRead[];
   /** The last record that changed each target (see DeploymentHistory.latestPerTarget). */
   records: DeploymentRecord[];
+  /** `modelManager.kubernetes.clusters.<name>.gatewayBaseUrl`, where set. */
+  gatewayBaseUrl?: (cluster: string) => string | undefined;
 }
 
 /**
@@ -91,6 +99,7 @@ export function buildFleet(input: FleetInput): FleetTarget[] {
         objects: live.get(key) ?? [],
         record: record && record.action !== 'undeploy' ? record : undefined,
         read: readOf.get(cluster),
+        gatewayBaseUrl: input.gatewayBaseUrl?.(cluster),
       }),
     );
   }
@@ -105,6 +114,7 @@ function describeTarget(t: {
   objects: KubernetesObject[];
   record?: DeploymentRecord;
   read?: ClusterRead;
+  gatewayBaseUrl?: string;
 }): FleetTarget {
   const { catalog, cluster, namespace, model, objects, record } = t;
   const main = objects.find(o => isServerKind(o.kind ?? ''));
@@ -158,7 +168,11 @@ function describeTarget(t: {
   const expected = (record?.manifests ?? ('error' in now ? [] : now.objects)).filter(o => isModelObject(o) && !isTransient(o));
   const missing = expected.filter(o => !liveByKey.has(objectKey(o)));
   const summary = main ? summarizeKServeStatus(main as Record<string, any>) : undefined;
-  if (summary?.url) target.endpoint = summary.url;
+  // Where clients call it: KServe's URL, else the cluster's gateway (selectEndpoint's rules).
+  const endpoint = main
+    ? selectEndpoint({ live: main as Record<string, any>, gatewayBaseUrl: t.gatewayBaseUrl, cluster, apiPrefix: 'error' in now ? undefined : now.apiPrefix })
+    : undefined;
+  if (endpoint?.baseUrl) target.endpoint = endpoint.baseUrl;
   if (missing.length > 0) {
     target.state = 'Missing';
     target.reason = `gone from the cluster: ${missing.map(o => `${o.kind} ${namespace}/${o.name}`).join(', ')}; deploy again to recreate ${missing.length === 1 ? 'it' : 'them'}`;

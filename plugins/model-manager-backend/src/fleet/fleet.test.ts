@@ -98,7 +98,8 @@ describe('fleet: what runs where', () => {
     );
     const ready = await get('/api/model-manager/fleet', { state: 'Ready' });
     expect(ready.items.map((i: any) => i.model)).toEqual(['qwen2-5-7b-instruct']);
-    expect(ready.items[0]).toMatchObject({ state: 'Ready', endpoint: 'http://qwen.models.example' });
+    // The endpoint clients call: KServe's URL with vLLM's /v1.
+    expect(ready.items[0]).toMatchObject({ state: 'Ready', endpoint: 'http://qwen.models.example/v1' });
     expect(ready.items[0].reason).toBeUndefined();
     expect((await get('/api/model-manager/fleet', { runtime: 'openvino' })).items.map((i: any) => i.model)).toEqual(['bge-small-en-v1-5-ov']);
     expect((await get('/api/model-manager/fleet', { version: '0.19.1' })).items.map((i: any) => i.model)).toEqual(['llama-3-1-8b-instruct']);
