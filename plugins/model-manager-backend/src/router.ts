@@ -21,6 +21,7 @@ import {
   deployRequestSchema,
   describeZodError,
   fleetQuerySchema,
+  rolloutApplyRequestSchema,
   rolloutPlanQuerySchema,
   renderRequestSchema,
   rollbackRequestSchema,
@@ -228,6 +229,37 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
   router.get('/rollouts/plan', async (req, res) => {
     await httpAuth.credentials(req, { allow: ['user', 'service'] });
     res.json(await options.fleet.plan(parse(rolloutPlanQuerySchema, req.query, 'rollout plan query')));
+  });
+
+  // One batch of a rollout: one permission check for the batch (the same basic permission for
+  // every target), one audit event and one history row per target.
+  router.post('/rollouts/apply', async (req, res) => {
+    const body = parse(rolloutApplyRequestSchema, req.body, 'rollout request');
+    const credentials = await httpAuth.credentials(req, { allow: ['user', 'service'] });
+    const actor = actorOf(credentials);
+    const [decision] = await permissions.authorize([{ permission: modelDeployPermission }], { credentials });
+    if (decision.result !== AuthorizeResult.ALLOW) {
+      const error = new NotAllowedError(`${actor} may not deploy models (permission ${modelDeployPermission.name}), so may not roll them out`);
+      const event = await auditor.createEvent({ eventId: 'model-rollout', severityLevel: 'medium', request: req, meta: { actor, runtime: body.runtime, rolloutId: body.rolloutId, targets: body.targets.length } });
+      await event.fail({ error, meta: { outcome: 'denied' } });
+      throw error;
+    }
+    const result = await service.applyRollout(body, {
+      actor,
+      impersonateUser: impersonation(credentials),
+      audit: async target => {
+        if (target.outcome === 'already-applied') return;
+        const event = await auditor.createEvent({
+          eventId: 'model-rollout',
+          severityLevel: 'medium',
+          request: req,
+          meta: { actor, model: target.model, cluster: target.cluster, namespace: target.namespace, runtime: body.runtime, version: body.version, rolloutId: body.rolloutId },
+        });
+        if (target.outcome === 'applied') await event.success({ meta: { revision: target.revision } });
+        else await event.fail({ error: new Error(target.message ?? 'failed') });
+      },
+    });
+    res.json(result);
   });
 
   router.get('/models/:name/deployments', async (req, res) => {

@@ -43,6 +43,7 @@ export class DeploymentHistory {
       results: JSON.stringify(entry.results),
       message: entry.message ?? null,
       rollback_of: entry.rollbackOf ?? null,
+      rollout_id: entry.rolloutId ?? null,
       created_at: createdAt,
       // One statement reads the model's last revision and inserts the next: atomic on SQLite; on
       // PostgreSQL two replicas may read the same one, and the unique index refuses the second.
@@ -97,6 +98,12 @@ export class DeploymentHistory {
     return rows.map(toRecord);
   }
 
+  /** The targets a rollout has applied so far (its succeeded rows). */
+  async appliedInRollout(rolloutId: string): Promise<DeploymentRecord[]> {
+    const rows = await this.db(TABLE).where({ rollout_id: rolloutId, outcome: 'succeeded' });
+    return rows.map(toRecord);
+  }
+
   async count(): Promise<number> {
     const [{ n }] = await this.db(TABLE).count({ n: '*' });
     return Number(n);
@@ -124,6 +131,7 @@ function toRecord(row: any): DeploymentRecord {
     results: JSON.parse(row.results),
     message: row.message ?? undefined,
     rollbackOf: row.rollback_of ?? undefined,
+    ...(row.rollout_id ? { rolloutId: row.rollout_id } : {}),
     createdAt: new Date(row.created_at).toISOString(),
   };
 }

@@ -202,7 +202,11 @@ export class ServerSideApplier {
         .filter(c => c.field)
         .map(c => ({ manager: /conflict with "([^"]+)"/.exec(c.message ?? '')?.[1] ?? 'another manager', field: c.field! }));
       const owners = [...new Set(result.conflicts.map(c => c.manager))].join(', ');
-      result.message = `${objectLabel(result)}: fields are owned by another field manager (${owners}): ${result.conflicts.map(c => c.field).join(', ')}. Someone changed them outside model-manager; deploy with force: true to take them over (${what})`;
+      // A 409 without field causes is not a field-manager conflict (e.g. the object changed
+      // between a read and a write): say what the API server said.
+      if (result.conflicts.length === 0) {
+        result.message = `${objectLabel(result)}: the API server answered 409 Conflict: ${e.message}; try again (${what})`;
+      } else result.message = `${objectLabel(result)}: fields are owned by another field manager (${owners}): ${result.conflicts.map(c => c.field).join(', ')}. Someone changed them outside model-manager; deploy with force: true to take them over (${what})`;
     } else if (e.kind === 'invalid') {
       result.message = `${objectLabel(result)} was rejected by the API server as invalid: ${e.message} (${what})`;
     } else if (e.kind === 'forbidden') {

@@ -19,6 +19,9 @@ import {
   type DeployTarget,
   type DiffResult,
   type RenderedObject,
+  type RolloutApplyRequest,
+  type RolloutApplyResult,
+  type RolloutTargetResult,
   type ServerOverrides,
 } from '@model-manager/plugin-model-manager-common';
 import type { FleetService } from '../fleet';
@@ -42,6 +45,8 @@ export interface DeployOptions extends DeployTarget {
   impersonateUser?: string;
   /** Set by a rollout: recorded as action `rollout`. */
   rollout?: { runtime: string; version?: string };
+  /** The rollout (scaffolder task id) this deploy belongs to. */
+  rolloutId?: string;
 }
 
 /** The model-manager operations behind the REST API. Permission checks happen in the router. */
@@ -288,6 +293,51 @@ export class ModelManagerService {
     }
   }
 
+  /**
+   * Applies one batch of a rollout: each target is a deploy recorded as a rollout (with the
+   * rollout's id), `concurrency` at a time; a target this rollout already applied (a resumed task)
+   * is not applied again. Once more than `maxFailures` targets failed, no new one starts; the rest
+   * are `not-attempted`. `audit` is told each target's outcome.
+   */
+  async applyRollout(
+    request: RolloutApplyRequest,
+    options: { actor: string; impersonateUser?: string; audit?: (target: RolloutTargetResult) => Promise<void> },
+  ): Promise<RolloutApplyResult> {
+    const key = (t: { model: string; cluster: string; namespace: string }) => `${t.model}/${t.cluster}/${t.namespace}`;
+    const done = new Map((await this.options.history.appliedInRollout(request.rolloutId)).map(r => [key(r), r]));
+    const rollout = { runtime: request.runtime, ...(request.version ? { version: request.version } : {}) };
+    const items: RolloutTargetResult[] = request.targets.map(t => ({ model: t.model, cluster: t.cluster, namespace: t.namespace, outcome: 'not-attempted' }));
+    const maxFailures = request.maxFailures ?? Number.POSITIVE_INFINITY;
+    let next = 0;
+    let failures = 0;
+    const applyOne = async (index: number) => {
+      const t = request.targets[index];
+      const where = { model: t.model, cluster: t.cluster, namespace: t.namespace };
+      const prior = done.get(key(t));
+      if (prior) {
+        items[index] = { ...where, outcome: 'already-applied', revision: prior.revision, ...(prior.serverVersion ? { serverVersion: prior.serverVersion } : {}) };
+        return;
+      }
+      try {
+        this.checkDeploy(t.model, t.overrides, t, rollout);
+        const result = await this.deploy(t.model, { ...where, overrides: t.overrides, dryRun: false, force: request.force ?? false, rollout, rolloutId: request.rolloutId, actor: options.actor, impersonateUser: options.impersonateUser });
+        items[index] = result.ok
+          ? { ...where, outcome: 'applied', revision: result.revision, ...(result.serverVersion ? { serverVersion: result.serverVersion } : {}) }
+          : { ...where, outcome: 'failed', message: result.message ?? 'the apply failed' };
+      } catch (e) {
+        items[index] = { ...where, outcome: 'failed', message: (e as Error).message };
+      }
+      if (items[index].outcome === 'failed') failures++;
+      await options.audit?.(items[index]);
+    };
+    const worker = async () => {
+      while (next < request.targets.length && failures <= maxFailures) await applyOne(next++);
+    };
+    const concurrency = Math.max(1, Math.min(request.concurrency ?? 4, request.targets.length));
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    return { items };
+  }
+
   /** The model's history, newest first, each row with its changes from the revision before it. */
   async history(model: string) {
     this.getModel(model);
@@ -322,6 +372,7 @@ export class ModelManagerService {
       results: outcome.results,
       message,
       rollbackOf,
+      ...(options.rolloutId ? { rolloutId: options.rolloutId } : {}),
     });
     if (!options.dryRun) this.options.fleet?.changed(options.cluster);
     // The endpoint clients call, as the status endpoint selects it (KServe's URL, else the cluster's gateway).

@@ -86,6 +86,31 @@ export const rolloutPlanQuerySchema = z
   })
   .strict();
 
+/** `POST /rollouts/apply`: one batch of a rollout's targets (at most 200). */
+export const rolloutApplyRequestSchema = z
+  .object({
+    runtime: z.string({ required_error: 'runtime is required' }).min(1),
+    version: optionalText,
+    rolloutId: z.string({ required_error: 'rolloutId is required (the rollout, e.g. the scaffolder task id)' }).min(1).max(255),
+    targets: z
+      .array(
+        z
+          .object({
+            model: z.string().min(1),
+            cluster: deployRequestSchema.shape.cluster,
+            namespace: deployRequestSchema.shape.namespace,
+            overrides: overridesSchema,
+          })
+          .strict(),
+      )
+      .min(1, 'targets must not be empty')
+      .max(200, 'at most 200 targets per request; send the rest in another'),
+    concurrency: z.number().int().min(1).max(64).optional(),
+    maxFailures: z.number().int().min(0).optional(),
+    force: z.boolean().optional(),
+  })
+  .strict();
+
 /** Turns a zod error into one message naming each field. */
 export function describeZodError(error: z.ZodError): string {
   return error.issues

@@ -159,3 +159,36 @@ export function targetLabel(t: {
 }): string {
   return `${t.model}@${t.cluster}/${t.namespace}`;
 }
+
+/** The body of `POST /rollouts/apply`: one batch of a rollout's targets. */
+export type RolloutApplyRequest = {
+  runtime: string;
+  /** The version rolled out; absent: what the catalog resolves now. */
+  version?: string;
+  /**
+   * The rollout these applies belong to (the scaffolder task id). A target this rollout already
+   * applied is not applied again: its recorded revision is returned.
+   */
+  rolloutId: string;
+  targets: Array<Pick<RolloutMove, 'model' | 'cluster' | 'namespace' | 'overrides'>>;
+  /** How many targets of the batch are applied at once (default 4). */
+  concurrency?: number;
+  /** Stop starting targets of the batch once more than this many failed (default: never stop). */
+  maxFailures?: number;
+  force?: boolean;
+};
+
+/** What happened to one target of a rollout batch. */
+export type RolloutTargetResult = {
+  model: string;
+  cluster: string;
+  namespace: string;
+  /** `applied`; `already-applied` by this rollout before (a resumed task); `failed`; `not-attempted` (the batch stopped). */
+  outcome: 'applied' | 'already-applied' | 'failed' | 'not-attempted';
+  revision?: number;
+  serverVersion?: string;
+  message?: string;
+};
+
+/** The answer of `POST /rollouts/apply`. */
+export type RolloutApplyResult = { items: RolloutTargetResult[] };

@@ -180,6 +180,8 @@ export type DeploymentRecord = {
   message?: string;
   /** For a rollback: the revision it rolled back to. */
   rollbackOf?: number;
+  /** For a rollout: the rollout it belongs to (the scaffolder task id). */
+  rolloutId?: string;
   createdAt: string;
 };
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mockCredentials, mockServices } from '@backstage/backend-test-utils';
 import type {
   ActionContext,
@@ -94,10 +95,16 @@ export function actionContext<TInput extends ActionInput>(
   options: {
     isDryRun?: boolean;
     checkpoint?: ActionContext<TInput>['checkpoint'];
+    /** The scaffolder task's id (default: a new one per context, as each task has its own). */
+    taskId?: string;
   } = {},
 ) {
   const logger = mockServices.logger.mock();
-  const base = createMockActionContext<TInput, any>({ input, logger });
+  const base = createMockActionContext<TInput, any>({
+    input,
+    logger,
+    task: { id: options.taskId ?? randomUUID() },
+  });
   const ctx: ActionContext<TInput, any> = {
     ...base,
     isDryRun: options.isDryRun ?? false,

@@ -116,22 +116,33 @@ describe('model-manager:rollout', () => {
     expect(MODELS.slice(1).map(appliesOf)).toEqual(Array(7).fill(0));
   });
 
-  it('a task cut short and resumed applies each target exactly once (checkpoint per target)', async () => {
+  it('a task cut short and resumed applies each target exactly once (checkpoints, and the backend skips what the rollout applied)', async () => {
     const store = checkpointStore();
-    // The backend dies while the fourth target is about to be applied.
-    let started = 0;
+    // The backend dies after applying the second batch, before its checkpoint is saved.
     const dying: typeof store.checkpoint = async options => {
-      if (options.key.startsWith('rollout-model-') && ++started > 3) throw new Error('backend killed');
+      if (options.key.startsWith('rollout-batch-2-')) {
+        await options.fn();
+        throw new Error('backend killed');
+      }
       return store.checkpoint(options);
     };
-    const first = actionContext({ runtime: 'vllm', concurrency: 1 }, { checkpoint: dying });
+    const input = { runtime: 'vllm', canary: 1, waitForCanary: false, batchSize: 2, concurrency: 2 };
+    const first = actionContext(input, { checkpoint: dying, taskId: 'task-cut-short' });
     await expect(action().handler(first.ctx as any)).rejects.toThrow('backend killed');
-    expect(MODELS.map(appliesOf)).toEqual([1, 1, 1, 0, 0, 0, 0, 0]);
-    // On restart the scaffolder runs the task again with its checkpoints.
-    const resumed = actionContext({ runtime: 'vllm', concurrency: 2 }, { checkpoint: store.checkpoint });
+    // The canary and two batches of two were applied.
+    expect(MODELS.map(appliesOf)).toEqual([1, 1, 1, 1, 1, 0, 0, 0]);
+    // On restart the scaffolder runs the task again, with its checkpoints and its id.
+    const resumed = actionContext(input, { checkpoint: store.checkpoint, taskId: 'task-cut-short' });
     await action().handler(resumed.ctx as any);
     expect(MODELS.map(appliesOf)).toEqual(Array(8).fill(1));
     expect(resumed.outputs().moved.sort()).toEqual(MODELS.map(m => `${m}@local/models`));
+    expect(resumed.lines()).toEqual(expect.arrayContaining([
+      expect.stringMatching(/^\d\/8 model-3@local\/models: moved 0\.24\.0 -> 0\.19\.1 \(revision \d+\) before the task was interrupted; not applied again$/),
+    ]));
+    // One rollout row per model in the history.
+    for (const model of MODELS) {
+      expect((await mm.history(model)).filter((r: any) => r.rolloutId === 'task-cut-short')).toHaveLength(1);
+    }
   });
 
   it('a dry run logs the plan and applies nothing', async () => {

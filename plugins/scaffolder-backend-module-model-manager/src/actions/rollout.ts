@@ -60,6 +60,14 @@ export function createRolloutAction(options: {
             .max(64)
             .optional()
             .describe('How many targets are applied at once after the canary (default 4)'),
+        batchSize: z =>
+          z
+            .number()
+            .int()
+            .min(1)
+            .max(200)
+            .optional()
+            .describe('How many targets go to the backend in one request after the canary (default 50); each batch is checkpointed'),
         maxFailures: z =>
           z
             .number()
@@ -132,7 +140,9 @@ export function createRolloutAction(options: {
         credentials,
         runtime: input.runtime,
         version: input.version || undefined,
+        rolloutId: ctx.task.id,
         moves: plan.moves,
+        batchSize: input.batchSize ?? 50,
         canary: input.canary ?? 1,
         concurrency: input.concurrency ?? 4,
         maxFailures: input.maxFailures ?? 0,

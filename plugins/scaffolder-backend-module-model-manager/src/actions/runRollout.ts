@@ -5,15 +5,12 @@ import type {
 import {
   targetLabel,
   type RolloutMove,
+  type RolloutTargetResult,
 } from '@model-manager/plugin-model-manager-common';
-import {
-  DeploymentFailedError,
-  type ModelManagerClient,
-  type DeploymentResult,
-} from '../client';
+import type { ModelManagerClient } from '../client';
 import { waitForReady } from './waitForReady';
 
-/** What happened to one target of a rollout (stored in its checkpoint). */
+/** What happened to one target of a rollout. */
 export type TargetOutcome = {
   target: string;
   ok: boolean;
@@ -28,11 +25,15 @@ export interface RolloutOptions {
   credentials: BackstageCredentials;
   runtime: string;
   version?: string;
+  /** The rollout's id (the scaffolder task id): the backend never applies a target twice for it. */
+  rolloutId: string;
   moves: RolloutMove[];
   /** How many targets go first, alone, and must become Ready before the rest (default 1). */
   canary: number;
-  /** How many targets are applied at once after the canary (default 4). */
+  /** How many targets the backend applies at once after the canary (default 4). */
   concurrency: number;
+  /** How many targets go to the backend in one request after the canary (default 50). */
+  batchSize: number;
   /** The rollout stops once more targets than this have failed (default 0). */
   maxFailures: number;
   force: boolean;
@@ -41,7 +42,7 @@ export interface RolloutOptions {
   readyTimeoutMs: number;
   pollIntervalMs: number;
   logger: Pick<LoggerService, 'info' | 'warn' | 'error'>;
-  /** The scaffolder's checkpoint: a resumed task gets the stored outcome, never applies again. */
+  /** The scaffolder's checkpoint: a resumed task gets the stored answer of a batch. */
   checkpoint: <T>(key: string, fn: () => Promise<T>) => Promise<T>;
   signal?: AbortSignal;
 }
@@ -57,34 +58,63 @@ export type RolloutResult = {
 
 /**
  * Rolls the planned targets forward: the canary targets first, one at a time, waiting until each
- * is Ready; then the rest with bounded concurrency. Every apply is a deploy through the
- * model-manager backend as the initiator (deploy permission, audit event, history row recorded as
- * a rollout). Once failures pass `maxFailures` no new target starts; the result says which targets
- * moved, which failed and which were not attempted. Each target is checkpointed.
+ * is Ready; then the rest in batches of `batchSize`, which the backend applies `concurrency` at a
+ * time. Every apply is a deploy as the initiator (deploy permission, audit event, history row
+ * recorded as a rollout with the rollout's id). Once failures pass `maxFailures` no new target
+ * starts; the result says which targets moved, which failed and which were not attempted.
+ *
+ * Each batch is checkpointed, and the backend skips targets the rollout already applied, so a task
+ * resumed after a restart (even one cut short inside a batch) applies no target twice.
  */
 export async function runRollout(options: RolloutOptions): Promise<RolloutResult> {
   const { moves, logger } = options;
   const total = moves.length;
   const result: RolloutResult = { moved: [], failed: [], notAttempted: [] };
+  const byKey = new Map(moves.map(m => [targetLabel(m), m]));
   let done = 0;
-  const record = (outcome: TargetOutcome) => {
+  const record = (item: RolloutTargetResult): TargetOutcome => {
+    const target = targetLabel(item);
+    const move = byKey.get(target);
+    const outcome: TargetOutcome = {
+      target,
+      ok: item.outcome === 'applied' || item.outcome === 'already-applied',
+      ...(item.revision !== undefined ? { revision: item.revision } : {}),
+      ...(move?.fromVersion ? { fromVersion: move.fromVersion } : {}),
+      ...(move?.toVersion ? { toVersion: move.toVersion } : {}),
+      ...(item.message ? { message: item.message } : {}),
+    };
     done++;
     (outcome.ok ? result.moved : result.failed).push(outcome);
     const versions = outcome.toVersion ? ` ${outcome.fromVersion ?? '?'} -> ${outcome.toVersion}` : '';
-    if (outcome.ok) logger.info(`${done}/${total} ${outcome.target}: moved${versions} (revision ${outcome.revision})`);
-    else logger.error(`${done}/${total} ${outcome.target}: failed: ${outcome.message}`);
+    if (item.outcome === 'applied') logger.info(`${done}/${total} ${target}: moved${versions} (revision ${outcome.revision})`);
+    else if (item.outcome === 'already-applied') logger.info(`${done}/${total} ${target}: moved${versions} (revision ${outcome.revision}) before the task was interrupted; not applied again`);
+    else logger.error(`${done}/${total} ${target}: failed: ${outcome.message}`);
+    return outcome;
   };
-  const tooMany = () => result.failed.length > options.maxFailures;
+  const apply = (key: string, batch: RolloutMove[], maxFailures: number) =>
+    options.checkpoint(key, () =>
+      options.client.rolloutApply(
+        {
+          runtime: options.runtime,
+          ...(options.version ? { version: options.version } : {}),
+          rolloutId: options.rolloutId,
+          targets: batch.map(m => ({ model: m.model, cluster: m.cluster, namespace: m.namespace, overrides: m.overrides })),
+          concurrency: options.concurrency,
+          maxFailures,
+          force: options.force,
+        },
+        options.credentials,
+      ),
+    );
 
   const canary = moves.slice(0, Math.min(options.canary, total));
-  const rest = moves.slice(canary.length);
   if (canary.length > 0) logger.info(`canary: ${canary.map(targetLabel).join(', ')}`);
-  for (const move of canary) {
-    const outcome = await applyTarget(options, move);
-    record(outcome);
+  for (const [index, move] of canary.entries()) {
+    options.signal?.throwIfAborted();
+    const { items } = await apply(`rollout-canary-${targetLabel(move)}`, [move], 0);
+    const outcome = record(items[0]);
     if (outcome.ok && options.waitForCanary) {
       try {
-        options.signal?.throwIfAborted();
         await waitForReady({
           client: options.client,
           model: move.model,
@@ -107,48 +137,28 @@ export async function runRollout(options: RolloutOptions): Promise<RolloutResult
     }
     if (!outcome.ok) {
       result.stopped = `canary ${outcome.target} failed; the rest was not attempted`;
-      result.notAttempted = moves.slice(moves.indexOf(move) + 1).map(targetLabel);
+      result.notAttempted = moves.slice(index + 1).map(targetLabel);
       return result;
     }
   }
 
-  // The rest: `concurrency` workers take targets in plan order until failures pass the threshold.
-  let next = 0;
-  const worker = async () => {
-    while (next < rest.length && !tooMany()) {
-      options.signal?.throwIfAborted();
-      const move = rest[next++];
-      record(await applyTarget(options, move));
+  const rest = moves.slice(canary.length);
+  const size = Math.max(1, options.batchSize);
+  for (let start = 0; start < rest.length; start += size) {
+    const allowance = options.maxFailures - result.failed.length;
+    if (allowance < 0) {
+      result.notAttempted.push(...rest.slice(start).map(targetLabel));
+      break;
     }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, rest.length)) }, worker));
-  result.notAttempted = rest.slice(next).map(targetLabel);
-  if (tooMany()) {
+    options.signal?.throwIfAborted();
+    const { items } = await apply(`rollout-batch-${start}-${size}`, rest.slice(start, start + size), allowance);
+    for (const item of items) {
+      if (item.outcome === 'not-attempted') result.notAttempted.push(targetLabel(item));
+      else record(item);
+    }
+  }
+  if (result.failed.length > options.maxFailures) {
     result.stopped = `${result.failed.length} target(s) failed, more than maxFailures (${options.maxFailures}); no new target was started`;
   }
   return result;
-}
-
-async function applyTarget(options: RolloutOptions, move: RolloutMove): Promise<TargetOutcome> {
-  const target = targetLabel(move);
-  const header = { target, ...(move.fromVersion ? { fromVersion: move.fromVersion } : {}), ...(move.toVersion ? { toVersion: move.toVersion } : {}) };
-  return options.checkpoint(`rollout-${target}`, async () => {
-    try {
-      const deployed: DeploymentResult = await options.client.deploy(
-        move.model,
-        {
-          cluster: move.cluster,
-          namespace: move.namespace,
-          ...move.overrides,
-          force: options.force,
-          rollout: { runtime: options.runtime, ...(options.version ? { version: options.version } : {}) },
-        },
-        options.credentials,
-      );
-      return { ...header, ok: true, ...(deployed.revision !== undefined ? { revision: deployed.revision } : {}) };
-    } catch (e) {
-      const message = e instanceof DeploymentFailedError ? e.deployment.message ?? e.message : (e as Error).message;
-      return { ...header, ok: false, message };
-    }
-  });
 }

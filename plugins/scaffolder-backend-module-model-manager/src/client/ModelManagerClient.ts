@@ -15,6 +15,8 @@ import { DeploymentFailedError } from './DeploymentFailedError';
 import type {
   FleetQuery,
   FleetResponse,
+  RolloutApplyRequest,
+  RolloutApplyResult,
   RolloutPlan,
   RolloutPlanQuery,
   DeploymentResult,
@@ -135,6 +137,22 @@ export class ModelManagerClient {
       credentials,
       'GET',
       `/rollouts/plan?${searchParams(query)}`,
+    );
+  }
+
+  /**
+   * `POST /rollouts/apply`: one batch of a rollout's targets, each a deploy as the user, recorded
+   * as a rollout; targets this rollout already applied are not applied again.
+   */
+  async rolloutApply(
+    request: RolloutApplyRequest,
+    credentials: BackstageCredentials,
+  ): Promise<RolloutApplyResult> {
+    return this.request<RolloutApplyResult>(
+      credentials,
+      'POST',
+      '/rollouts/apply',
+      request,
     );
   }
 
