@@ -14,6 +14,7 @@
  *      changes every object as the rollout did), one kubectl per cluster run in parallel.
  *
  *   node bench/fleet.js [N=1000] [--concurrency 16]
+ *   BENCH_CPU_PROF=/tmp/prof node bench/fleet.js 300   # also writes the backend's CPU profile there
  */
 const { execFile, spawn } = require('node:child_process');
 const fs = require('node:fs');
@@ -34,6 +35,11 @@ const PORT = 7037;
 const base = `http://127.0.0.1:${PORT}`;
 const children = [];
 
+/** CPU seconds (user + system) a process has used so far, from /proc. */
+const cpu = pid => {
+  const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(f[11]) + Number(f[12])) / 100;
+};
 const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = t0 => Number(process.hrtime.bigint() - t0) / 1e6;
 const clusterOf = i => CLUSTERS[i % CLUSTERS.length];
@@ -98,14 +104,14 @@ async function pool(items, limit, fn) {
   );
 
   console.log(`starting 3 API test servers and the portal backend (${n} models) ...`);
-  await Promise.all(
+  const kubes = await Promise.all(
     KUBE_PORTS.map(port =>
       start(process.execPath, [path.join(__dirname, 'kube-server-child.js')], { env: { ...process.env, KUBE_PORT: String(port) } }, out => out.includes('READY')),
     ),
   );
-  await start(
+  const backend = await start(
     process.execPath,
-    ['-r', '@backstage/cli/config/nodeTransform.cjs', 'src/index.ts', '--config', '../../app-config.yaml', '--config', path.join(dir, 'bench.yaml')],
+    [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), '-r', '@backstage/cli/config/nodeTransform.cjs', 'src/index.ts', '--config', '../../app-config.yaml', '--config', path.join(dir, 'bench.yaml')],
     { cwd: path.join(root, 'packages/backend'), env: { ...process.env, NODE_ENV: 'development', MODEL_MANAGER_NO_TEST_CLUSTER: '1' } },
     () => true,
   );
@@ -156,6 +162,8 @@ async function pool(items, limit, fn) {
   const plan = await api('GET', '/model-manager/rollouts/plan?runtime=vllm');
   console.log(`GET /rollouts/plan: ${plan.moves.length} to move, ${plan.stays.length} staying: ${ms(t0).toFixed(0)} ms`);
 
+  const usage = () => ({ backend: cpu(backend.pid), kube: kubes.reduce((sum, k) => sum + cpu(k.pid), 0) });
+  let before0 = usage();
   t0 = process.hrtime.bigint();
   const task = await api('POST', '/scaffolder/v2/tasks', {
     templateRef: 'template:default/rollout-runtime-version',
@@ -167,6 +175,7 @@ async function pool(items, limit, fn) {
     return status === 'completed' || status === 'failed';
   }, 1_800_000, 'the rollout task');
   const rollout = ms(t0);
+  const rolloutCpu = usage();
   if (status !== 'completed') {
     const events = await api('GET', `/scaffolder/v2/tasks/${task.id}/events`);
     throw new Error(`rollout ${status}:\n${events.filter(e => e.type === 'log').map(e => e.body.message).slice(-20).join('\n')}`);
@@ -174,6 +183,7 @@ async function pool(items, limit, fn) {
   const after = await api('GET', '/model-manager/fleet?version=0.19.1');
   const rows = await pool(models.slice(0, 50), 8, m => api('GET', `/model-manager/models/${m}/deployments`));
   console.log(`rollout of ${plan.moves.length} targets through the scaffolder (concurrency ${concurrency}): ${(rollout / 1000).toFixed(1)} s; ${after.items.length} targets now on 0.19.1; history: ${rows.filter(r => r.items[0]?.action === 'rollout').length}/50 sampled models have a rollout row`);
+  console.log(`  CPU during the rollout: backend ${(rolloutCpu.backend - before0.backend).toFixed(1)} s, the 3 API test servers ${(rolloutCpu.kube - before0.kube).toFixed(1)} s`);
 
   // kubectl: the same objects, at the version they had, applied server-side per cluster.
   const kubeconfig = path.join(dir, 'kubeconfig');
@@ -190,12 +200,15 @@ async function pool(items, limit, fn) {
     }));
     return { cluster, file };
   });
+  before0 = usage();
   t0 = process.hrtime.bigint();
   await Promise.all(files.map(({ cluster, file }) =>
     run('kubectl', ['--kubeconfig', `${kubeconfig}-${cluster}`, 'apply', '--server-side', '--field-manager=kubectl-bench', '--force-conflicts', '--validate=false', '-f', file], { maxBuffer: 64 << 20 }),
   ));
   const kubectl = ms(t0);
+  const kubectlCpu = usage();
   console.log(`kubectl apply --server-side -f of the same ${n} objects (3 clusters in parallel, no history): ${(kubectl / 1000).toFixed(1)} s`);
+  console.log(`  CPU during kubectl: the 3 API test servers ${(kubectlCpu.kube - before0.kube).toFixed(1)} s (kubectl's own processes not counted)`);
   console.log(`ratio kubectl / ours: ${(kubectl / rollout).toFixed(2)}x`);
 })()
   .catch(e => {
@@ -203,5 +216,6 @@ async function pool(items, limit, fn) {
     process.exitCode = 1;
   })
   .finally(() => {
-    for (const c of children) c.kill('SIGKILL');
+    // SIGINT lets the backend write its CPU profile when asked for one.
+    for (const c of children) c.kill(process.env.BENCH_CPU_PROF ? 'SIGINT' : 'SIGKILL');
   });
