@@ -84,7 +84,10 @@ export const ENGINE_PROFILES: Readonly<
     // vLLM's EngineArgs.add_cli_args (https://github.com/vllm-project/vllm, vllm/engine/arg_utils.py):
     // `parallel_group.add_argument("--tensor-parallel-size", "-tp", ...)` and the like. Read from
     // the stored arg_utils.py at commit 99d7eb5 (-pp -tp -dcp -dp -dpn -dpr -dpl -dpa -dpp -dpb
-    // -q -O); -ep as issue 10 reports it for the versions we ship. Re-check on a version bump.
+    // -q -O). -ep (--enable-expert-parallel) is not in that older file; tools that model newer
+    // vLLM CLIs list it as vLLM's alias (e.g. parallelism flag tables mapping vllm to
+    // ("--enable-expert-parallel", "-ep")), and keeping it errs on the safe side: a dense model is
+    // refused rather than crashed. Re-check against arg_utils.py on a version bump.
     flagAliases: {
       '-ep': '--enable-expert-parallel',
       '-tp': '--tensor-parallel-size',
