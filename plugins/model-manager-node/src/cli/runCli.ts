@@ -13,12 +13,21 @@ import {
 } from '@model-manager/plugin-model-manager-common';
 import { loadCatalog } from '../loader/loadCatalog';
 import { formatExplainTable } from './formatExplainTable';
+import { PORTAL_COMMANDS, runPortalCommand, type PortalCommand } from './portal/runPortalCommand';
 
 export const USAGE = `Usage:
   model-manager validate [models.yaml] [--runtimes DIR]
   model-manager resolve <model> [--server-version V] [--env K=V]... [--arg A]... [--explain] [--json]
   model-manager render <model> [--server-version V] [--env K=V]... [--arg A]... [--namespace NS] [-o yaml|json]
   model-manager list [--json]
+
+Through a running portal (sign-in, permissions, audit and history apply):
+  model-manager deploy <model> --cluster C --namespace NS [--server-version V] [--env K=V]... [--arg A]... [--dry-run] [--force]
+  model-manager diff <model> --cluster C --namespace NS [overrides]      exit 1 when a deploy would change something
+  model-manager undeploy <model> --cluster C --namespace NS
+  model-manager status <model>
+  model-manager fleet [--cluster C] [--namespace NS] [--runtime R] [--version V] [--state S]
+  model-manager rollout-plan --runtime R [--version V] [--cluster C] [--namespace NS]
 
 Options:
   -f, --models FILE      models.yaml to read (default: ./models.yaml)
@@ -29,12 +38,19 @@ Options:
       --explain          show every value with the layer and file:line that set it
   -n, --namespace NS     namespace of rendered objects (default: default)
   -o, --output FMT       yaml (default) or json
+      --portal URL       the portal's base URL (or MODEL_MANAGER_PORTAL)
+      --token T          a Backstage token (or MODEL_MANAGER_TOKEN), e.g. a static external-access token
+      --json             machine-readable output
+
+Exit codes: 0 done, 1 refused or failed (diff: changes), 2 bad usage.
 `;
 
 export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   cwd: string;
+  /** Environment (MODEL_MANAGER_PORTAL, MODEL_MANAGER_TOKEN); default process.env. */
+  env?: Record<string, string | undefined>;
 }
 
 /** Runs the CLI; returns the exit code. Errors are one line per problem on stderr, exit 1. */
@@ -56,6 +72,14 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         namespace: { type: 'string', short: 'n' },
         output: { type: 'string', short: 'o' },
         help: { type: 'boolean', short: 'h' },
+        portal: { type: 'string' },
+        token: { type: 'string' },
+        cluster: { type: 'string' },
+        runtime: { type: 'string' },
+        version: { type: 'string' },
+        state: { type: 'string' },
+        'dry-run': { type: 'boolean' },
+        force: { type: 'boolean' },
       },
     });
   } catch (e) {
@@ -67,6 +91,16 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   if (values.help || !command) {
     (values.help ? io.stdout : io.stderr)(USAGE);
     return values.help ? 0 : 2;
+  }
+  if ((PORTAL_COMMANDS as readonly string[]).includes(command)) {
+    let overrides: ServerOverrides;
+    try {
+      overrides = parseOverrides(values);
+    } catch (e) {
+      io.stderr(`model-manager ${command}: ${(e as Error).message}\n`);
+      return 2;
+    }
+    return runPortalCommand(command as PortalCommand, rest, values, overrides, io, io.env ?? process.env);
   }
   const modelsArg =
     command === 'validate' && rest[0]
