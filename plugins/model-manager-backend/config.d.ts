@@ -39,6 +39,12 @@ export interface Config {
            * AI Gateway), and for vLLM models until KServe reports a `status.url`.
            */
           gatewayBaseUrl?: string;
+          /**
+           * The only namespaces models may be deployed to on this cluster (deploy, dry run,
+           * rollback, rollout, undeploy, diff); any other is refused with 403 before a Kubernetes
+           * call. Absent: every namespace.
+           */
+          namespaces?: string[];
         };
       };
     };

@@ -387,3 +387,26 @@ describe('model-manager router with a denying permission policy', () => {
     }
   });
 });
+
+describe('a cluster with a namespace allowlist', () => {
+  const ctx = useModelManager({ modelManagerConfig: { kubernetes: { retryBaseDelayMs: 1, requestTimeoutMs: 5000, clusters: { local: { namespaces: ['default', 'models'] } } } } });
+
+  it.each([
+    ['deploy', (api: request.SuperTest<request.Test>) => api.post('/api/model-manager/models/bge-m3/deploy').set('Authorization', ALICE).send({ cluster: 'local', namespace: 'kube-system' })],
+    ['dry run', (api: request.SuperTest<request.Test>) => api.post('/api/model-manager/models/bge-m3/deploy').set('Authorization', ALICE).send({ cluster: 'local', namespace: 'kube-system', dryRun: true })],
+    ['diff', (api: request.SuperTest<request.Test>) => api.get('/api/model-manager/models/bge-m3/diff').query({ cluster: 'local', namespace: 'kube-system' }).set('Authorization', ALICE)],
+    ['undeploy', (api: request.SuperTest<request.Test>) => api.delete('/api/model-manager/models/bge-m3/deployment').query({ cluster: 'local', namespace: 'kube-system' }).set('Authorization', ALICE)],
+  ])('a %s to another namespace is a 403 before any Kubernetes request', async (_what, send) => {
+    ctx.kube.resetRequests();
+    const res = await send(request(ctx.server) as any);
+    expect(res.status).toBe(403);
+    expect(res.body.error.message).toBe("namespace 'kube-system' is not open to model deployments on cluster local; allowed: default, models (modelManager.kubernetes.clusters.local.namespaces)");
+    expect(ctx.kube.requests).toEqual([]);
+  });
+
+  it('an allowed namespace deploys', async () => {
+    const res = await request(ctx.server).post('/api/model-manager/models/bge-m3/deploy').set('Authorization', ALICE).send({ cluster: 'local', namespace: 'models', dryRun: true });
+    expect(res.status).toBe(200);
+  });
+});
+

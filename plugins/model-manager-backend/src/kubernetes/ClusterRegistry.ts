@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Config } from '@backstage/config';
-import { InputError } from '@backstage/errors';
+import { InputError, NotAllowedError } from '@backstage/errors';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { clientNode } from './clientNode';
 
@@ -15,6 +15,11 @@ export interface ClusterInfo {
    * used for the endpoint while KServe reports none, and for OpenVINO models behind the AI gateway.
    */
   gatewayBaseUrl?: string;
+  /**
+   * The namespaces models may be deployed to (`modelManager.kubernetes.clusters.<name>.namespaces`);
+   * absent: any namespace.
+   */
+  namespaces?: string[];
 }
 
 /**
@@ -93,6 +98,7 @@ export class ClusterRegistry {
       }
     }
     readGatewayBaseUrls(config, clusters);
+    readNamespaceAllowlists(config, clusters);
     return new ClusterRegistry(clusters);
   }
 
@@ -108,6 +114,19 @@ export class ClusterRegistry {
   /** @throws InputError naming the known clusters when `name` is not one of them. */
   assertKnown(name: string): void {
     this.get(name);
+  }
+
+  /**
+   * @throws NotAllowedError when the cluster has a namespace allowlist without `namespace`
+   * (checked before any Kubernetes call, dry runs included).
+   */
+  assertNamespaceAllowed(cluster: string, namespace: string): void {
+    const allowed = this.get(cluster).info.namespaces;
+    if (allowed && !allowed.includes(namespace)) {
+      throw new NotAllowedError(
+        `namespace '${namespace}' is not open to model deployments on cluster ${cluster}; allowed: ${allowed.join(', ')} (modelManager.kubernetes.clusters.${cluster}.namespaces)`,
+      );
+    }
   }
 
   /** The cluster's KubeConfig (loads the client library on first use); throws as {@link assertKnown}. */
@@ -153,6 +172,28 @@ function readGatewayBaseUrls(config: Config, clusters: Map<string, Cluster>) {
       throw new Error(`${key}: '${url}' is not an http(s) URL; set the base URL clients reach the cluster's gateway at, e.g. https://ai-gateway.example.com`);
     }
     cluster.info.gatewayBaseUrl = url.replace(/\/+$/, '');
+  }
+}
+
+/**
+ * Reads `modelManager.kubernetes.clusters.<name>.namespaces` into the clusters' info.
+ * @throws Error naming the key for a cluster that is not configured or a name that is not a namespace.
+ */
+function readNamespaceAllowlists(config: Config, clusters: Map<string, Cluster>) {
+  const perCluster = config.getOptionalConfig('modelManager.kubernetes.clusters');
+  for (const name of perCluster?.keys() ?? []) {
+    const key = `modelManager.kubernetes.clusters.${name}.namespaces`;
+    const namespaces = perCluster!.getOptionalStringArray(`${name}.namespaces`);
+    if (namespaces === undefined) continue;
+    const cluster = clusters.get(name);
+    if (!cluster) {
+      throw new Error(`${key}: there is no cluster '${name}' in kubernetes.clusterLocatorMethods (clusters: ${[...clusters.keys()].join(', ') || 'none'}); fix the name or remove the key`);
+    }
+    const bad = namespaces.filter(n => !/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(n));
+    if (bad.length > 0) {
+      throw new Error(`${key}: ${bad.map(b => `'${b}'`).join(', ')} ${bad.length === 1 ? 'is not a namespace name' : 'are not namespace names'} (DNS-1123 labels: lowercase letters, digits and -)`);
+    }
+    cluster.info.namespaces = namespaces;
   }
 }
 

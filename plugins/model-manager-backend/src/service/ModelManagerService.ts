@@ -146,6 +146,7 @@ export class ModelManagerService {
   /** Validates the target before anything reaches a cluster. */
   checkTarget(target: DeployTarget) {
     this.options.clusters.assertKnown(target.cluster);
+    this.options.clusters.assertNamespaceAllowed(target.cluster, target.namespace);
   }
 
   async deploy(model: string, options: DeployOptions): Promise<DeploymentResult> {
