@@ -181,6 +181,7 @@ function describeTarget(t: {
   } else {
     target.state = 'NotReady';
     target.reason = summary ? summary.problems.join(' ') : `no KServe object of this model is on the cluster (found: ${objects.map(o => o.kind).join(', ')})`;
+    if (summary && summary.ready === undefined) target.awaitingKServe = true;
   }
 
   if (record) {

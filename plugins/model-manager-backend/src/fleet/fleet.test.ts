@@ -76,6 +76,7 @@ describe('fleet: what runs where', () => {
       resolvedVersion: '0.24.0',
       state: 'NotReady',
       reason: expect.stringMatching(/has not reported a Ready condition/),
+      awaitingKServe: true,
       drifted: false,
       outdated: false,
       revision: { revision: 1, action: 'deploy', actor: 'user:default/alice', overrides: {} },

@@ -1,7 +1,7 @@
 import { ConfigReader } from '@backstage/config';
 import { ClusterRegistry } from './ClusterRegistry';
 
-const config = (clusters: Record<string, unknown>) =>
+const config = (clusters: Record<string, any>) =>
   new ConfigReader({
     kubernetes: { clusterLocatorMethods: [{ type: 'config', clusters: [{ name: 'local', url: 'https://k8s.example.com', serviceAccountToken: 't' }] }] },
     modelManager: { kubernetes: { clusters } },

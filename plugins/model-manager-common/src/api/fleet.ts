@@ -65,6 +65,8 @@ export type FleetTarget = {
   state: FleetState;
   /** Why it is not Ready, in words (KServe's reason, the missing objects, the cluster error). */
   reason?: string;
+  /** NotReady because KServe has not reported a Ready condition yet: waiting, not failing. */
+  awaitingKServe?: boolean;
   /** Someone changed the live objects since model-manager applied them. */
   drifted: boolean;
   drift: ObjectChanges[];

@@ -1,0 +1,25 @@
+import { renderInTestApp } from '@backstage/test-utils';
+import { screen } from '@testing-library/react';
+import { FleetStateLabel } from './FleetStateLabel';
+
+describe('FleetStateLabel', () => {
+  it('a model KServe has not reported on yet is waiting, not an error', async () => {
+    await renderInTestApp(
+      <FleetStateLabel state="NotReady" awaitingKServe reason="KServe has not reported a Ready condition for this LLMInferenceService yet." />,
+    );
+    expect(screen.getByText('Waiting for KServe')).toBeInTheDocument();
+    expect(screen.queryByText('NotReady')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Status error')).not.toBeInTheDocument();
+  });
+
+  it('a failing model says NotReady; a long reason is cut, the whole of it in the tooltip', async () => {
+    const reason = `WorkloadsReady is False: the vLLM pods are not ready (ImagePullBackOff: ${'x'.repeat(200)}).`;
+    await renderInTestApp(<FleetStateLabel state="NotReady" reason={reason} />);
+    expect(screen.getByText('NotReady')).toBeInTheDocument();
+    expect(screen.getByLabelText('Status error')).toBeInTheDocument();
+    const caption = screen.getByText(/^WorkloadsReady is False/);
+    expect(caption.textContent!.length).toBeLessThanOrEqual(111);
+    expect(caption.textContent!.endsWith('…')).toBe(true);
+    expect(caption).toHaveAttribute('title', reason);
+  });
+});
