@@ -28,6 +28,7 @@ import type { FleetService } from '../fleet';
 import { withChangesFromPrevious, type DeploymentHistory, type DeploymentRecord } from '../history';
 import type { ClusterRegistry, ServerSideApplier } from '../kubernetes';
 import type { ApplyOutcome } from '../kubernetes/types';
+import { ModelIndex } from './ModelIndex';
 import { summarizeModel, summarizeRuntime } from './summaries';
 
 export type { DeploymentResult, DeployTarget };
@@ -92,9 +93,13 @@ export class ModelManagerService {
     };
   }
 
+  /** The summaries of the served catalog, computed once per catalog load, for `GET /models`. */
+  modelIndex(): ModelIndex {
+    return ModelIndex.of(this.catalog());
+  }
+
   listModels() {
-    const catalog = this.catalog();
-    return Object.values(catalog.models).map(m => summarizeModel(catalog, m.name));
+    return this.modelIndex().query({}).items;
   }
 
   getModel(name: string) {
