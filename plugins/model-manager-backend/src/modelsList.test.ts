@@ -45,7 +45,7 @@ describe('GET /models: paging, filters, sort and conditional requests', () => {
     modelManagerConfig: { watch: true },
   });
   const get = (
-    query: Record<string, string | number> = {},
+    query: Record<string, string | number | undefined> = {},
     headers: Record<string, string> = {},
   ) =>
     request(ctx.server)
