@@ -65,7 +65,28 @@ export class ModelManagerService {
   ) {}
 
   static create(options: ModelManagerService['options']): ModelManagerService {
-    return new ModelManagerService(options);
+    const service = new ModelManagerService(options);
+    service.warmModelIndex();
+    return service;
+  }
+
+  /**
+   * Builds the model summaries of every catalog loaded (0.25 s at 10,000 models) right after the
+   * load rather than in the first `GET /models` after it, so that request answers as fast as the rest.
+   */
+  private warmModelIndex() {
+    const warm = (catalog: Catalog) =>
+      setImmediate(() => {
+        try {
+          ModelIndex.of(catalog);
+        } catch (e) {
+          // GET /models will answer the same error, with its status.
+          this.options.logger.warn(`model-manager: could not summarize the models: ${(e as Error).message}`);
+        }
+      }).unref();
+    const current = this.options.catalog.current();
+    if (current) warm(current);
+    this.options.catalog.subscribe(warm);
   }
 
   /** The last good catalog. @throws ServiceUnavailableError when none ever loaded. */

@@ -15,7 +15,6 @@ import type {
   RolloutPlanQuery,
 } from '@model-manager/plugin-model-manager-common';
 
-
 export interface RuntimeSummary {
   name: string;
   kind: string;
