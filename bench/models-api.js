@@ -83,6 +83,14 @@ function writeCatalog() {
 }
 
 (async () => {
+  if (
+    await fetch(`${base}/api/auth/guest/refresh`).then(
+      () => true,
+      () => false,
+    )
+  ) {
+    throw new Error(`something already listens on port ${PORT}: stop it first`);
+  }
   writeCatalog();
   console.log(
     `starting the portal backend with a ${n}-model catalog${
@@ -212,7 +220,12 @@ function writeCatalog() {
       } body bytes)`,
     );
   } finally {
-    child.kill();
+    // The backend shuts down gracefully on SIGTERM; past 10 s it is killed.
+    const exited = new Promise(resolve => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(killer);
   }
 })().catch(e => {
   console.error(e);
