@@ -21,6 +21,7 @@ import {
   deployRequestSchema,
   describeZodError,
   fleetQuerySchema,
+  modelListQuerySchema,
   rolloutApplyRequestSchema,
   rolloutPlanQuerySchema,
   renderRequestSchema,
@@ -53,6 +54,15 @@ function parse<T extends z.ZodTypeAny>(schema: T, value: unknown, what: string):
   const result = schema.safeParse(value ?? {});
   if (!result.success) throw new InputError(`invalid ${what}: ${describeZodError(result.error)}`);
   return result.data;
+}
+
+/** Whether an If-None-Match header (`*`, or a list of tags, weak or strong) matches `etag`. */
+function matchesETag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some(tag => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
 }
 
 /** `?env=K=V&env=K2=V2&arg=--x=1&serverVersion=0.24.0` -> overrides. */
@@ -143,8 +153,21 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
     res.json(service.catalogStatus());
   });
 
-  router.get('/models', (_req, res) => {
-    res.json({ items: service.listModels() });
+  // Filtered, sorted and paged from summaries computed once per catalog load. The ETag names the
+  // served catalog and the query: a client polling an unchanged catalog gets a 304 and no body.
+  router.get('/models', (req, res) => {
+    const query = parse(modelListQuerySchema, req.query, 'models query');
+    const index = service.modelIndex();
+    const etag = index.etag(query);
+    res.setHeader('ETag', etag);
+    res.setHeader('Cache-Control', 'private, no-cache');
+    if (matchesETag(req.headers['if-none-match'], etag)) {
+      res.status(304).end();
+    } else if (Object.keys(query).length === 0) {
+      res.type('application/json').send(index.fullListJson());
+    } else {
+      res.json(index.query(query));
+    }
   });
 
   router.get('/models/:name', (req, res) => {

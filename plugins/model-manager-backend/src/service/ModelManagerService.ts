@@ -28,6 +28,7 @@ import type { FleetService } from '../fleet';
 import { withChangesFromPrevious, type DeploymentHistory, type DeploymentRecord } from '../history';
 import type { ClusterRegistry, ServerSideApplier } from '../kubernetes';
 import type { ApplyOutcome } from '../kubernetes/types';
+import { ModelIndex } from './ModelIndex';
 import { summarizeModel, summarizeRuntime } from './summaries';
 
 export type { DeploymentResult, DeployTarget };
@@ -64,7 +65,28 @@ export class ModelManagerService {
   ) {}
 
   static create(options: ModelManagerService['options']): ModelManagerService {
-    return new ModelManagerService(options);
+    const service = new ModelManagerService(options);
+    service.warmModelIndex();
+    return service;
+  }
+
+  /**
+   * Builds the model summaries of every catalog loaded (0.25 s at 10,000 models) right after the
+   * load rather than in the first `GET /models` after it, so that request answers as fast as the rest.
+   */
+  private warmModelIndex() {
+    const warm = (catalog: Catalog) =>
+      setImmediate(() => {
+        try {
+          ModelIndex.of(catalog);
+        } catch (e) {
+          // GET /models will answer the same error, with its status.
+          this.options.logger.warn(`model-manager: could not summarize the models: ${(e as Error).message}`);
+        }
+      }).unref();
+    const current = this.options.catalog.current();
+    if (current) warm(current);
+    this.options.catalog.subscribe(warm);
   }
 
   /** The last good catalog. @throws ServiceUnavailableError when none ever loaded. */
@@ -92,9 +114,13 @@ export class ModelManagerService {
     };
   }
 
+  /** The summaries of the served catalog, computed once per catalog load, for `GET /models`. */
+  modelIndex(): ModelIndex {
+    return ModelIndex.of(this.catalog());
+  }
+
   listModels() {
-    const catalog = this.catalog();
-    return Object.values(catalog.models).map(m => summarizeModel(catalog, m.name));
+    return this.modelIndex().query({}).items;
   }
 
   getModel(name: string) {

@@ -1,3 +1,4 @@
 export { ModelManagerService } from './ModelManagerService';
 export type { DeploymentResult, DeployOptions, DeployTarget } from './ModelManagerService';
 export * from './schemas';
+export { ModelIndex } from './ModelIndex';

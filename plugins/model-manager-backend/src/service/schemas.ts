@@ -1,3 +1,4 @@
+import { MODEL_PAGE_LIMIT_MAX, MODEL_SORT_FIELDS, type ModelListQuery, type ModelSort } from '@model-manager/plugin-model-manager-common';
 import { z } from 'zod';
 
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
@@ -112,6 +113,36 @@ export const rolloutApplyRequestSchema = z
   .strict();
 
 /** Turns a zod error into one message naming each field. */
+const MODEL_SORTS: readonly string[] = MODEL_SORT_FIELDS.flatMap(f => [f, `-${f}`]);
+
+/** A whole number in [min, max] given as a query string value. */
+const queryInteger = (name: string, min: number, max: number) =>
+  z
+    .string({ invalid_type_error: `${name} must be given once` })
+    .regex(/^\d+$/, `${name} must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .refine(n => n >= min && n <= max, `${name} must be a whole number from ${min} to ${max}`);
+
+const queryText = (name: string) => z.string({ invalid_type_error: `${name} must be given once` }).optional();
+
+/** The query of `GET /models` (see ModelListQuery). */
+export const modelListQuerySchema: z.ZodType<ModelListQuery, z.ZodTypeDef, unknown> = z
+  .object({
+    runtime: queryText('runtime'),
+    version: queryText('version'),
+    category: queryText('category'),
+    owner: queryText('owner'),
+    q: queryText('q'),
+    sort: z
+      .string({ invalid_type_error: 'sort must be given once' })
+      .refine(s => MODEL_SORTS.includes(s), `sort must be one of ${MODEL_SORTS.join(', ')}`)
+      .transform(s => s as ModelSort)
+      .optional(),
+    limit: queryInteger('limit', 1, MODEL_PAGE_LIMIT_MAX).optional(),
+    offset: queryInteger('offset', 0, Number.MAX_SAFE_INTEGER).optional(),
+  })
+  .strict();
+
 export function describeZodError(error: z.ZodError): string {
   return error.issues
     .map(issue => {

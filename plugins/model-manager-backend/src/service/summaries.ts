@@ -1,7 +1,7 @@
-import { describeOrigin, resolveServer, type Catalog } from '@model-manager/plugin-model-manager-common';
+import { describeOrigin, resolveServer, type Catalog, type ModelSummary } from '@model-manager/plugin-model-manager-common';
 
 /** What the API says about a model (the full resolution is under /models/:name/resolved). */
-export function summarizeModel(catalog: Catalog, name: string) {
+export function summarizeModel(catalog: Catalog, name: string): ModelSummary {
   const { config } = catalog.models[name];
   const server = resolveServer(catalog, name, {}, { locate: false });
   return {

@@ -9,6 +9,7 @@ import type { ServerOverrides } from '../resolver/types';
 import type { DeploymentAction, ObjectChanges } from './fleet';
 
 export * from './fleet';
+export * from './models';
 
 /** What happened to one object in a deploy, dry run, rollback or undeploy. */
 export type ObjectAction =

@@ -1,5 +1,6 @@
 import type { ModelManagerApi } from '../api';
 import { FLEET, historyRow } from './fleet';
+import { MODELS, modelList } from './models';
 
 export const origin = (layer: string, path: string) => ({
   layer,
@@ -13,30 +14,8 @@ export function fakeApi(
   overrides: Partial<ModelManagerApi> = {},
 ): ModelManagerApi {
   return {
-    listModels: async () => [
-      {
-        name: 'qwen',
-        modelId: 'Qwen/Qwen2.5-7B-Instruct',
-        category: 'llm',
-        runtime: 'vllm',
-        kind: 'LLMInferenceService',
-        version: '0.24.0',
-        versionSource: 'runtime-default',
-        image: 'img',
-        moe: false,
-        tags: [],
-      },
-      {
-        name: 'bge-ov',
-        modelId: 'OpenVINO/bge',
-        category: 'embed',
-        runtime: 'openvino',
-        kind: 'InferenceService',
-        image: 'img',
-        moe: false,
-        tags: [],
-      },
-    ],
+    listModels: async () => MODELS,
+    queryModels: jest.fn(modelList(MODELS)),
     getModel: async () => ({} as any),
     listRuntimes: async () => [],
     getRuntime: async () => ({

@@ -1,2 +1,3 @@
 export { fakeApi, origin } from './fakeApi';
 export { FLEET, historyRow, target } from './fleet';
+export { generateModels, modelList, MODELS } from './models';

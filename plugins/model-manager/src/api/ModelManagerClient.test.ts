@@ -38,6 +38,20 @@ describe('ModelManagerClient', () => {
         a.rolloutPlan({ runtime: 'vllm', version: '0.24.0' }),
       '/rollouts/plan?runtime=vllm&version=0.24.0',
     ],
+    [
+      'a page of models with the filters set',
+      (a: ModelManagerClient) =>
+        a.queryModels({
+          runtime: 'vllm',
+          owner: undefined,
+          q: 'qwen 2',
+          sort: '-version',
+          limit: 50,
+          offset: 0,
+        }),
+      '/models?runtime=vllm&q=qwen+2&sort=-version&limit=50&offset=0',
+    ],
+    ['every model', (a: ModelManagerClient) => a.listModels(), '/models'],
   ])('GETs %s', async (_name, call, path) => {
     const { api, fetch } = client({ items: [], errors: [], readAt: 'now' });
     await call(api);

@@ -9,17 +9,22 @@ import type {
   DeploymentResult,
   FleetQuery,
   FleetResponse,
+  ModelListQuery,
+  ModelListResponse,
   ModelManagerApi,
+  ModelSummary,
   Overrides,
   RolloutPlan,
   RolloutPlanQuery,
 } from './types';
 
 /** `?a=1&b=2` of the set values, or '' when none is set. */
-function queryString(query: Record<string, string | undefined>): string {
+function queryString(
+  query: Record<string, string | number | undefined>,
+): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query))
-    if (value) params.set(key, value);
+    if (value !== undefined && value !== '') params.set(key, String(value));
   const qs = params.toString();
   return qs ? `?${qs}` : '';
 }
@@ -48,8 +53,14 @@ export class ModelManagerClient implements ModelManagerApi {
     return this.get<any>('/status');
   }
 
-  async listModels() {
-    return (await this.get<{ items: any[] }>('/models')).items;
+  async listModels(): Promise<ModelSummary[]> {
+    return (await this.get<ModelListResponse>('/models')).items;
+  }
+
+  // The backend answers with an ETag and `Cache-Control: no-cache`: the browser's HTTP cache
+  // revalidates with If-None-Match and an unchanged page comes back as a 304 without a body.
+  queryModels(query: ModelListQuery) {
+    return this.get<ModelListResponse>(`/models${queryString(query)}`);
   }
 
   getModel(name: string) {

@@ -5,30 +5,15 @@ import type {
   ExplainRow,
   FleetQuery,
   FleetResponse,
+  ModelListQuery,
+  ModelListResponse,
   ModelStatus,
+  ModelSummary,
   RenderedObject,
   ResolvedServer,
   RolloutPlan,
   RolloutPlanQuery,
 } from '@model-manager/plugin-model-manager-common';
-
-export interface ModelSummary {
-  name: string;
-  modelId: string;
-  description?: string;
-  displayName?: string;
-  category: string;
-  runtime: string;
-  kind: string;
-  version?: string;
-  versionSource?: string;
-  pinnedVersion?: string;
-  image: string;
-  moe: boolean;
-  weightFormat?: string;
-  owner?: string;
-  tags: string[];
-}
 
 export interface RuntimeSummary {
   name: string;
@@ -61,6 +46,9 @@ export interface Overrides {
 }
 
 export type {
+  ModelListQuery,
+  ModelListResponse,
+  ModelSummary,
   DeploymentHistoryItem,
   DeploymentResult,
   DiffResult,
@@ -94,7 +82,10 @@ export interface ModelManagerApi {
     revision: number,
     options?: { dryRun?: boolean },
   ): Promise<DeploymentResult>;
+  /** Every model of the served catalog (what the CLI reads). */
   listModels(): Promise<ModelSummary[]>;
+  /** One page of the models matching the filters, sorted by the backend, with the total. */
+  queryModels(query: ModelListQuery): Promise<ModelListResponse>;
   getModel(name: string): Promise<ModelSummary>;
   listRuntimes(): Promise<RuntimeSummary[]>;
   getRuntime(name: string): Promise<RuntimeSummary>;

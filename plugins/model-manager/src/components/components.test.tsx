@@ -5,7 +5,6 @@ import { MockPermissionApi } from '@backstage/test-utils';
 import { permissionApiRef } from '@backstage/plugin-permission-react';
 import { toastApiRef } from '@backstage/frontend-plugin-api';
 import { modelManagerApiRef, type ModelManagerApi } from '../api';
-import { ModelsPage } from './ModelsPage';
 import { ServingContent } from './ServingContent';
 import { KServeStatusCard } from './KServeStatusCard';
 import { RuntimeContent } from './RuntimePage';
@@ -33,131 +32,6 @@ const inEntity = (api: ModelManagerApi, children: JSX.Element) => (
     <EntityProvider entity={entity}>{children}</EntityProvider>
   </TestApiProvider>
 );
-
-describe('ModelsPage', () => {
-  it('lists every model with runtime, category and version source', async () => {
-    await renderInTestApp(
-      <TestApiProvider apis={[[modelManagerApiRef, fakeApi()]]}>
-        <ModelsPage />
-      </TestApiProvider>,
-    );
-    expect(await screen.findByText('Models (2)')).toBeInTheDocument();
-    expect(screen.getByText('Qwen/Qwen2.5-7B-Instruct')).toBeInTheDocument();
-    expect(screen.getByText('0.24.0 (default)')).toBeInTheDocument();
-    expect(screen.getByText('— (flat runtime)')).toBeInTheDocument();
-  });
-
-  it('shows per model its deployments, live versions, states and drift/outdated counts from one fleet call', async () => {
-    const api = fakeApi({ fleet: jest.fn(async () => FLEET) });
-    await renderInTestApp(
-      <TestApiProvider apis={[[modelManagerApiRef, api]]}>
-        <ModelsPage />
-      </TestApiProvider>,
-    );
-    const qwen = (await screen.findByText('Qwen/Qwen2.5-7B-Instruct')).closest(
-      'tr',
-    )!;
-    expect(within(qwen).getByRole('link', { name: '2' })).toHaveAttribute(
-      'href',
-      '/model-deployments?model=qwen',
-    );
-    expect(within(qwen).getByText('0.19.1, 0.24.0')).toBeInTheDocument();
-    expect(within(qwen).getByText('1 Ready, 1 NotReady')).toBeInTheDocument();
-    expect(within(qwen).getByText('1 outdated')).toBeInTheDocument();
-    expect(within(qwen).queryByText(/drifted/)).not.toBeInTheDocument();
-    const bge = screen.getByText('OpenVINO/bge').closest('tr')!;
-    expect(within(bge).getByText('1 drifted')).toBeInTheDocument();
-    expect(api.fleet).toHaveBeenCalledTimes(1);
-  });
-
-  it('still lists the models when the fleet cannot be read', async () => {
-    await renderInTestApp(
-      <TestApiProvider
-        apis={[
-          [
-            modelManagerApiRef,
-            fakeApi({
-              fleet: async () => {
-                throw new Error('503 Service Unavailable');
-              },
-            }),
-          ],
-        ]}
-      >
-        <ModelsPage />
-      </TestApiProvider>,
-    );
-    expect(await screen.findByText('Models (2)')).toBeInTheDocument();
-    expect(
-      screen.getByText(/Could not read where the models are deployed/),
-    ).toBeInTheDocument();
-    expect(screen.queryByText('Deployments')).not.toBeInTheDocument();
-  });
-
-  it('shows progress while loading', async () => {
-    const never = new Promise<never>(() => {});
-    await renderInTestApp(
-      <TestApiProvider
-        apis={[[modelManagerApiRef, fakeApi({ listModels: () => never })]]}
-      >
-        <ModelsPage />
-      </TestApiProvider>,
-    );
-    expect(await screen.findByTestId('progress')).toBeInTheDocument();
-  });
-
-  it('warns that models.yaml is broken and the last good catalog is shown', async () => {
-    const api = fakeApi({
-      catalogStatus: async () => ({
-        ok: false,
-        at: '2026-11-30T10:00:00Z',
-        message:
-          "models.yaml:12:7: models.qwen.server.runtime: unknown runtime 'tgi'",
-      }),
-    });
-    await renderInTestApp(
-      <TestApiProvider apis={[[modelManagerApiRef, api]]}>
-        <ModelsPage />
-      </TestApiProvider>,
-    );
-    expect(
-      await screen.findByText(
-        /models.yaml has errors: showing the last good catalog/,
-      ),
-    ).toBeInTheDocument();
-    expect(
-      screen.getByText(
-        "models.yaml:12:7: models.qwen.server.runtime: unknown runtime 'tgi'",
-      ),
-    ).toBeInTheDocument();
-    expect(await screen.findByText('Models (2)')).toBeInTheDocument();
-  });
-
-  it('says what to check when the backend is down', async () => {
-    await renderInTestApp(
-      <TestApiProvider
-        apis={[
-          [
-            modelManagerApiRef,
-            fakeApi({
-              listModels: async () => {
-                throw new Error('Failed to fetch');
-              },
-            }),
-          ],
-        ]}
-      >
-        <ModelsPage />
-      </TestApiProvider>,
-    );
-    expect(
-      await screen.findByText(/Could not load the models/),
-    ).toBeInTheDocument();
-    expect(
-      screen.getByText(/Check that the model-manager backend is running/),
-    ).toBeInTheDocument();
-  });
-});
 
 describe('ServingContent', () => {
   it('shows each value with the layer that set it and what it replaced', async () => {

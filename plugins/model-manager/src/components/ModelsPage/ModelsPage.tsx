@@ -1,162 +1,162 @@
 import {
   Content,
-  Link,
   Progress,
   Table,
   WarningPanel,
-  type TableColumn,
 } from '@backstage/core-components';
 import { useApi } from '@backstage/core-plugin-api';
-import Chip from '@material-ui/core/Chip';
-import { FLEET_STATES } from '@model-manager/plugin-model-manager-common';
+import Box from '@material-ui/core/Box';
+import TablePagination from '@material-ui/core/TablePagination';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import useAsync from 'react-use/esm/useAsync';
-import { errorText, modelManagerApiRef, type ModelSummary } from '../../api';
+import useDebounce from 'react-use/esm/useDebounce';
+import { errorText, modelManagerApiRef, type FleetResponse } from '../../api';
 import { CatalogStatusWarning } from '../CatalogStatusWarning';
+import { aggregateFleet } from '../fleet';
+import { fleetColumns, modelColumns, type Row } from './columns';
+import { ModelsFilters } from './ModelsFilters';
 import {
-  aggregateFleet,
-  describeStates,
-  type ModelFleetSummary,
-} from '../fleet';
+  PAGE_SIZES,
+  queryOf,
+  searchOf,
+  viewFromSearch,
+  type ModelsView,
+} from './modelsView';
 
-type Row = ModelSummary & { fleet?: ModelFleetSummary };
+/** How long the search box waits after the last key before it asks the backend. */
+const SEARCH_DEBOUNCE_MS = 300;
 
-const modelColumns: TableColumn<Row>[] = [
-  {
-    title: 'Model',
-    field: 'name',
-    highlight: true,
-    render: m => (
-      <Link to={`/catalog/default/component/${m.name}`}>
-        {m.displayName ?? m.name}
-      </Link>
-    ),
-  },
-  { title: 'Model ID', field: 'modelId' },
-  {
-    title: 'Runtime',
-    field: 'runtime',
-    render: m => (
-      <Link to={`/catalog/default/resource/${m.runtime}-runtime`}>
-        {m.runtime}
-      </Link>
-    ),
-  },
-  { title: 'Category', field: 'category' },
-  {
-    title: 'Version',
-    field: 'version',
-    render: m =>
-      m.version
-        ? `${m.version}${
-            m.versionSource === 'model' ? ' (pinned)' : ' (default)'
-          }`
-        : '— (flat runtime)',
-  },
-  { title: 'Object', field: 'kind' },
-  { title: 'Owner', field: 'owner' },
-];
+function FleetWarnings(props: { error?: Error; fleet?: FleetResponse }) {
+  const { error, fleet } = props;
+  if (error) {
+    return (
+      <WarningPanel
+        severity="warning"
+        title="Could not read where the models are deployed"
+      >
+        {errorText(error)}
+      </WarningPanel>
+    );
+  }
+  if (!fleet || fleet.errors.length === 0) return null;
+  return (
+    <WarningPanel
+      severity="warning"
+      title={`Could not read ${fleet.errors
+        .map(e => e.cluster)
+        .join(', ')}: deployments there show Unknown`}
+    >
+      {fleet.errors.map(e => `${e.cluster}: ${e.message}`).join('; ')}
+    </WarningPanel>
+  );
+}
 
-/** The deployment columns, from one `GET /fleet` summed up per model. */
-const fleetColumns: TableColumn<Row>[] = [
-  {
-    title: 'Deployments',
-    field: 'fleet.deployments',
-    type: 'numeric',
-    filtering: false,
-    render: m =>
-      m.fleet ? (
-        <Link to={`/model-deployments?model=${encodeURIComponent(m.name)}`}>
-          {m.fleet.deployments}
-        </Link>
-      ) : (
-        0
-      ),
-  },
-  {
-    title: 'Live version(s)',
-    filtering: false,
-    render: m => m.fleet?.liveVersions.join(', ') || '—',
-  },
-  {
-    title: 'State',
-    filtering: false,
-    render: m =>
-      m.fleet ? describeStates(m.fleet.states, FLEET_STATES) : 'not deployed',
-  },
-  {
-    title: 'Drift / outdated',
-    filtering: false,
-    render: m => (
-      <>
-        {!!m.fleet?.drifted && (
-          <Chip
-            size="small"
-            color="secondary"
-            label={`${m.fleet.drifted} drifted`}
-          />
-        )}
-        {!!m.fleet?.outdated && (
-          <Chip size="small" label={`${m.fleet.outdated} outdated`} />
-        )}
-      </>
-    ),
-  },
-];
-
-/** All models of models.yaml in a searchable, filterable table, with where and how they run. */
+/**
+ * The models of models.yaml, one page at a time: the backend filters, sorts and pages them; the
+ * view (filters, search, sort, page) is the page's URL query, so a link shares it. Each model shows
+ * where and how it runs, from one `GET /fleet`.
+ */
 export function ModelsPage() {
   const api = useApi(modelManagerApiRef);
-  const models = useAsync(() => api.listModels(), [api]);
+  const [search, setSearch] = useSearchParams();
+  const view = viewFromSearch(search);
+  const query = queryOf(view);
+  const queryKey = JSON.stringify(query);
+  const models = useAsync(() => api.queryModels(query), [api, queryKey]);
   // Separate from the models: the page still lists them when the clusters cannot be read.
   const fleet = useAsync(() => api.fleet(), [api]);
   const byModel = fleet.value ? aggregateFleet(fleet.value.items) : undefined;
-  const rows: Row[] | undefined = models.value?.map(m => ({
+
+  /** A change of filter, search or sort goes back to the first page. */
+  const setView = (change: Partial<ModelsView>, replace = false) =>
+    setSearch(searchOf({ ...view, page: 0, ...change }), { replace });
+
+  const [text, setText] = useState(view.q);
+  useEffect(() => setText(view.q), [view.q]);
+  useDebounce(
+    () => {
+      if (text !== view.q) setView({ q: text }, true);
+    },
+    SEARCH_DEBOUNCE_MS,
+    [text],
+  );
+
+  const page = models.value;
+  const rows: Row[] | undefined = page?.items.map(m => ({
     ...m,
     fleet: byModel?.get(m.name),
   }));
+  const filtered = Object.keys(view.filters).length > 0 || !!view.q;
   return (
     <Content>
       <CatalogStatusWarning />
-      {models.loading && <Progress />}
+      {models.loading && !page && <Progress />}
       {models.error && (
         <WarningPanel severity="error" title="Could not load the models">
           {models.error.message}. Check that the model-manager backend is
           running and that models.yaml is valid.
         </WarningPanel>
       )}
-      {fleet.error && (
-        <WarningPanel
-          severity="warning"
-          title="Could not read where the models are deployed"
-        >
-          {errorText(fleet.error)}
-        </WarningPanel>
-      )}
-      {fleet.value && fleet.value.errors.length > 0 && (
-        <WarningPanel
-          severity="warning"
-          title={`Could not read ${fleet.value.errors
-            .map(e => e.cluster)
-            .join(', ')}: deployments there show Unknown`}
-        >
-          {fleet.value.errors.map(e => `${e.cluster}: ${e.message}`).join('; ')}
-        </WarningPanel>
-      )}
-      {rows && (
-        <Table<Row>
-          title={`Models (${rows.length})`}
-          options={{
-            search: true,
-            paging: rows.length > 20,
-            pageSize: 20,
-            filtering: true,
-          }}
-          columns={byModel ? [...modelColumns, ...fleetColumns] : modelColumns}
-          data={rows}
-          emptyContent={
-            <div style={{ padding: 16 }}>No models in models.yaml yet.</div>
-          }
-        />
+      <FleetWarnings error={fleet.error} fleet={fleet.value} />
+      {page && rows && (
+        <>
+          <ModelsFilters
+            view={view}
+            text={text}
+            onText={setText}
+            facets={page.facets}
+            onFilter={(key, value) =>
+              setView({
+                filters: { ...view.filters, [key]: value || undefined },
+              })
+            }
+            onSort={sort => setView({ sort })}
+            onClear={() => {
+              setText('');
+              setView({ filters: {}, q: '' });
+            }}
+          />
+          <Table<Row>
+            title={`Models (${page.total})`}
+            isLoading={models.loading}
+            options={{
+              search: false,
+              paging: false,
+              sorting: false,
+              filtering: false,
+            }}
+            columns={
+              byModel ? [...modelColumns, ...fleetColumns] : modelColumns
+            }
+            data={rows}
+            emptyContent={
+              <Box padding={2}>
+                {page.total > 0
+                  ? 'No models on this page: go back to the first page.'
+                  : filtered
+                  ? 'No model matches these filters.'
+                  : 'No models in models.yaml yet.'}
+              </Box>
+            }
+          />
+          {(page.total > PAGE_SIZES[0] || view.page > 0) && (
+            <TablePagination
+              component="div"
+              count={page.total}
+              page={Math.min(
+                view.page,
+                Math.max(0, Math.ceil(page.total / view.pageSize) - 1),
+              )}
+              rowsPerPage={view.pageSize}
+              rowsPerPageOptions={PAGE_SIZES}
+              onPageChange={(_e, p) => setView({ ...view, page: p })}
+              onRowsPerPageChange={e =>
+                setView({ pageSize: Number(e.target.value) })
+              }
+            />
+          )}
+        </>
       )}
     </Content>
   );

@@ -1,0 +1,214 @@
+import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
+import { fakeApi, FLEET, generateModels, modelList } from '../../__testUtils__';
+import { modelManagerApiRef, type ModelManagerApi } from '../../api';
+import { ModelsPage } from './ModelsPage';
+
+/** Shows the page's URL query, to check that the view is in it. */
+function Search() {
+  return <div data-testid="search">{useLocation().search}</div>;
+}
+
+const renderPage = (api: ModelManagerApi, url = '/models') =>
+  renderInTestApp(
+    <TestApiProvider apis={[[modelManagerApiRef, api]]}>
+      <ModelsPage />
+      <Search />
+    </TestApiProvider>,
+    { routeEntries: [url] },
+  );
+
+/** The model links of the table, in order. */
+const modelLinks = () =>
+  screen
+    .getAllByRole('link')
+    .filter(a =>
+      a.getAttribute('href')?.startsWith('/catalog/default/component/'),
+    )
+    .map(a => a.textContent);
+
+/** A fake backend with 10,000 models (50 owners), its queryModels a jest mock. */
+const bigApi = () =>
+  fakeApi({ queryModels: jest.fn(modelList(generateModels(10_000))) });
+
+describe('ModelsPage', () => {
+  it('lists the models with runtime, category and version source', async () => {
+    await renderPage(fakeApi());
+    expect(await screen.findByText('Models (2)')).toBeInTheDocument();
+    expect(screen.getByText('Qwen/Qwen2.5-7B-Instruct')).toBeInTheDocument();
+    expect(screen.getByText('0.24.0 (default)')).toBeInTheDocument();
+    expect(screen.getByText('— (flat runtime)')).toBeInTheDocument();
+  });
+
+  it('shows per model its deployments, live versions, states and drift/outdated counts from one fleet call', async () => {
+    const api = fakeApi({ fleet: jest.fn(async () => FLEET) });
+    await renderPage(api);
+    const qwen = (await screen.findByText('Qwen/Qwen2.5-7B-Instruct')).closest(
+      'tr',
+    )!;
+    expect(
+      await within(qwen).findByRole('link', { name: '2' }),
+    ).toHaveAttribute('href', '/model-deployments?model=qwen');
+    expect(within(qwen).getByText('0.19.1, 0.24.0')).toBeInTheDocument();
+    expect(within(qwen).getByText('1 Ready, 1 NotReady')).toBeInTheDocument();
+    expect(within(qwen).getByText('1 outdated')).toBeInTheDocument();
+    expect(within(qwen).queryByText(/drifted/)).not.toBeInTheDocument();
+    const bge = screen.getByText('OpenVINO/bge').closest('tr')!;
+    expect(within(bge).getByText('1 drifted')).toBeInTheDocument();
+    expect(api.fleet).toHaveBeenCalledTimes(1);
+  });
+
+  it('still lists the models when the fleet cannot be read', async () => {
+    await renderPage(
+      fakeApi({
+        fleet: async () => {
+          throw new Error('503 Service Unavailable');
+        },
+      }),
+    );
+    expect(await screen.findByText('Models (2)')).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Could not read where the models are deployed/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Deployments')).not.toBeInTheDocument();
+  });
+
+  it('shows progress while loading', async () => {
+    const never = new Promise<never>(() => {});
+    await renderPage(fakeApi({ queryModels: () => never }));
+    expect(await screen.findByTestId('progress')).toBeInTheDocument();
+  });
+
+  it('warns that models.yaml is broken and the last good catalog is shown', async () => {
+    const api = fakeApi({
+      catalogStatus: async () => ({
+        ok: false,
+        at: '2026-11-30T10:00:00Z',
+        message:
+          "models.yaml:12:7: models.qwen.server.runtime: unknown runtime 'tgi'",
+      }),
+    });
+    await renderPage(api);
+    expect(
+      await screen.findByText(
+        /models.yaml has errors: showing the last good catalog/,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "models.yaml:12:7: models.qwen.server.runtime: unknown runtime 'tgi'",
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Models (2)')).toBeInTheDocument();
+  });
+
+  it('says what to check when the backend is down', async () => {
+    await renderPage(
+      fakeApi({
+        queryModels: async () => {
+          throw new Error('Failed to fetch');
+        },
+      }),
+    );
+    expect(
+      await screen.findByText(/Could not load the models/),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/Check that the model-manager backend is running/),
+    ).toBeInTheDocument();
+  });
+
+  it('with 10,000 models asks the backend for one page of 20 and shows only those rows', async () => {
+    const api = bigApi();
+    await renderPage(api);
+    expect(await screen.findByText('Models (10000)')).toBeInTheDocument();
+    expect(api.queryModels).toHaveBeenCalledTimes(1);
+    expect(api.queryModels).toHaveBeenCalledWith({
+      sort: 'name',
+      limit: 20,
+      offset: 0,
+    });
+    const links = modelLinks();
+    expect(links).toHaveLength(20);
+    expect(links[0]).toBe('model-00000');
+    expect(screen.getByText('1-20 of 10000')).toBeInTheDocument();
+  });
+
+  it('pages through the backend and keeps the page in the URL', async () => {
+    const api = bigApi();
+    await renderPage(api);
+    await screen.findByText('Models (10000)');
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('21-40 of 10000')).toBeInTheDocument();
+    await waitFor(() => expect(modelLinks()[0]).toBe('model-00020'));
+    expect(screen.getByTestId('search')).toHaveTextContent('?page=2');
+    expect(api.queryModels).toHaveBeenLastCalledWith({
+      sort: 'name',
+      limit: 20,
+      offset: 20,
+    });
+  });
+
+  it('opens the view a shared link describes: filters, search, sort and page', async () => {
+    const api = bigApi();
+    await renderPage(
+      api,
+      '/models?owner=group%3Adefault%2Fteam-7&q=model-01&sort=-name&page=2&pageSize=50',
+    );
+    expect(await screen.findByText('Models (20)')).toBeInTheDocument();
+    expect(api.queryModels).toHaveBeenCalledWith({
+      owner: 'group:default/team-7',
+      q: 'model-01',
+      sort: '-name',
+      limit: 50,
+      offset: 50,
+    });
+    expect(screen.getByLabelText('Owner')).toHaveValue('group:default/team-7');
+    expect(screen.getByLabelText('Search')).toHaveValue('model-01');
+    expect(screen.getByLabelText('Sort by')).toHaveValue('-name');
+    expect(
+      screen.getByText('No models on this page: go back to the first page.'),
+    ).toBeInTheDocument();
+  });
+
+  it('a filter goes to the URL and back to the first page; Clear filters empties both', async () => {
+    const api = bigApi();
+    await renderPage(api, '/models?page=3');
+    await screen.findByText('Models (10000)');
+    fireEvent.change(screen.getByLabelText('Owner'), {
+      target: { value: 'group:default/team-3' },
+    });
+    expect(await screen.findByText('Models (200)')).toBeInTheDocument();
+    expect(screen.getByTestId('search')).toHaveTextContent(
+      '?owner=group%3Adefault%2Fteam-3',
+    );
+    expect(modelLinks()[0]).toBe('model-00003');
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Clear filters' }),
+    );
+    expect(await screen.findByText('Models (10000)')).toBeInTheDocument();
+    expect(screen.getByTestId('search')).toBeEmptyDOMElement();
+  });
+
+  it('searches through the backend once typing pauses, and sorts', async () => {
+    const api = bigApi();
+    await renderPage(api);
+    await screen.findByText('Models (10000)');
+    await userEvent.type(screen.getByLabelText('Search'), 'model-0999');
+    expect(await screen.findByText('Models (10)')).toBeInTheDocument();
+    expect(screen.getByTestId('search')).toHaveTextContent('?q=model-0999');
+    // One request for the search, not one per key.
+    expect(
+      (api.queryModels as jest.Mock).mock.calls.filter(([q]) => q.q),
+    ).toEqual([[{ q: 'model-0999', sort: 'name', limit: 20, offset: 0 }]]);
+    fireEvent.change(screen.getByLabelText('Sort by'), {
+      target: { value: '-name' },
+    });
+    await waitFor(() => expect(modelLinks()[0]).toBe('model-09999'));
+    expect(screen.getByTestId('search')).toHaveTextContent(
+      '?q=model-0999&sort=-name',
+    );
+  });
+});
