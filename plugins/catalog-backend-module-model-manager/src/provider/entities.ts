@@ -195,7 +195,7 @@ function runtimeEntity(
   name: string,
   managedBy: Record<string, string>,
   options: EntityOptions,
-): ResourceEntity {
+): ResourceEntity & { spec: { lifecycle: string } } {
   const r = runtime.config;
   const annotations: Record<string, string> = {
     ...managedBy,
