@@ -87,6 +87,30 @@ const statusCard = EntityCardBlueprint.make({
   },
 });
 
+/** A model's API entity: "Provides APIs" on the Overview and its definition on an API tab. */
+const modelApiFilter = {
+  kind: 'component',
+  'metadata.annotations.model-manager.io/model': { $exists: true },
+};
+const providedApisCard = EntityCardBlueprint.make({
+  name: 'provided-apis',
+  params: {
+    filter: modelApiFilter,
+    loader: () =>
+      import('./components/ModelApi').then(m => <m.ProvidedApisCard />),
+  },
+});
+const apiDefinitionContent = EntityContentBlueprint.make({
+  name: 'api-definition',
+  params: {
+    path: '/api',
+    title: 'API',
+    filter: modelApiFilter,
+    loader: () =>
+      import('./components/ModelApi').then(m => <m.ApiDefinitionContent />),
+  },
+});
+
 const serverVersionField = FormFieldBlueprint.make({
   name: 'server-version-picker',
   params: {
@@ -122,6 +146,8 @@ export default createFrontendPlugin({
     servingContent,
     runtimeContent,
     statusCard,
+    providedApisCard,
+    apiDefinitionContent,
     serverVersionField,
     envField,
     argsField,
