@@ -87,6 +87,16 @@ const statusCard = EntityCardBlueprint.make({
   },
 });
 
+/** A runtime's Overview: what the Runtime tab holds, summed up. */
+const runtimeSummaryCard = EntityCardBlueprint.make({
+  name: 'runtime-summary',
+  params: {
+    filter: { 'spec.type': 'model-runtime' },
+    loader: () =>
+      import('./components/RuntimePage').then(m => <m.RuntimeSummaryCard />),
+  },
+});
+
 /** A model's API entity: "Provides APIs" on the Overview and its definition on an API tab. */
 const modelApiFilter = {
   kind: 'component',
@@ -147,6 +157,7 @@ export default createFrontendPlugin({
     runtimeContent,
     statusCard,
     providedApisCard,
+    runtimeSummaryCard,
     apiDefinitionContent,
     serverVersionField,
     envField,
