@@ -1,5 +1,4 @@
 import {
-  CodeSnippet,
   InfoCard,
   LinkButton,
   Progress,
@@ -17,7 +16,7 @@ import useAsyncRetry from 'react-use/esm/useAsyncRetry';
 import { HistoryTable } from '../HistoryTable';
 import { modelManagerApiRef } from '../../api';
 import { LayerChip } from '../LayerChip';
-import { toYaml } from './toYaml';
+import { ManifestsCard } from './ManifestsCard';
 import { ClientSnippetCard } from '../ClientSnippetCard';
 import { KServeStatusCard } from '../KServeStatusCard';
 import { CatalogStatusWarning } from '../CatalogStatusWarning';
@@ -136,7 +135,7 @@ export function ServingContent() {
             title="Resolved configuration"
             options={{ paging: false, search: false, padding: 'dense' }}
             columns={explainColumns}
-            data={explain}
+            data={explain.map((r, i) => ({ ...r, id: `${i}:${r.key}` }))}
           />
         </InfoCard>
       </Grid>
@@ -147,16 +146,7 @@ export function ServingContent() {
         <ClientSnippetCard model={model} servedName={servedModelName(server)} category={server.category} />
       </Grid>
       <Grid item xs={12} md={6}>
-        <InfoCard
-          title="Manifests"
-          subheader={`${manifests.length} object(s), namespace models`}
-        >
-          <CodeSnippet
-            language="yaml"
-            text={manifests.map(m => toYaml(m.manifest)).join('---\n')}
-            showCopyCodeButton
-          />
-        </InfoCard>
+        <ManifestsCard model={model} namespace="models" manifests={manifests} />
       </Grid>
       <Grid item xs={12}>
         <HistoryTable model={model} history={history} onChanged={state.retry} />
