@@ -6,6 +6,7 @@ import {
 } from '@backstage/core-components';
 import { useApi } from '@backstage/core-plugin-api';
 import { useEntity } from '@backstage/plugin-catalog-react';
+import Typography from '@material-ui/core/Typography';
 import useAsync from 'react-use/esm/useAsync';
 import { modelManagerApiRef } from '../../api';
 import { KeyValueTable } from './KeyValueTable';
@@ -56,6 +57,9 @@ export function RuntimeSummaryCard() {
           { key: 'models', value: runtime.models.length },
         ]}
       />
+      <Typography variant="overline" component="p">
+        Common env (every pod)
+      </Typography>
       <KeyValueTable
         label="Common env"
         empty="No env common to every pod."
