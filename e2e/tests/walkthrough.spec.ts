@@ -123,3 +123,11 @@ test('manifests: one tab per object, copy, and a .yaml with every object', async
     expect(text).toContain(`kind: ${label.split(' ')[0]}`);
   expect(text.split(/^---$/m)).toHaveLength(labels.length);
 });
+
+test('the console fixture fails a test when the page logs an error', async ({
+  page,
+}) => {
+  test.fail(); // expected: the fixture's check after the test fails it
+  await page.goto('about:blank');
+  await page.evaluate(() => console.error('an error from the portal'));
+});

@@ -145,7 +145,7 @@ export function ServingContent() {
       <Grid item xs={12} md={6}>
         <ClientSnippetCard model={model} servedName={servedModelName(server)} category={server.category} />
       </Grid>
-      <Grid item xs={12} md={6}>
+      <Grid item xs={12}>
         <ManifestsCard model={model} namespace="models" manifests={manifests} />
       </Grid>
       <Grid item xs={12}>
