@@ -29,7 +29,7 @@ export const scaffolderModuleModelManager = createBackendModule({
         scaffolder.addActions(
           createDeployModelAction({ discovery, auth, logger }),
           createUndeployModelAction({ discovery, auth, logger }),
-          createRolloutAction({ discovery, auth }),
+          createRolloutAction({ discovery, auth, logger }),
         );
       },
     });
