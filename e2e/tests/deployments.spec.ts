@@ -1,10 +1,6 @@
 import path from 'node:path';
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Page,
-} from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
 
 /**
  * The Deployments page and a runtime version rollout through the Roll out runtime version

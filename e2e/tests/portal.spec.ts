@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
 
 const KUBE = 'http://127.0.0.1:16443';
 const MODEL = 'qwen2-5-7b-instruct';

@@ -10,6 +10,8 @@ export interface Config {
         defaultOwner?: string;
         /** Lifecycle of model (and model API) entities that set none (default production). */
         defaultLifecycle?: string;
+        /** System of model, model API and runtime entities that set none (e.g. model-serving; default none). */
+        defaultSystem?: string;
         /** Also emit an API entity (OpenAI-compatible, OpenAPI 3) per model (default true). */
         apiEntities?: boolean;
         /**

@@ -87,6 +87,40 @@ const statusCard = EntityCardBlueprint.make({
   },
 });
 
+/** A runtime's Overview: what the Runtime tab holds, summed up. */
+const runtimeSummaryCard = EntityCardBlueprint.make({
+  name: 'runtime-summary',
+  params: {
+    filter: { 'spec.type': 'model-runtime' },
+    loader: () =>
+      import('./components/RuntimePage').then(m => <m.RuntimeSummaryCard />),
+  },
+});
+
+/** A model's API entity: "Provides APIs" on the Overview and its definition on an API tab. */
+const modelApiFilter = {
+  kind: 'component',
+  'metadata.annotations.model-manager.io/model': { $exists: true },
+};
+const providedApisCard = EntityCardBlueprint.make({
+  name: 'provided-apis',
+  params: {
+    filter: modelApiFilter,
+    loader: () =>
+      import('./components/ModelApi').then(m => <m.ProvidedApisCard />),
+  },
+});
+const apiDefinitionContent = EntityContentBlueprint.make({
+  name: 'api-definition',
+  params: {
+    path: '/api',
+    title: 'API',
+    filter: modelApiFilter,
+    loader: () =>
+      import('./components/ModelApi').then(m => <m.ApiDefinitionContent />),
+  },
+});
+
 const serverVersionField = FormFieldBlueprint.make({
   name: 'server-version-picker',
   params: {
@@ -122,6 +156,9 @@ export default createFrontendPlugin({
     servingContent,
     runtimeContent,
     statusCard,
+    providedApisCard,
+    runtimeSummaryCard,
+    apiDefinitionContent,
     serverVersionField,
     envField,
     argsField,

@@ -23,12 +23,13 @@ export const scaffolderModuleModelManager = createBackendModule({
         scaffolder: scaffolderActionsExtensionPoint,
         discovery: coreServices.discovery,
         auth: coreServices.auth,
+        logger: coreServices.logger,
       },
-      async init({ scaffolder, discovery, auth }) {
+      async init({ scaffolder, discovery, auth, logger }) {
         scaffolder.addActions(
-          createDeployModelAction({ discovery, auth }),
-          createUndeployModelAction({ discovery, auth }),
-          createRolloutAction({ discovery, auth }),
+          createDeployModelAction({ discovery, auth, logger }),
+          createUndeployModelAction({ discovery, auth, logger }),
+          createRolloutAction({ discovery, auth, logger }),
         );
       },
     });

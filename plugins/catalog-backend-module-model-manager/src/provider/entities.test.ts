@@ -135,7 +135,7 @@ describe('buildEntities over the repository models.yaml', () => {
 
   it.each(RUNTIMES)('runtime $runtime is a Resource with its versions and default', row => {
     const entity = find('Resource', `${row.runtime}-runtime`)!;
-    expect(entity.spec).toEqual({ type: 'model-runtime', owner: 'group:default/ml-platform' });
+    expect(entity.spec).toEqual({ type: 'model-runtime', owner: 'group:default/ml-platform', lifecycle: 'production' });
     expect(entity.metadata.description).toBe(row.description);
     expect(entity.metadata.annotations).toEqual({
       'backstage.io/managed-by-location': `file:${MODELS_FILE}`,
@@ -260,6 +260,17 @@ describe('buildEntities options and model fields', () => {
     expect(component.metadata.title).toBe('BGE M3');
     expect(component.spec).toMatchObject({ lifecycle: 'experimental', system: 'system:default/search' });
     expect(api.spec).toMatchObject({ lifecycle: 'experimental', system: 'system:default/search' });
+  });
+
+  it('defaultSystem puts models, their APIs and the runtimes in a system; the system of a model wins; runtimes get the default lifecycle', () => {
+    const variant = withModel('bge-m3', { system: 'system:default/search' });
+    const built = buildEntities(variant, { ...OPTIONS, defaultSystem: 'model-serving' }).entities;
+    const spec = (kind: string, name: string) => built.find(e => e.kind === kind && e.metadata.name === name)!.spec;
+    expect(spec('Component', 'qwen2-5-7b-instruct')).toMatchObject({ system: 'model-serving' });
+    expect(spec('API', 'qwen2-5-7b-instruct-openai-api')).toMatchObject({ system: 'model-serving' });
+    expect(spec('Resource', 'vllm-runtime')).toMatchObject({ system: 'model-serving', lifecycle: 'production' });
+    expect(spec('Component', 'bge-m3')).toMatchObject({ system: 'system:default/search' });
+    expect(buildEntities(catalog, OPTIONS).entities.filter(e => e.spec?.system)).toEqual([]);
   });
 
   it('tags are lowercased, cleaned and deduplicated', () => {

@@ -183,7 +183,8 @@ function modelEntity(
       owner: m.owner ?? ctx.options.defaultOwner,
     },
   };
-  if (m.system) entity.spec.system = m.system;
+  const system = m.system ?? ctx.options.defaultSystem;
+  if (system) entity.spec.system = system;
   if (ctx.runtimeRef) entity.spec.dependsOn = [ctx.runtimeRef];
   if (ctx.apiName) entity.spec.providesApis = [`api:default/${ctx.apiName}`];
   return entity;
@@ -194,7 +195,7 @@ function runtimeEntity(
   name: string,
   managedBy: Record<string, string>,
   options: EntityOptions,
-): ResourceEntity {
+): ResourceEntity & { spec: { lifecycle: string } } {
   const r = runtime.config;
   const annotations: Record<string, string> = {
     ...managedBy,
@@ -221,7 +222,13 @@ function runtimeEntity(
       tags: tags([runtime.name, 'model-runtime']),
       annotations,
     },
-    spec: { type: RUNTIME_RESOURCE_TYPE, owner: options.defaultOwner },
+    // Resources have no lifecycle in the kind's schema, but the catalog keeps (and shows) it.
+    spec: {
+      type: RUNTIME_RESOURCE_TYPE,
+      owner: options.defaultOwner,
+      lifecycle: options.defaultLifecycle,
+      ...(options.defaultSystem ? { system: options.defaultSystem } : {}),
+    },
   };
 }
 
@@ -258,6 +265,7 @@ function apiEntity(
       definition: ctx.definition,
     },
   };
-  if (m.system) entity.spec.system = m.system;
+  const system = m.system ?? ctx.options.defaultSystem;
+  if (system) entity.spec.system = system;
   return entity;
 }

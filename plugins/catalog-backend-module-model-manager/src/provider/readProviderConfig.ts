@@ -5,7 +5,7 @@ import { DEFAULT_LIFECYCLE, DEFAULT_OWNER } from './constants';
 import type { EntityOptions } from './types';
 
 /**
- * Reads `catalog.providers.modelManager.*` (defaultOwner, defaultLifecycle, apiEntities), the
+ * Reads `catalog.providers.modelManager.*` (defaultOwner, defaultLifecycle, defaultSystem, apiEntities), the
  * clusters' `modelManager.kubernetes.clusters.<name>.gatewayBaseUrl` and
  * `modelManager.modelsFile` (resolved like the model catalog service does: against the backend's
  * working directory). Throws an Error naming the key to fix.
@@ -33,6 +33,7 @@ export function readProviderConfig(config: Config): EntityOptions {
     modelsFile: path.resolve(modelsFile),
     defaultOwner,
     defaultLifecycle,
+    defaultSystem: provider?.getOptionalString('defaultSystem'),
     apiEntities: provider?.getOptionalBoolean('apiEntities') ?? true,
     gateways: readGateways(config),
   };

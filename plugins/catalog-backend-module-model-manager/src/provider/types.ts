@@ -8,6 +8,11 @@ export interface EntityOptions {
   defaultOwner: string;
   /** Lifecycle of models that set no `lifecycle` (`catalog.providers.modelManager.defaultLifecycle`). */
   defaultLifecycle: string;
+  /**
+   * System of models (and their APIs) that set no `system`, and of runtimes
+   * (`catalog.providers.modelManager.defaultSystem`); none when unset.
+   */
+  defaultSystem?: string;
   /** Also emit one API entity per model (`catalog.providers.modelManager.apiEntities`). */
   apiEntities: boolean;
   /**

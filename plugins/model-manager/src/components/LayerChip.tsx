@@ -4,7 +4,8 @@ import Tooltip from '@material-ui/core/Tooltip';
 const LAYERS: Record<string, { label: string; help: string }> = {
   'runtime-env': { label: 'runtime env', help: "The runtime's common env, applied to every pod of the engine" },
   category: { label: 'category', help: "The category's defaults, env or args (e.g. llm, embed)" },
-  version: { label: 'version delta', help: "The selected version's image or its env/args delta" },
+  version: { label: 'version delta', help: "The selected version's env/args delta" },
+  'version-image': { label: "version's image", help: 'The image of the selected server version' },
   model: { label: 'model', help: "This model's own settings in models.yaml" },
   override: { label: 'request', help: 'Set by the deploy request (--server-version, --env, --arg)' },
   plumbing: { label: 'plumbing', help: 'runtimes/<name>/values.yaml (models.yaml wins on a clash)' },

@@ -236,8 +236,9 @@ describe('RuntimeContent', () => {
       screen.getByText('docker.io/vllm/vllm-openai-cpu:v0.19.1'),
     ).toBeInTheDocument();
     expect(screen.getByText('VLLM_USE_V1=1')).toBeInTheDocument();
+    expect(screen.getByText('epp')).toBeInTheDocument();
     expect(
-      screen.getByText(/epp \(runtimes\/vllm\/values\.yaml:5:1 routing\)/),
+      screen.getByText('runtimes/vllm/values.yaml:5:1 routing'),
     ).toBeInTheDocument();
   });
 

@@ -378,6 +378,25 @@ describe('model-manager:deploy for a user without model-manager.model.deploy', (
           meta: expect.objectContaining({ actor: ALICE }),
         }),
       ]);
+      // What the task log shows: the message, no Node stack with server paths; the backend log
+      // keeps the stack.
+      const logger = { error: jest.fn() };
+      const logged = createDeployModelAction({
+        discovery: mm.discovery,
+        auth: mm.auth,
+        logger: logger as any,
+      });
+      const error = await logged.handler(run.ctx).catch(e => e);
+      expect(error.stack).toBe(`${error.name}: ${error.message}`);
+      expect(error.stack).not.toMatch(/\n\s+at |\/work\/|node_modules/);
+      expect(logger.error).toHaveBeenCalledWith(
+        `model-manager:deploy failed: ${error.message}`,
+        expect.objectContaining({
+          message: error.message,
+          stack: expect.stringMatching(/\n\s+at /),
+        }),
+      );
+      expect(error).toBeInstanceOf(Error);
     } finally {
       await mm.stop();
     }

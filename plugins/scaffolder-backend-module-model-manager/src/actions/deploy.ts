@@ -1,6 +1,7 @@
 import type {
   AuthService,
   DiscoveryService,
+  LoggerService,
 } from '@backstage/backend-plugin-api';
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import {
@@ -12,6 +13,7 @@ import {
 import { examples } from './deploy.examples';
 import { logDeployment } from './logDeployment';
 import { parseModelRef } from './parseModelRef';
+import { userFacingErrors } from './userFacingErrors';
 import { objectResultSchema } from './schemas';
 import { validateDeployInput } from './validateDeployInput';
 import { DEFAULT_READY_POLL_INTERVAL_MS, waitForReady } from './waitForReady';
@@ -27,6 +29,8 @@ export const DEPLOY_ACTION_ID = 'model-manager:deploy';
 export function createDeployModelAction(options: {
   discovery: DiscoveryService;
   auth: AuthService;
+  /** The backend's logger: a failed task's full error, stack included, goes here (not to the task log). */
+  logger?: LoggerService;
   /** How often to ask for the model's status with `waitForReady` (default 5 s). */
   readyPollIntervalMs?: number;
 }) {
@@ -145,76 +149,78 @@ export function createDeployModelAction(options: {
       },
     },
     async handler(ctx) {
-      const { name: model, entityRef } = parseModelRef(ctx.input.model);
-      const { cluster, namespace, serverVersion, env, args } = ctx.input;
-      const dryRun = ctx.isDryRun === true || ctx.input.dryRun === true;
-      const request: DeployRequest = {
-        cluster,
-        namespace,
-        ...(serverVersion !== undefined && serverVersion !== ''
-          ? { serverVersion }
-          : {}),
-        ...(env !== undefined ? { env } : {}),
-        ...(args !== undefined ? { args } : {}),
-        dryRun,
-        force: ctx.input.force === true,
-      };
-      validateDeployInput(request);
+      return userFacingErrors(options.logger, DEPLOY_ACTION_ID, async () => {
+        const { name: model, entityRef } = parseModelRef(ctx.input.model);
+        const { cluster, namespace, serverVersion, env, args } = ctx.input;
+        const dryRun = ctx.isDryRun === true || ctx.input.dryRun === true;
+        const request: DeployRequest = {
+          cluster,
+          namespace,
+          ...(serverVersion !== undefined && serverVersion !== ''
+            ? { serverVersion }
+            : {}),
+          ...(env !== undefined ? { env } : {}),
+          ...(args !== undefined ? { args } : {}),
+          dryRun,
+          force: ctx.input.force === true,
+        };
+        validateDeployInput(request);
 
-      ctx.logger.info(
-        `${
-          dryRun ? 'Server-side dry run (nothing applied) of' : 'Deploying'
-        } model ${model} to cluster ${cluster}, namespace ${namespace}`,
-      );
-      const credentials = await ctx.getInitiatorCredentials();
-      let result: DeploymentResult;
-      let called = false;
-      try {
-        // A resumed task gets the stored result instead of applying again.
-        result = await ctx.checkpoint({
-          key: `deploy-${model}-${cluster}-${namespace}`,
-          fn: () => {
-            called = true;
-            return client.deploy(model, request, credentials);
-          },
-        });
-      } catch (e) {
-        if (e instanceof DeploymentFailedError)
-          logDeployment(ctx.logger, e.deployment);
-        throw e;
-      }
-      if (!called)
         ctx.logger.info(
-          `resumed task: revision ${result.revision} was applied before the task was interrupted; not applying it again`,
+          `${
+            dryRun ? 'Server-side dry run (nothing applied) of' : 'Deploying'
+          } model ${model} to cluster ${cluster}, namespace ${namespace}`,
         );
-      logDeployment(ctx.logger, result);
+        const credentials = await ctx.getInitiatorCredentials();
+        let result: DeploymentResult;
+        let called = false;
+        try {
+          // A resumed task gets the stored result instead of applying again.
+          result = await ctx.checkpoint({
+            key: `deploy-${model}-${cluster}-${namespace}`,
+            fn: () => {
+              called = true;
+              return client.deploy(model, request, credentials);
+            },
+          });
+        } catch (e) {
+          if (e instanceof DeploymentFailedError)
+            logDeployment(ctx.logger, e.deployment);
+          throw e;
+        }
+        if (!called)
+          ctx.logger.info(
+            `resumed task: revision ${result.revision} was applied before the task was interrupted; not applying it again`,
+          );
+        logDeployment(ctx.logger, result);
 
-      if (result.revision !== undefined)
-        ctx.output('revision', result.revision);
-      ctx.output('objects', result.objects);
-      ctx.output('modelEntityRef', entityRef);
-      let endpoint = result.endpoint;
-      if (ctx.input.waitForReady === true && !dryRun) {
-        // Not checkpointed: a resumed task skips the apply above and waits again.
-        const status = await waitForReady({
-          client,
-          model,
-          target: { cluster, namespace },
-          credentials,
-          revision: result.revision,
-          timeoutMs: (ctx.input.readyTimeoutSeconds ?? 900) * 1000,
-          pollIntervalMs:
-            options.readyPollIntervalMs ?? DEFAULT_READY_POLL_INTERVAL_MS,
-          logger: ctx.logger,
-          signal: ctx.signal,
-        });
-        ctx.output('ready', true);
-        // Where clients call it, as the backend selects it (KServe's URL, else the cluster's gateway).
-        endpoint = status.endpoint?.baseUrl ?? endpoint;
-        if (!status.endpoint?.baseUrl && status.endpoint?.message)
-          ctx.logger.info(`endpoint: ${status.endpoint.message}`);
-      }
-      if (endpoint) ctx.output('endpoint', endpoint);
+        if (result.revision !== undefined)
+          ctx.output('revision', result.revision);
+        ctx.output('objects', result.objects);
+        ctx.output('modelEntityRef', entityRef);
+        let endpoint = result.endpoint;
+        if (ctx.input.waitForReady === true && !dryRun) {
+          // Not checkpointed: a resumed task skips the apply above and waits again.
+          const status = await waitForReady({
+            client,
+            model,
+            target: { cluster, namespace },
+            credentials,
+            revision: result.revision,
+            timeoutMs: (ctx.input.readyTimeoutSeconds ?? 900) * 1000,
+            pollIntervalMs:
+              options.readyPollIntervalMs ?? DEFAULT_READY_POLL_INTERVAL_MS,
+            logger: ctx.logger,
+            signal: ctx.signal,
+          });
+          ctx.output('ready', true);
+          // Where clients call it, as the backend selects it (KServe's URL, else the cluster's gateway).
+          endpoint = status.endpoint?.baseUrl ?? endpoint;
+          if (!status.endpoint?.baseUrl && status.endpoint?.message)
+            ctx.logger.info(`endpoint: ${status.endpoint.message}`);
+        }
+        if (endpoint) ctx.output('endpoint', endpoint);
+      });
     },
   });
 }

@@ -1,6 +1,7 @@
 import type {
   AuthService,
   DiscoveryService,
+  LoggerService,
 } from '@backstage/backend-plugin-api';
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import {
@@ -10,6 +11,7 @@ import {
 import { ModelManagerClient } from '../client';
 import { examples } from './rollout.examples';
 import { runRollout, type TargetOutcome } from './runRollout';
+import { userFacingErrors } from './userFacingErrors';
 import { DEFAULT_READY_POLL_INTERVAL_MS } from './waitForReady';
 
 export const ROLLOUT_ACTION_ID = 'model-manager:rollout';
@@ -22,6 +24,8 @@ export const ROLLOUT_ACTION_ID = 'model-manager:rollout';
 export function createRolloutAction(options: {
   discovery: DiscoveryService;
   auth: AuthService;
+  /** The backend's logger: a failed task's full error, stack included, goes here (not to the task log). */
+  logger?: LoggerService;
   readyPollIntervalMs?: number;
 }) {
   const client = ModelManagerClient.create(options);
@@ -110,60 +114,62 @@ export function createRolloutAction(options: {
       },
     },
     async handler(ctx) {
-      const input = ctx.input;
-      const credentials = await ctx.getInitiatorCredentials();
-      const query = {
-        runtime: input.runtime,
-        ...(input.version ? { version: input.version } : {}),
-        ...(input.cluster ? { cluster: input.cluster } : {}),
-        ...(input.namespace ? { namespace: input.namespace } : {}),
-      };
-      // The plan is kept: a resumed task works through the same targets in the same order.
-      const plan = (await ctx.checkpoint({
-        key: `rollout-plan-${input.runtime}-${input.version ?? 'resolved'}`,
-        fn: async () => (await client.rolloutPlan(query, credentials)) as any,
-      })) as RolloutPlan;
-      logPlan(ctx.logger, plan);
-      ctx.output(
-        'unchanged',
-        plan.stays.map(s => ({ target: targetLabel(s), why: s.why, reason: s.reason })),
-      );
-      if (ctx.isDryRun || input.dryRun === true) {
-        ctx.logger.info('dry run: nothing applied');
-        ctx.output('moved', []);
-        ctx.output('failed', []);
-        ctx.output('notAttempted', plan.moves.map(targetLabel));
-        return;
-      }
-      const result = await runRollout({
-        client,
-        credentials,
-        runtime: input.runtime,
-        version: input.version || undefined,
-        rolloutId: ctx.task.id,
-        moves: plan.moves,
-        batchSize: input.batchSize ?? 50,
-        canary: input.canary ?? 1,
-        concurrency: input.concurrency ?? 4,
-        maxFailures: input.maxFailures ?? 0,
-        force: input.force === true,
-        waitForCanary: input.waitForCanary !== false,
-        readyTimeoutMs: (input.readyTimeoutSeconds ?? 900) * 1000,
-        pollIntervalMs: options.readyPollIntervalMs ?? DEFAULT_READY_POLL_INTERVAL_MS,
-        logger: ctx.logger,
-        checkpoint: (key, fn) => ctx.checkpoint({ key, fn: fn as any }) as any,
-        signal: ctx.signal,
+      return userFacingErrors(options.logger, ROLLOUT_ACTION_ID, async () => {
+        const input = ctx.input;
+        const credentials = await ctx.getInitiatorCredentials();
+        const query = {
+          runtime: input.runtime,
+          ...(input.version ? { version: input.version } : {}),
+          ...(input.cluster ? { cluster: input.cluster } : {}),
+          ...(input.namespace ? { namespace: input.namespace } : {}),
+        };
+        // The plan is kept: a resumed task works through the same targets in the same order.
+        const plan = (await ctx.checkpoint({
+          key: `rollout-plan-${input.runtime}-${input.version ?? 'resolved'}`,
+          fn: async () => (await client.rolloutPlan(query, credentials)) as any,
+        })) as RolloutPlan;
+        logPlan(ctx.logger, plan);
+        ctx.output(
+          'unchanged',
+          plan.stays.map(s => ({ target: targetLabel(s), why: s.why, reason: s.reason })),
+        );
+        if (ctx.isDryRun || input.dryRun === true) {
+          ctx.logger.info('dry run: nothing applied');
+          ctx.output('moved', []);
+          ctx.output('failed', []);
+          ctx.output('notAttempted', plan.moves.map(targetLabel));
+          return;
+        }
+        const result = await runRollout({
+          client,
+          credentials,
+          runtime: input.runtime,
+          version: input.version || undefined,
+          rolloutId: ctx.task.id,
+          moves: plan.moves,
+          batchSize: input.batchSize ?? 50,
+          canary: input.canary ?? 1,
+          concurrency: input.concurrency ?? 4,
+          maxFailures: input.maxFailures ?? 0,
+          force: input.force === true,
+          waitForCanary: input.waitForCanary !== false,
+          readyTimeoutMs: (input.readyTimeoutSeconds ?? 900) * 1000,
+          pollIntervalMs: options.readyPollIntervalMs ?? DEFAULT_READY_POLL_INTERVAL_MS,
+          logger: ctx.logger,
+          checkpoint: (key, fn) => ctx.checkpoint({ key, fn: fn as any }) as any,
+          signal: ctx.signal,
+        });
+        ctx.output('moved', result.moved.map(o => o.target));
+        ctx.output('failed', result.failed.map(o => ({ target: o.target, ...(o.message ? { message: o.message } : {}) })));
+        ctx.output('notAttempted', result.notAttempted);
+        const summary = `moved ${result.moved.length} of ${plan.moves.length} target(s)${
+          result.failed.length ? `; failed: ${result.failed.map(describe).join('; ')}` : ''
+        }${result.notAttempted.length ? `; not attempted: ${result.notAttempted.join(', ')}` : ''}`;
+        if (result.stopped || result.failed.length > 0) {
+          throw new Error(`rollout of ${input.runtime}${input.version ? ` ${input.version}` : ''} stopped: ${result.stopped ?? 'some targets failed'}. ${summary}`);
+        }
+        ctx.logger.info(`rollout done: ${summary}`);
       });
-      ctx.output('moved', result.moved.map(o => o.target));
-      ctx.output('failed', result.failed.map(o => ({ target: o.target, ...(o.message ? { message: o.message } : {}) })));
-      ctx.output('notAttempted', result.notAttempted);
-      const summary = `moved ${result.moved.length} of ${plan.moves.length} target(s)${
-        result.failed.length ? `; failed: ${result.failed.map(describe).join('; ')}` : ''
-      }${result.notAttempted.length ? `; not attempted: ${result.notAttempted.join(', ')}` : ''}`;
-      if (result.stopped || result.failed.length > 0) {
-        throw new Error(`rollout of ${input.runtime}${input.version ? ` ${input.version}` : ''} stopped: ${result.stopped ?? 'some targets failed'}. ${summary}`);
-      }
-      ctx.logger.info(`rollout done: ${summary}`);
     },
   });
 }

@@ -1,6 +1,7 @@
 import type {
   AuthService,
   DiscoveryService,
+  LoggerService,
 } from '@backstage/backend-plugin-api';
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import { isOwnedByModel } from '@model-manager/plugin-model-manager-common';
@@ -11,6 +12,7 @@ import {
 } from '../client';
 import { logDeployment, objectLabel } from './logDeployment';
 import { parseModelRef } from './parseModelRef';
+import { userFacingErrors } from './userFacingErrors';
 import { objectResultSchema } from './schemas';
 import { examples } from './undeploy.examples';
 import { validateTarget } from './validateDeployInput';
@@ -25,6 +27,8 @@ export const UNDEPLOY_ACTION_ID = 'model-manager:undeploy';
 export function createUndeployModelAction(options: {
   discovery: DiscoveryService;
   auth: AuthService;
+  /** The backend's logger: a failed task's full error, stack included, goes here (not to the task log). */
+  logger?: LoggerService;
 }) {
   const client = ModelManagerClient.create(options);
   return createTemplateAction({
@@ -70,50 +74,53 @@ export function createUndeployModelAction(options: {
       },
     },
     async handler(ctx) {
-      const { name: model, entityRef } = parseModelRef(ctx.input.model);
-      const { cluster, namespace } = ctx.input;
-      validateTarget({ cluster, namespace });
-      const credentials = await ctx.getInitiatorCredentials();
-      ctx.output('modelEntityRef', entityRef);
+      return userFacingErrors(options.logger, UNDEPLOY_ACTION_ID, async () => {
+        const { name: model, entityRef } = parseModelRef(ctx.input.model);
+        const { cluster, namespace } = ctx.input;
+        validateTarget({ cluster, namespace });
+        const credentials = await ctx.getInitiatorCredentials();
+        ctx.output('modelEntityRef', entityRef);
 
-      if (ctx.isDryRun) {
-        ctx.logger.info(
-          `Dry run: nothing is deleted. Undeploying model ${model} from cluster ${cluster}, namespace ${namespace} would:`,
-        );
-        const diff = await client.diff(
-          model,
-          { cluster, namespace },
-          credentials,
-        );
-        // Undeploy leaves shared objects (the ClusterServingRuntime, the namespace's weights
-        // claim) alone.
-        for (const o of diff.objects.filter(isOwnedByModel).reverse()) {
+        if (ctx.isDryRun) {
           ctx.logger.info(
-            `${objectLabel(o)}: ${
-              o.exists ? 'delete' : 'absent, nothing to delete'
-            }`,
+            `Dry run: nothing is deleted. Undeploying model ${model} from cluster ${cluster}, namespace ${namespace} would:`,
           );
+          const diff = await client.diff(
+            model,
+            { cluster, namespace },
+            credentials,
+          );
+          // Undeploy leaves shared objects (the ClusterServingRuntime, the namespace's weights
+          // claim) alone.
+          for (const o of diff.objects.filter(isOwnedByModel).reverse()) {
+            ctx.logger.info(
+              `${objectLabel(o)}: ${
+                o.exists ? 'delete' : 'absent, nothing to delete'
+              }`,
+            );
+          }
+          return;
         }
-        return;
-      }
 
-      ctx.logger.info(
-        `Undeploying model ${model} from cluster ${cluster}, namespace ${namespace}`,
-      );
-      let result: DeploymentResult;
-      try {
-        result = await ctx.checkpoint({
-          key: `undeploy-${model}-${cluster}-${namespace}`,
-          fn: () => client.undeploy(model, { cluster, namespace }, credentials),
-        });
-      } catch (e) {
-        if (e instanceof DeploymentFailedError)
-          logDeployment(ctx.logger, e.deployment);
-        throw e;
-      }
-      logDeployment(ctx.logger, result);
-      ctx.output('revision', result.revision);
-      ctx.output('objects', result.objects);
+        ctx.logger.info(
+          `Undeploying model ${model} from cluster ${cluster}, namespace ${namespace}`,
+        );
+        let result: DeploymentResult;
+        try {
+          result = await ctx.checkpoint({
+            key: `undeploy-${model}-${cluster}-${namespace}`,
+            fn: () =>
+              client.undeploy(model, { cluster, namespace }, credentials),
+          });
+        } catch (e) {
+          if (e instanceof DeploymentFailedError)
+            logDeployment(ctx.logger, e.deployment);
+          throw e;
+        }
+        logDeployment(ctx.logger, result);
+        ctx.output('revision', result.revision);
+        ctx.output('objects', result.objects);
+      });
     },
   });
 }

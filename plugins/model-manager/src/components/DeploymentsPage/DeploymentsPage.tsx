@@ -26,6 +26,7 @@ import {
   ObjectChangesList,
   outdatedLabels,
   targetRevisionText,
+  targetRowId,
 } from '../fleet';
 import {
   applyFilters,
@@ -237,7 +238,7 @@ export function DeploymentsPage() {
           padding: 'dense',
         }}
         columns={columns}
-        data={shown}
+        data={shown.map(t => ({ ...t, id: targetRowId(t) }))}
         detailPanel={[
           {
             tooltip: 'Field changes',

@@ -2,7 +2,6 @@ import {
   InfoCard,
   Link,
   Progress,
-  StructuredMetadataTable,
   Table,
   WarningPanel,
 } from '@backstage/core-components';
@@ -11,9 +10,11 @@ import { useEntity } from '@backstage/plugin-catalog-react';
 import Grid from '@material-ui/core/Grid';
 import useAsync from 'react-use/esm/useAsync';
 import { modelManagerApiRef, type RuntimeSummary } from '../../api';
+import { KeyValueTable } from './KeyValueTable';
 import { VersionMatrix } from './VersionMatrix';
+import { RUNTIME_ANNOTATION } from './constants';
 
-export const RUNTIME_ANNOTATION = 'model-manager.io/runtime';
+export { RUNTIME_ANNOTATION };
 
 /** A runtime: versions with images (default marked), common env, categories, plumbing, models. */
 export function RuntimeContent() {
@@ -60,7 +61,7 @@ export function RuntimeContent() {
                 render: (v: any) => v.args.join(' ') || '—',
               },
             ]}
-            data={runtime.versions}
+            data={runtime.versions.map(v => ({ ...v, id: v.version }))}
           />
         ) : (
           <InfoCard title="Versions">
@@ -74,10 +75,13 @@ export function RuntimeContent() {
       </Grid>
       <Grid item xs={12} md={6}>
         <InfoCard title="Common env (every pod)">
-          <StructuredMetadataTable
-            metadata={
-              Object.keys(runtime.env).length ? runtime.env : { '(none)': '' }
-            }
+          <KeyValueTable
+            label="Common env"
+            empty="No env common to every pod."
+            rows={Object.entries(runtime.env).map(([key, value]) => ({
+              key,
+              value,
+            }))}
           />
         </InfoCard>
       </Grid>
@@ -86,13 +90,14 @@ export function RuntimeContent() {
           title="Plumbing"
           subheader="values.yaml merged in at load time; models.yaml wins on a clash"
         >
-          <StructuredMetadataTable
-            metadata={Object.fromEntries(
-              Object.entries(runtime.plumbing).map(([k, p]) => [
-                k,
-                `${String(p.value)}  (${p.source})`,
-              ]),
-            )}
+          <KeyValueTable
+            label="Plumbing"
+            empty="No plumbing."
+            rows={Object.entries(runtime.plumbing).map(([key, p]) => ({
+              key,
+              value: p.value,
+              note: p.source,
+            }))}
           />
         </InfoCard>
       </Grid>
@@ -118,7 +123,7 @@ export function RuntimeContent() {
             },
             { title: 'Args', render: (c: any) => c.args.join(' ') || '—' },
           ]}
-          data={runtime.categories}
+          data={runtime.categories.map(c => ({ ...c, id: c.name }))}
         />
       </Grid>
       <Grid item xs={12}>

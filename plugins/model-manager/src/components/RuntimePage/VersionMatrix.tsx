@@ -160,7 +160,7 @@ export function VersionMatrix(props: { runtime: RuntimeSummary }) {
           padding: 'dense',
         }}
         columns={columnsFor(runtime, matrixClusters(rows))}
-        data={rows}
+        data={rows.map(r => ({ ...r, id: r.version ?? '(unknown)' }))}
       />
     </InfoCard>
   );

@@ -11,7 +11,12 @@ import Typography from '@material-ui/core/Typography';
 import type { FleetTarget } from '@model-manager/plugin-model-manager-common';
 import useAsync from 'react-use/esm/useAsync';
 import { errorText, modelManagerApiRef } from '../../api';
-import { FleetChips, FleetStateLabel, targetRevisionText } from '../fleet';
+import {
+  FleetChips,
+  FleetStateLabel,
+  targetRevisionText,
+  targetRowId,
+} from '../fleet';
 
 function VersionAndImage(props: { version?: string; image?: string }) {
   return (
@@ -111,7 +116,7 @@ export function DeclaredVsLive(props: { model: string }) {
               padding: 'dense',
             }}
             columns={columns}
-            data={fleet.items}
+            data={fleet.items.map(t => ({ ...t, id: targetRowId(t) }))}
           />
         )}
       </InfoCard>

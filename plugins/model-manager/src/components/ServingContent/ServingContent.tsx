@@ -1,6 +1,6 @@
 import {
-  CodeSnippet,
   InfoCard,
+  Link,
   LinkButton,
   Progress,
   Table,
@@ -8,16 +8,18 @@ import {
   type TableColumn,
 } from '@backstage/core-components';
 import { useApi } from '@backstage/core-plugin-api';
-import { stringifyEntityRef } from '@backstage/catalog-model';
+import { stringifyEntityRef, type Entity } from '@backstage/catalog-model';
 import { useEntity } from '@backstage/plugin-catalog-react';
 import Grid from '@material-ui/core/Grid';
 import Typography from '@material-ui/core/Typography';
 import { servedModelName, type ExplainRow } from '@model-manager/plugin-model-manager-common';
+import { useMemo } from 'react';
 import useAsyncRetry from 'react-use/esm/useAsyncRetry';
 import { HistoryTable } from '../HistoryTable';
 import { modelManagerApiRef } from '../../api';
 import { LayerChip } from '../LayerChip';
-import { toYaml } from './toYaml';
+import { ManifestsCard } from './ManifestsCard';
+import { explainRows, rowLayer, sourceLink } from './explainRows';
 import { ClientSnippetCard } from '../ClientSnippetCard';
 import { KServeStatusCard } from '../KServeStatusCard';
 import { CatalogStatusWarning } from '../CatalogStatusWarning';
@@ -25,7 +27,8 @@ import { DeclaredVsLive } from './DeclaredVsLive';
 
 export const MODEL_ANNOTATION = 'model-manager.io/model';
 
-const explainColumns: TableColumn<ExplainRow>[] = [
+function explainColumns(entity: Entity): TableColumn<ExplainRow>[] {
+  return [
   { title: 'Setting', field: 'key', width: '22%' },
   {
     title: 'Value',
@@ -35,13 +38,17 @@ const explainColumns: TableColumn<ExplainRow>[] = [
   {
     title: 'Set by',
     field: 'layer',
-    render: r => <LayerChip layer={r.layer} />,
+    render: r => <LayerChip layer={rowLayer(r)} />,
     width: '12%',
   },
   {
     title: 'Where',
     field: 'source',
-    render: r => <Typography variant="caption">{r.source}</Typography>,
+    render: r => {
+      const link = sourceLink(entity, r.source);
+      const text = <Typography variant="caption">{r.source}</Typography>;
+      return link ? <Link to={link}>{text}</Link> : text;
+    },
   },
   {
     title: 'Replaced',
@@ -61,12 +68,14 @@ const explainColumns: TableColumn<ExplainRow>[] = [
         </>
       ),
   },
-];
+  ];
+}
 
 /** The "Serving" tab of a model: what it would run with, which layer set each value, manifests, history. */
 export function ServingContent() {
   const { entity } = useEntity();
   const api = useApi(modelManagerApiRef);
+  const columns = useMemo(() => explainColumns(entity), [entity]);
   const model =
     entity.metadata.annotations?.[MODEL_ANNOTATION] ?? entity.metadata.name;
   const state = useAsyncRetry(async () => {
@@ -135,8 +144,8 @@ export function ServingContent() {
           <Table<ExplainRow>
             title="Resolved configuration"
             options={{ paging: false, search: false, padding: 'dense' }}
-            columns={explainColumns}
-            data={explain}
+            columns={columns}
+            data={explainRows(explain)}
           />
         </InfoCard>
       </Grid>
@@ -146,17 +155,8 @@ export function ServingContent() {
       <Grid item xs={12} md={6}>
         <ClientSnippetCard model={model} servedName={servedModelName(server)} category={server.category} />
       </Grid>
-      <Grid item xs={12} md={6}>
-        <InfoCard
-          title="Manifests"
-          subheader={`${manifests.length} object(s), namespace models`}
-        >
-          <CodeSnippet
-            language="yaml"
-            text={manifests.map(m => toYaml(m.manifest)).join('---\n')}
-            showCopyCodeButton
-          />
-        </InfoCard>
+      <Grid item xs={12}>
+        <ManifestsCard model={model} namespace="models" manifests={manifests} />
       </Grid>
       <Grid item xs={12}>
         <HistoryTable model={model} history={history} onChanged={state.retry} />

@@ -11,16 +11,24 @@ import { envProblems } from './validation';
 
 type Env = Record<string, string>;
 
+/**
+ * The env the rows stand for. A blank row (no name, no value) is nothing yet; a row with a value
+ * but no name is kept under the empty name, so validation says so instead of dropping it.
+ */
+function envOf(rows: Array<[string, string]>): Env {
+  return Object.fromEntries(rows.filter(([k, v]) => k !== '' || v !== ''));
+}
+
 /** Key/value editor for extra env vars, checked as the engine checks them. */
 export function EnvEditor(props: FieldExtensionComponentProps<Env | undefined>) {
   const { formData, onChange, schema } = props;
   const [rows, setRows] = useState<Array<[string, string]>>(() => Object.entries(formData ?? {}));
   const update = (next: Array<[string, string]>) => {
     setRows(next);
-    const env = Object.fromEntries(next.filter(([k]) => k !== ''));
+    const env = envOf(next);
     onChange(Object.keys(env).length ? env : undefined);
   };
-  const problems = envProblems(Object.fromEntries(rows.filter(([k]) => k !== '')));
+  const problems = envProblems(envOf(rows));
   return (
     <div>
       <Typography variant="subtitle2">{schema.title ?? 'Extra env'}</Typography>

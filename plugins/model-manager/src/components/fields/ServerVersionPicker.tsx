@@ -5,6 +5,7 @@ import FormHelperText from '@material-ui/core/FormHelperText';
 import InputLabel from '@material-ui/core/InputLabel';
 import MenuItem from '@material-ui/core/MenuItem';
 import Select from '@material-ui/core/Select';
+import { useEffect } from 'react';
 import useAsync from 'react-use/esm/useAsync';
 import { modelManagerApiRef } from '../../api';
 
@@ -19,6 +20,8 @@ export function modelNameOf(ref: unknown): string | undefined {
 /**
  * Lists the chosen model's runtime versions (default marked, the model's pin noted). Disabled,
  * with the reason, when the runtime is flat (OpenVINO): a server version does not apply there.
+ * A version picked for another model is cleared when it does not apply to the chosen one (a flat
+ * runtime, or a version its runtime does not list), so what is shown is what is submitted.
  */
 export function ServerVersionPicker(props: FieldExtensionComponentProps<string | undefined, { modelField?: string }>) {
   const { formData, onChange, schema, formContext, idSchema, rawErrors } = props;
@@ -31,6 +34,16 @@ export function ServerVersionPicker(props: FieldExtensionComponentProps<string |
     const runtime = await api.getRuntime(summary.runtime);
     return { summary, runtime };
   }, [api, model]);
+
+  // While another model loads, the previous model's runtime must not decide anything.
+  const runtime = state.loading ? undefined : state.value?.runtime;
+  const flat = runtime !== undefined && !runtime.versioned;
+  const listed =
+    !!formData && !!runtime?.versions.some(v => v.version === formData);
+  const stale = !!formData && runtime !== undefined && !listed;
+  useEffect(() => {
+    if (stale) onChange(undefined);
+  }, [stale, onChange]);
 
   const title = schema.title ?? 'Server version';
   if (!model) {
@@ -45,8 +58,6 @@ export function ServerVersionPicker(props: FieldExtensionComponentProps<string |
   if (state.error) {
     return <FormHelperText error>Could not load the versions of {model}: {state.error.message}</FormHelperText>;
   }
-  const runtime = state.value?.runtime;
-  const flat = runtime !== undefined && !runtime.versioned;
   const pin = state.value?.summary.pinnedVersion;
   return (
     <FormControl fullWidth disabled={state.loading || flat} error={!!rawErrors?.length}>
@@ -54,7 +65,7 @@ export function ServerVersionPicker(props: FieldExtensionComponentProps<string |
       <Select
         labelId={`${idSchema.$id}-label`}
         data-testid="server-version-picker"
-        value={formData ?? ''}
+        value={listed ? formData : ''}
         onChange={e => onChange((e.target.value as string) || undefined)}
       >
         <MenuItem value="">

@@ -46,6 +46,39 @@ describe('ServerVersionPicker', () => {
     expect(screen.getByRole('button')).toHaveAttribute('aria-disabled', 'true');
   });
 
+  it('clears a version picked for a vLLM model when the model becomes an OpenVINO one, so it is not submitted', async () => {
+    const onChange = jest.fn();
+    await renderInTestApp(
+      <TestApiProvider apis={[[modelManagerApiRef, api]]}>
+        <ServerVersionPicker {...fieldProps({ formData: '0.19.1', onChange, formContext: { formData: { model: 'component:default/bge-ov' } } })} />
+      </TestApiProvider>,
+    );
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(undefined));
+    expect(screen.getByRole('button')).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('keeps a version the new model\'s runtime lists, and clears one it does not list (no out-of-range value)', async () => {
+    const warn = jest.spyOn(console, 'warn');
+    const keep = jest.fn();
+    const { unmount } = await renderInTestApp(
+      <TestApiProvider apis={[[modelManagerApiRef, api]]}>
+        <ServerVersionPicker {...fieldProps({ formData: '0.19.1', onChange: keep, formContext: { formData: { model: 'component:default/qwen' } } })} />
+      </TestApiProvider>,
+    );
+    expect(await screen.findByText(/0\.19\.1 — vllm:0\.19\.1/)).toBeInTheDocument();
+    expect(keep).not.toHaveBeenCalled();
+    unmount();
+    const clear = jest.fn();
+    await renderInTestApp(
+      <TestApiProvider apis={[[modelManagerApiRef, api]]}>
+        <ServerVersionPicker {...fieldProps({ formData: '0.9.9', onChange: clear, formContext: { formData: { model: 'component:default/qwen' } } })} />
+      </TestApiProvider>,
+    );
+    await waitFor(() => expect(clear).toHaveBeenCalledWith(undefined));
+    expect(warn.mock.calls.filter(c => String(c[0]).includes('out-of-range'))).toEqual([]);
+    warn.mockRestore();
+  });
+
   it('asks for a model first', async () => {
     await renderInTestApp(
       <TestApiProvider apis={[[modelManagerApiRef, api]]}>

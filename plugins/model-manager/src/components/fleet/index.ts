@@ -14,3 +14,4 @@ export {
   type ModelFleetSummary,
 } from './aggregateFleet';
 export { targetRevisionText } from './targetRevisionText';
+export { targetRowId } from './targetRowId';

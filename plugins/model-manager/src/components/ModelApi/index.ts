@@ -1,0 +1,2 @@
+export { ProvidedApisCard } from './ProvidedApisCard';
+export { ApiDefinitionContent } from './ApiDefinitionContent';
