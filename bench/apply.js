@@ -17,14 +17,31 @@ const os = require('node:os');
 const path = require('node:path');
 const { stringify } = require('yaml');
 const { ConfigReader } = require('@backstage/config');
-const { KubeApiTestServer, ADMIN_TOKEN } = require('../packages/kube-api-test-server/src');
+const {
+  KubeApiTestServer,
+  ADMIN_TOKEN,
+} = require('../packages/kube-api-test-server/src');
 const { loadCatalog } = require('../plugins/model-manager-node/src');
-const { resolveServer, renderManifests } = require('../plugins/model-manager-common/src');
-const { ClusterRegistry, ServerSideApplier } = require('../plugins/model-manager-backend/src/kubernetes');
+const {
+  resolveServer,
+  renderManifests,
+} = require('../plugins/model-manager-common/src');
+const {
+  ClusterRegistry,
+  ServerSideApplier,
+} = require('../plugins/model-manager-backend/src/kubernetes');
 
 const runs = Number(process.argv[2] ?? 30);
 const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const logger = { info() {}, warn() {}, error() {}, debug() {}, child() { return logger; } };
+const logger = {
+  info() {},
+  warn() {},
+  error() {},
+  debug() {},
+  child() {
+    return logger;
+  },
+};
 
 (async () => {
   // kubectl sends no bearer token over plain http, so it reaches the (http-only) test server as
@@ -32,30 +49,77 @@ const logger = { info() {}, warn() {}, error() {}, debug() {}, child() { return 
   const kube = await KubeApiTestServer.start({
     namespaces: ['models'],
     anonymous: 'forbidden',
-    impersonatable: { 'system:anonymous': [{ namespaces: '*', verbs: '*', resources: '*', apiGroups: '*' }] },
+    impersonatable: {
+      'system:anonymous': [
+        { namespaces: '*', verbs: '*', resources: '*', apiGroups: '*' },
+      ],
+    },
   });
-  const catalog = await loadCatalog({ modelsFile: path.join(__dirname, '..', 'models.yaml') });
-  const clusters = ClusterRegistry.fromConfig(new ConfigReader({
-    kubernetes: { clusterLocatorMethods: [{ type: 'config', clusters: [{ name: 'bench', url: kube.url, serviceAccountToken: ADMIN_TOKEN, skipTLSVerify: true }] }] },
-  }));
+  const catalog = await loadCatalog({
+    modelsFile: path.join(__dirname, '..', 'models.yaml'),
+  });
+  const clusters = ClusterRegistry.fromConfig(
+    new ConfigReader({
+      kubernetes: {
+        clusterLocatorMethods: [
+          {
+            type: 'config',
+            clusters: [
+              {
+                name: 'bench',
+                url: kube.url,
+                serviceAccountToken: ADMIN_TOKEN,
+                skipTLSVerify: true,
+              },
+            ],
+          },
+        ],
+      },
+    }),
+  );
   const applier = ServerSideApplier.create({ clusters, logger });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-apply-'));
   const kubeconfig = path.join(dir, 'kubeconfig');
-  fs.writeFileSync(kubeconfig, stringify({
-    apiVersion: 'v1', kind: 'Config',
-    clusters: [{ name: 'bench', cluster: { server: kube.url } }],
-    users: [{ name: 'anonymous', user: {} }],
-    contexts: [{ name: 'bench', context: { cluster: 'bench', user: 'anonymous' } }],
-    'current-context': 'bench',
-  }));
+  fs.writeFileSync(
+    kubeconfig,
+    stringify({
+      apiVersion: 'v1',
+      kind: 'Config',
+      clusters: [{ name: 'bench', cluster: { server: kube.url } }],
+      users: [{ name: 'anonymous', user: {} }],
+      contexts: [
+        { name: 'bench', context: { cluster: 'bench', user: 'anonymous' } },
+      ],
+      'current-context': 'bench',
+    }),
+  );
 
-  for (const model of ['qwen2-5-7b-instruct', 'phi-3-5-mini-instruct-int4-ov']) {
-    const objects = renderManifests(catalog, resolveServer(catalog, model), { namespace: 'models' });
+  for (const model of [
+    'qwen2-5-7b-instruct',
+    'phi-3-5-mini-instruct-int4-ov',
+  ]) {
+    const objects = renderManifests(catalog, resolveServer(catalog, model), {
+      namespace: 'models',
+    });
     const file = path.join(dir, `${model}.yaml`);
-    fs.writeFileSync(file, objects.map(o => stringify(o.manifest)).join('---\n'));
+    fs.writeFileSync(
+      file,
+      objects.map(o => stringify(o.manifest)).join('---\n'),
+    );
     // Warm up both (discovery caches, first create).
     await applier.apply('bench', { objects, dryRun: false, force: false });
-    const kubectl = () => run('kubectl', ['--kubeconfig', kubeconfig, 'apply', '--server-side', '--field-manager=kubectl-bench', '--force-conflicts', '--validate=false', '-f', file]);
+    const kubectl = () =>
+      run('kubectl', [
+        '--kubeconfig',
+        kubeconfig,
+        'apply',
+        '--server-side',
+        '--field-manager=kubectl-bench',
+        '--force-conflicts',
+        '--validate=false',
+        '-f',
+        file,
+      ]);
     await kubectl().catch(e => {
       throw new Error(`kubectl failed: ${e.stderr}`);
     });
@@ -65,10 +129,22 @@ const logger = { info() {}, warn() {}, error() {}, debug() {}, child() { return 
     for (let i = 0; i < runs; i++) {
       kube.resetRequests();
       const t0 = process.hrtime.bigint();
-      const outcome = await applier.apply('bench', { objects, dryRun: false, force: true });
+      const outcome = await applier.apply('bench', {
+        objects,
+        dryRun: false,
+        force: true,
+      });
       ours.push(Number(process.hrtime.bigint() - t0) / 1e6);
       if (!outcome.ok) throw new Error(JSON.stringify(outcome.results));
-      requests = kube.requests.map(r => (r.method === 'PATCH' ? (r.query.dryRun ? 'dry-run' : 'apply') : r.method)).join(', ');
+      requests = kube.requests
+        .map(r =>
+          r.method === 'PATCH'
+            ? r.query.dryRun
+              ? 'dry-run'
+              : 'apply'
+            : r.method,
+        )
+        .join(', ');
     }
     const theirs = [];
     for (let i = 0; i < runs; i++) {
@@ -78,7 +154,17 @@ const logger = { info() {}, warn() {}, error() {}, debug() {}, child() { return 
     }
     const o = median(ours);
     const k = median(theirs);
-    console.log(`${model.padEnd(32)} ${objects.length} object(s)  ours median ${o.toFixed(1).padStart(7)} ms (requests: ${requests})  kubectl apply --server-side median ${k.toFixed(1).padStart(7)} ms  ratio kubectl/ours ${(k / o).toFixed(1)}x  (${runs} runs each)`);
+    console.log(
+      `${model.padEnd(32)} ${objects.length} object(s)  ours median ${o
+        .toFixed(1)
+        .padStart(
+          7,
+        )} ms (requests: ${requests})  kubectl apply --server-side median ${k
+        .toFixed(1)
+        .padStart(7)} ms  ratio kubectl/ours ${(k / o).toFixed(
+        1,
+      )}x  (${runs} runs each)`,
+    );
   }
   await kube.stop();
 })().catch(e => {

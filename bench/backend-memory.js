@@ -24,13 +24,24 @@ const dev = argv.includes('--dev');
 const n = Number(argv.find(a => /^\d+$/.test(a)) ?? 10000);
 const root = path.resolve(__dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-rss-'));
-fs.cpSync(path.join(root, 'runtimes'), path.join(dir, 'runtimes'), { recursive: true });
+fs.cpSync(path.join(root, 'runtimes'), path.join(dir, 'runtimes'), {
+  recursive: true,
+});
 const repo = fs.readFileSync(path.join(root, 'models.yaml'), 'utf8');
 const parts = ['models:\n'];
-for (let i = 0; i < n; i++) parts.push(`  model-${i}:\n    model_id: org/model-${i}\n    category: llm\n    server:\n      runtime: vllm\n`);
-fs.writeFileSync(path.join(dir, 'models.yaml'), `${parts.join('')}\n${repo.slice(repo.indexOf('\nruntimes:') + 1)}`);
+for (let i = 0; i < n; i++)
+  parts.push(
+    `  model-${i}:\n    model_id: org/model-${i}\n    category: llm\n    server:\n      runtime: vllm\n`,
+  );
+fs.writeFileSync(
+  path.join(dir, 'models.yaml'),
+  `${parts.join('')}\n${repo.slice(repo.indexOf('\nruntimes:') + 1)}`,
+);
 const base = 'http://127.0.0.1:7027';
-fs.writeFileSync(path.join(dir, 'bench.yaml'), `app:\n  baseUrl: ${base}\nbackend:\n  baseUrl: ${base}\n  listen:\n    port: 7027\n    host: 127.0.0.1\nauth:\n  providers:\n    guest:\n      dangerouslyAllowOutsideDevelopment: true\ncatalog:\n  providers:\n    modelManager:\n      apiEntities: false\nmodelManager:\n  modelsFile: ${dir}/models.yaml\n  runtimesDir: ${dir}/runtimes\n  watch: false\n`);
+fs.writeFileSync(
+  path.join(dir, 'bench.yaml'),
+  `app:\n  baseUrl: ${base}\nbackend:\n  baseUrl: ${base}\n  listen:\n    port: 7027\n    host: 127.0.0.1\nauth:\n  providers:\n    guest:\n      dangerouslyAllowOutsideDevelopment: true\ncatalog:\n  providers:\n    modelManager:\n      apiEntities: false\nmodelManager:\n  modelsFile: ${dir}/models.yaml\n  runtimesDir: ${dir}/runtimes\n  watch: false\n`,
+);
 
 const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const tick = () => new Promise(r => setTimeout(r, 200));
@@ -44,29 +55,76 @@ async function until(check, timeoutMs) {
     await tick();
   }
 }
-const rss = pid => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024;
+const rss = pid =>
+  Number(
+    /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1],
+  ) * 1024;
 
 async function measure(mode) {
   const withModelManager = mode === 'full';
-  const preload = dev ? '@backstage/cli/config/nodeTransform.cjs' : path.join(__dirname, 'resolve-built.js');
-  const child = spawn(process.execPath, ['--expose-gc', '-r', preload, path.join(__dirname, 'backend-memory-child.js')], {
-    cwd: path.join(root, 'packages/backend'),
-    env: { ...process.env, NODE_ENV: dev ? 'development' : 'production', WITH_MODEL_MANAGER: mode === 'without' ? '' : mode, APP_CONFIG_FILES: `${root}/app-config.yaml,${dir}/bench.yaml` },
-    stdio: 'ignore',
-  });
+  const preload = dev
+    ? '@backstage/cli/config/nodeTransform.cjs'
+    : path.join(__dirname, 'resolve-built.js');
+  const child = spawn(
+    process.execPath,
+    [
+      '--expose-gc',
+      '-r',
+      preload,
+      path.join(__dirname, 'backend-memory-child.js'),
+    ],
+    {
+      cwd: path.join(root, 'packages/backend'),
+      env: {
+        ...process.env,
+        NODE_ENV: dev ? 'development' : 'production',
+        WITH_MODEL_MANAGER: mode === 'without' ? '' : mode,
+        APP_CONFIG_FILES: `${root}/app-config.yaml,${dir}/bench.yaml`,
+      },
+      stdio: 'ignore',
+    },
+  );
   try {
     const { backstageIdentity } = await (async () => {
-      await until(async () => (await fetch(`${base}/api/auth/guest/refresh`)).ok, 300_000);
+      await until(
+        async () => (await fetch(`${base}/api/auth/guest/refresh`)).ok,
+        300_000,
+      );
       return (await fetch(`${base}/api/auth/guest/refresh`)).json();
     })();
     const headers = { Authorization: `Bearer ${backstageIdentity.token}` };
     if (withModelManager) {
-      await until(async () => (await fetch(`${base}/api/catalog/entities/by-name/component/default/model-${n - 1}`, { headers })).ok, 1_800_000);
+      await until(
+        async () =>
+          (
+            await fetch(
+              `${base}/api/catalog/entities/by-name/component/default/model-${
+                n - 1
+              }`,
+              { headers },
+            )
+          ).ok,
+        1_800_000,
+      );
     } else if (mode === 'no-entities') {
       // A cheap readiness check: listing 10,000 models in each poll would leave garbage behind.
-      await until(async () => (await (await fetch(`${base}/api/model-manager/status`, { headers })).json()).models === n, 300_000);
+      await until(
+        async () =>
+          (
+            await (
+              await fetch(`${base}/api/model-manager/status`, { headers })
+            ).json()
+          ).models === n,
+        300_000,
+      );
     } else {
-      await until(async () => (await fetch(`${base}/api/catalog/entities?limit=1`, { headers })).ok, 300_000);
+      await until(
+        async () =>
+          (
+            await fetch(`${base}/api/catalog/entities?limit=1`, { headers })
+          ).ok,
+        300_000,
+      );
     }
     // Let the processing loop go idle, then take the median of a few readings: as they come
     // (garbage not yet collected included), then each after a full garbage collection.
@@ -88,30 +146,67 @@ async function measure(mode) {
   }
 }
 
-
 (async () => {
   const mib = b => (b / 1048576).toFixed(0);
   if (!dev) {
     console.log('building our packages (backstage-cli repo build) ...');
-    execFileSync(path.join(root, 'node_modules/.bin/backstage-cli'), ['repo', 'build'], { cwd: root, stdio: 'ignore' });
+    execFileSync(
+      path.join(root, 'node_modules/.bin/backstage-cli'),
+      ['repo', 'build'],
+      { cwd: root, stdio: 'ignore' },
+    );
   }
-  const mode = dev ? 'development (TypeScript transformed at run time)' : 'production (NODE_ENV=production, our packages from dist)';
+  const mode = dev
+    ? 'development (TypeScript transformed at run time)'
+    : 'production (NODE_ENV=production, our packages from dist)';
   const without = [];
   const plugin = [];
   for (let i = 0; i < runs; i++) {
     without.push(await measure('without'));
     plugin.push(await measure('no-entities'));
-    console.log(`run ${i + 1}/${runs}: without ${mib(without[i].idle)} MiB (after GC ${mib(without[i].gc)}), with ${mib(plugin[i].idle)} MiB (after GC ${mib(plugin[i].gc)}): +${mib(plugin[i].idle - without[i].idle)} MiB (after GC +${mib(plugin[i].gc - without[i].gc)})`);
+    console.log(
+      `run ${i + 1}/${runs}: without ${mib(
+        without[i].idle,
+      )} MiB (after GC ${mib(without[i].gc)}), with ${mib(
+        plugin[i].idle,
+      )} MiB (after GC ${mib(plugin[i].gc)}): +${mib(
+        plugin[i].idle - without[i].idle,
+      )} MiB (after GC +${mib(plugin[i].gc - without[i].gc)})`,
+    );
   }
   for (const k of ['idle', 'gc']) {
     const w = without.map(r => r[k]);
     const p = plugin.map(r => r[k]);
     const deltas = p.map((x, i) => x - w[i]);
-    console.log(`backend RSS ${k === 'idle' ? 'as it comes (idle, garbage not yet collected)' : 'after a full GC'}, ${mode}, median of ${runs} starts each: without model-manager ${mib(median(w))} MiB (${mib(Math.min(...w))}-${mib(Math.max(...w))}); with the model-manager backend plugin and scaffolder module holding a ${n}-model catalog ${mib(median(p))} MiB (${mib(Math.min(...p))}-${mib(Math.max(...p))}); difference of medians +${mib(median(p) - median(w))} MiB, median of paired differences +${mib(median(deltas))} MiB`);
+    console.log(
+      `backend RSS ${
+        k === 'idle'
+          ? 'as it comes (idle, garbage not yet collected)'
+          : 'after a full GC'
+      }, ${mode}, median of ${runs} starts each: without model-manager ${mib(
+        median(w),
+      )} MiB (${mib(Math.min(...w))}-${mib(
+        Math.max(...w),
+      )}); with the model-manager backend plugin and scaffolder module holding a ${n}-model catalog ${mib(
+        median(p),
+      )} MiB (${mib(Math.min(...p))}-${mib(
+        Math.max(...p),
+      )}); difference of medians +${mib(
+        median(p) - median(w),
+      )} MiB, median of paired differences +${mib(median(deltas))} MiB`,
+    );
   }
   if (argv.includes('--with-entities')) {
     const full = await measure('full');
-    console.log(`backend RSS: with the catalog module too, all ${n} model entities ingested by the catalog (in-memory SQLite): ${mib(full.idle)} MiB (+${mib(full.idle - median(without.map(r => r.idle)))} MiB); after GC ${mib(full.gc)} MiB (+${mib(full.gc - median(without.map(r => r.gc)))} MiB)`);
+    console.log(
+      `backend RSS: with the catalog module too, all ${n} model entities ingested by the catalog (in-memory SQLite): ${mib(
+        full.idle,
+      )} MiB (+${mib(
+        full.idle - median(without.map(r => r.idle)),
+      )} MiB); after GC ${mib(full.gc)} MiB (+${mib(
+        full.gc - median(without.map(r => r.gc)),
+      )} MiB)`,
+    );
   }
 })().catch(e => {
   console.error(e);

@@ -14,21 +14,46 @@ const path = require('node:path');
 const n = Number(process.argv[2] ?? 1000);
 const root = path.resolve(__dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-latency-'));
-fs.cpSync(path.join(root, 'runtimes'), path.join(dir, 'runtimes'), { recursive: true });
+fs.cpSync(path.join(root, 'runtimes'), path.join(dir, 'runtimes'), {
+  recursive: true,
+});
 const repo = fs.readFileSync(path.join(root, 'models.yaml'), 'utf8');
 const runtimes = repo.slice(repo.indexOf('\nruntimes:') + 1);
-const models = names => `models:\n${names.map(m => `  ${m}:\n    model_id: org/${m}\n    category: llm\n    server:\n      runtime: vllm\n`).join('')}\n${runtimes}`;
+const models = names =>
+  `models:\n${names
+    .map(
+      m =>
+        `  ${m}:\n    model_id: org/${m}\n    category: llm\n    server:\n      runtime: vllm\n`,
+    )
+    .join('')}\n${runtimes}`;
 const names = Array.from({ length: n }, (_, i) => `model-${i}`);
 const modelsFile = path.join(dir, 'models.yaml');
 fs.writeFileSync(modelsFile, models(names));
 const base = 'http://127.0.0.1:7017';
-fs.writeFileSync(path.join(dir, 'app-config.bench.yaml'), `app:\n  baseUrl: ${base}\nbackend:\n  baseUrl: ${base}\n  listen:\n    port: 7017\n    host: 127.0.0.1\nmodelManager:\n  modelsFile: ${modelsFile}\n  runtimesDir: ${path.join(dir, 'runtimes')}\n  watch: true\n`);
+fs.writeFileSync(
+  path.join(dir, 'app-config.bench.yaml'),
+  `app:\n  baseUrl: ${base}\nbackend:\n  baseUrl: ${base}\n  listen:\n    port: 7017\n    host: 127.0.0.1\nmodelManager:\n  modelsFile: ${modelsFile}\n  runtimesDir: ${path.join(
+    dir,
+    'runtimes',
+  )}\n  watch: true\n`,
+);
 
-const backend = spawn(path.join(root, 'node_modules/.bin/backstage-cli'), ['package', 'start', '--config', '../../app-config.yaml', '--config', path.join(dir, 'app-config.bench.yaml')], {
-  cwd: path.join(root, 'packages/backend'),
-  stdio: 'ignore',
-  detached: true,
-});
+const backend = spawn(
+  path.join(root, 'node_modules/.bin/backstage-cli'),
+  [
+    'package',
+    'start',
+    '--config',
+    '../../app-config.yaml',
+    '--config',
+    path.join(dir, 'app-config.bench.yaml'),
+  ],
+  {
+    cwd: path.join(root, 'packages/backend'),
+    stdio: 'ignore',
+    detached: true,
+  },
+);
 const stop = () => {
   try {
     process.kill(-backend.pid, 'SIGTERM');
@@ -43,27 +68,49 @@ async function until(check, what, timeoutMs) {
     try {
       if (await check()) return Date.now() - start;
     } catch {}
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() - start > timeoutMs)
+      throw new Error(`timed out waiting for ${what}`);
     await tick();
   }
 }
 
 (async () => {
-  await until(async () => (await fetch(`${base}/api/model-manager/health`)).ok, 'the backend', 300_000);
-  const { backstageIdentity } = await (await fetch(`${base}/api/auth/guest/refresh`)).json();
+  await until(
+    async () => (await fetch(`${base}/api/model-manager/health`)).ok,
+    'the backend',
+    300_000,
+  );
+  const { backstageIdentity } = await (
+    await fetch(`${base}/api/auth/guest/refresh`)
+  ).json();
   const headers = { Authorization: `Bearer ${backstageIdentity.token}` };
-  const visible = name => fetch(`${base}/api/catalog/entities/by-name/component/default/${name}`, { headers }).then(r => r.ok);
-  const initial = await until(() => visible(names[n - 1]), 'the initial entities', 600_000);
-  console.log(`${n} models: all entities visible ${initial} ms after the backend answered`);
+  const visible = name =>
+    fetch(`${base}/api/catalog/entities/by-name/component/default/${name}`, {
+      headers,
+    }).then(r => r.ok);
+  const initial = await until(
+    () => visible(names[n - 1]),
+    'the initial entities',
+    600_000,
+  );
+  console.log(
+    `${n} models: all entities visible ${initial} ms after the backend answered`,
+  );
 
   const renamed = `${names[n - 1]}-renamed`;
   const t0 = Date.now();
   fs.writeFileSync(modelsFile, models([...names.slice(0, -1), renamed]));
   await until(() => visible(renamed), 'the renamed model', 600_000);
   const appeared = Date.now() - t0;
-  await until(async () => !(await visible(names[n - 1])), 'the old name to disappear', 600_000);
+  await until(
+    async () => !(await visible(names[n - 1])),
+    'the old name to disappear',
+    600_000,
+  );
   const gone = Date.now() - t0;
-  console.log(`${n} models: change in models.yaml -> renamed model visible in the catalog API after ${appeared} ms, old name gone after ${gone} ms`);
+  console.log(
+    `${n} models: change in models.yaml -> renamed model visible in the catalog API after ${appeared} ms, old name gone after ${gone} ms`,
+  );
   stop();
   process.exit(0);
 })().catch(e => {

@@ -37,7 +37,10 @@ const children = [];
 
 /** CPU seconds (user + system) a process has used so far, from /proc. */
 const cpu = pid => {
-  const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const f = fs
+    .readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .split(') ')[1]
+    .split(' ');
   return (Number(f[11]) + Number(f[12])) / 100;
 };
 const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -45,13 +48,18 @@ const ms = t0 => Number(process.hrtime.bigint() - t0) / 1e6;
 const clusterOf = i => CLUSTERS[i % CLUSTERS.length];
 
 function start(cmd, args, options, ready) {
-  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
+  const child = spawn(cmd, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...options,
+  });
   children.push(child);
   let out = '';
   child.stdout.on('data', d => (out += d));
   child.stderr.on('data', d => (out += d));
   return new Promise((resolve, reject) => {
-    child.once('exit', code => reject(new Error(`${cmd} exited ${code}:\n${out.slice(-3000)}`)));
+    child.once('exit', code =>
+      reject(new Error(`${cmd} exited ${code}:\n${out.slice(-3000)}`)),
+    );
     const check = setInterval(() => {
       if (ready(out)) {
         clearInterval(check);
@@ -67,7 +75,8 @@ async function until(check, timeoutMs, what) {
     try {
       if (await check()) return;
     } catch {}
-    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() - t0 > timeoutMs)
+      throw new Error(`timed out waiting for ${what}`);
     await new Promise(r => setTimeout(r, 100));
   }
 }
@@ -89,12 +98,25 @@ async function pool(items, limit, fn) {
 
 (async () => {
   // The catalog: N vLLM models on the default version.
-  fs.cpSync(path.join(root, 'runtimes'), path.join(dir, 'runtimes'), { recursive: true });
+  fs.cpSync(path.join(root, 'runtimes'), path.join(dir, 'runtimes'), {
+    recursive: true,
+  });
   const repo = fs.readFileSync(path.join(root, 'models.yaml'), 'utf8');
   const models = Array.from({ length: n }, (_, i) => `model-${i}`);
   const modelsFile = path.join(dir, 'models.yaml');
-  fs.writeFileSync(modelsFile, `models:\n${models.map(m => `  ${m}:\n    model_id: org/${m}\n    category: llm\n    server:\n      runtime: vllm\n`).join('')}\n${repo.slice(repo.indexOf('\nruntimes:') + 1)}`);
-  const clusters = CLUSTERS.map((name, i) => `        - name: ${name}\n          url: http://127.0.0.1:${KUBE_PORTS[i]}\n          authProvider: serviceAccount\n          serviceAccountToken: admin-token\n          skipTLSVerify: true\n          skipMetricsLookup: true\n`).join('');
+  fs.writeFileSync(
+    modelsFile,
+    `models:\n${models
+      .map(
+        m =>
+          `  ${m}:\n    model_id: org/${m}\n    category: llm\n    server:\n      runtime: vllm\n`,
+      )
+      .join('')}\n${repo.slice(repo.indexOf('\nruntimes:') + 1)}`,
+  );
+  const clusters = CLUSTERS.map(
+    (name, i) =>
+      `        - name: ${name}\n          url: http://127.0.0.1:${KUBE_PORTS[i]}\n          authProvider: serviceAccount\n          serviceAccountToken: admin-token\n          skipTLSVerify: true\n          skipMetricsLookup: true\n`,
+  ).join('');
   fs.writeFileSync(
     path.join(dir, 'bench.yaml'),
     `app:\n  baseUrl: ${base}\nbackend:\n  baseUrl: ${base}\n  listen:\n    port: ${PORT}\n    host: 127.0.0.1\n` +
@@ -103,33 +125,94 @@ async function pool(items, limit, fn) {
       `modelManager:\n  modelsFile: ${modelsFile}\n  runtimesDir: ${dir}/runtimes\n  watch: true\n  fleet:\n    cacheSeconds: 5\n`,
   );
 
-  console.log(`starting 3 API test servers and the portal backend (${n} models) ...`);
+  console.log(
+    `starting 3 API test servers and the portal backend (${n} models) ...`,
+  );
   const kubes = await Promise.all(
     KUBE_PORTS.map(port =>
-      start(process.execPath, [path.join(__dirname, 'kube-server-child.js')], { env: { ...process.env, KUBE_PORT: String(port) } }, out => out.includes('READY')),
+      start(
+        process.execPath,
+        [path.join(__dirname, 'kube-server-child.js')],
+        { env: { ...process.env, KUBE_PORT: String(port) } },
+        out => out.includes('READY'),
+      ),
     ),
   );
   const backend = await start(
     process.execPath,
-    [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), '-r', '@backstage/cli/config/nodeTransform.cjs', 'src/index.ts', '--config', '../../app-config.yaml', '--config', path.join(dir, 'bench.yaml')],
-    { cwd: path.join(root, 'packages/backend'), env: { ...process.env, NODE_ENV: 'development', MODEL_MANAGER_NO_TEST_CLUSTER: '1' } },
+    [
+      ...(process.env.BENCH_CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+        : []),
+      '-r',
+      '@backstage/cli/config/nodeTransform.cjs',
+      'src/index.ts',
+      '--config',
+      '../../app-config.yaml',
+      '--config',
+      path.join(dir, 'bench.yaml'),
+    ],
+    {
+      cwd: path.join(root, 'packages/backend'),
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        MODEL_MANAGER_NO_TEST_CLUSTER: '1',
+      },
+    },
     () => true,
   );
-  await until(async () => (await fetch(`${base}/api/auth/guest/refresh`)).ok, 300_000, 'the backend');
-  const token = (await (await fetch(`${base}/api/auth/guest/refresh`)).json()).backstageIdentity.token;
-  const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+  await until(
+    async () => (await fetch(`${base}/api/auth/guest/refresh`)).ok,
+    300_000,
+    'the backend',
+  );
+  const token = (await (await fetch(`${base}/api/auth/guest/refresh`)).json())
+    .backstageIdentity.token;
+  const headers = {
+    Authorization: `Bearer ${token}`,
+    'Content-Type': 'application/json',
+  };
   const api = async (method, url, body) => {
-    const res = await fetch(`${base}/api${url}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
+    const res = await fetch(`${base}/api${url}`, {
+      method,
+      headers,
+      body: body ? JSON.stringify(body) : undefined,
+    });
     const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 500)}`);
+    if (!res.ok)
+      throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 500)}`);
     return JSON.parse(text);
   };
-  await until(async () => (await api('GET', '/model-manager/status')).models === n, 300_000, 'the catalog');
-  await until(async () => !!(await api('GET', '/catalog/entities/by-name/template/default/rollout-runtime-version')), 300_000, 'the rollout template in the catalog');
+  await until(
+    async () => (await api('GET', '/model-manager/status')).models === n,
+    300_000,
+    'the catalog',
+  );
+  await until(
+    async () =>
+      !!(await api(
+        'GET',
+        '/catalog/entities/by-name/template/default/rollout-runtime-version',
+      )),
+    300_000,
+    'the rollout template in the catalog',
+  );
 
   let t0 = process.hrtime.bigint();
-  await pool(models, concurrency, (model, i) => api('POST', `/model-manager/models/${model}/deploy`, { cluster: clusterOf(i), namespace: 'models' }));
-  console.log(`deployed ${n} targets over ${CLUSTERS.length} clusters through POST /deploy (${concurrency} at once): ${(ms(t0) / 1000).toFixed(1)} s`);
+  await pool(models, concurrency, (model, i) =>
+    api('POST', `/model-manager/models/${model}/deploy`, {
+      cluster: clusterOf(i),
+      namespace: 'models',
+    }),
+  );
+  console.log(
+    `deployed ${n} targets over ${
+      CLUSTERS.length
+    } clusters through POST /deploy (${concurrency} at once): ${(
+      ms(t0) / 1000
+    ).toFixed(1)} s`,
+  );
 
   // Cold: the live reads have expired (cacheSeconds 5), so each sample LISTs every cluster again.
   const cold = [];
@@ -147,68 +230,176 @@ async function pool(items, limit, fn) {
     warm.push(ms(t0));
   }
   const bytes = JSON.stringify(fleet).length;
-  console.log(`GET /fleet with ${fleet.items.length} targets (${(bytes / 1e6).toFixed(2)} MB): cold median ${median(cold).toFixed(0)} ms (${cold.map(x => x.toFixed(0)).join(', ')}); warm median ${median(warm).toFixed(1)} ms (min ${Math.min(...warm).toFixed(1)}, max ${Math.max(...warm).toFixed(1)})`);
+  console.log(
+    `GET /fleet with ${fleet.items.length} targets (${(bytes / 1e6).toFixed(
+      2,
+    )} MB): cold median ${median(cold).toFixed(0)} ms (${cold
+      .map(x => x.toFixed(0))
+      .join(', ')}); warm median ${median(warm).toFixed(1)} ms (min ${Math.min(
+      ...warm,
+    ).toFixed(1)}, max ${Math.max(...warm).toFixed(1)})`,
+  );
   t0 = process.hrtime.bigint();
-  await Promise.all(Array.from({ length: 10 }, () => api('GET', '/model-manager/fleet?state=NotReady&runtime=vllm')));
-  console.log(`10 concurrent filtered GET /fleet (warm): ${ms(t0).toFixed(0)} ms in all`);
+  await Promise.all(
+    Array.from({ length: 10 }, () =>
+      api('GET', '/model-manager/fleet?state=NotReady&runtime=vllm'),
+    ),
+  );
+  console.log(
+    `10 concurrent filtered GET /fleet (warm): ${ms(t0).toFixed(0)} ms in all`,
+  );
 
   // The kubectl side needs the objects at the version they have now.
-  const before = await pool(models, concurrency, (model, i) => api('POST', `/model-manager/models/${model}/render`, { namespace: 'models' }).then(r => ({ cluster: clusterOf(i), items: r.items })));
+  const before = await pool(models, concurrency, (model, i) =>
+    api('POST', `/model-manager/models/${model}/render`, {
+      namespace: 'models',
+    }).then(r => ({ cluster: clusterOf(i), items: r.items })),
+  );
 
   // Promote: move default_version, then plan and roll out.
-  fs.writeFileSync(modelsFile, fs.readFileSync(modelsFile, 'utf8').replace('default_version: "0.24.0"', 'default_version: "0.19.1"'));
-  await until(async () => (await api('GET', '/model-manager/runtimes/vllm')).defaultVersion === '0.19.1', 60_000, 'the catalog reload');
+  fs.writeFileSync(
+    modelsFile,
+    fs
+      .readFileSync(modelsFile, 'utf8')
+      .replace('default_version: "0.24.0"', 'default_version: "0.19.1"'),
+  );
+  await until(
+    async () =>
+      (await api('GET', '/model-manager/runtimes/vllm')).defaultVersion ===
+      '0.19.1',
+    60_000,
+    'the catalog reload',
+  );
   t0 = process.hrtime.bigint();
   const plan = await api('GET', '/model-manager/rollouts/plan?runtime=vllm');
-  console.log(`GET /rollouts/plan: ${plan.moves.length} to move, ${plan.stays.length} staying: ${ms(t0).toFixed(0)} ms`);
+  console.log(
+    `GET /rollouts/plan: ${plan.moves.length} to move, ${
+      plan.stays.length
+    } staying: ${ms(t0).toFixed(0)} ms`,
+  );
 
-  const usage = () => ({ backend: cpu(backend.pid), kube: kubes.reduce((sum, k) => sum + cpu(k.pid), 0) });
+  const usage = () => ({
+    backend: cpu(backend.pid),
+    kube: kubes.reduce((sum, k) => sum + cpu(k.pid), 0),
+  });
   let before0 = usage();
   t0 = process.hrtime.bigint();
   const task = await api('POST', '/scaffolder/v2/tasks', {
     templateRef: 'template:default/rollout-runtime-version',
-    values: { runtime: 'vllm', canary: 0, concurrency, maxFailures: 0, force: false, dryRun: false },
+    values: {
+      runtime: 'vllm',
+      canary: 0,
+      concurrency,
+      maxFailures: 0,
+      force: false,
+      dryRun: false,
+    },
   });
   let status;
-  await until(async () => {
-    status = (await api('GET', `/scaffolder/v2/tasks/${task.id}`)).status;
-    return status === 'completed' || status === 'failed';
-  }, 1_800_000, 'the rollout task');
+  await until(
+    async () => {
+      status = (await api('GET', `/scaffolder/v2/tasks/${task.id}`)).status;
+      return status === 'completed' || status === 'failed';
+    },
+    1_800_000,
+    'the rollout task',
+  );
   const rollout = ms(t0);
   const rolloutCpu = usage();
   if (status !== 'completed') {
     const events = await api('GET', `/scaffolder/v2/tasks/${task.id}/events`);
-    throw new Error(`rollout ${status}:\n${events.filter(e => e.type === 'log').map(e => e.body.message).slice(-20).join('\n')}`);
+    throw new Error(
+      `rollout ${status}:\n${events
+        .filter(e => e.type === 'log')
+        .map(e => e.body.message)
+        .slice(-20)
+        .join('\n')}`,
+    );
   }
   const after = await api('GET', '/model-manager/fleet?version=0.19.1');
-  const rows = await pool(models.slice(0, 50), 8, m => api('GET', `/model-manager/models/${m}/deployments`));
-  console.log(`rollout of ${plan.moves.length} targets through the scaffolder (concurrency ${concurrency}): ${(rollout / 1000).toFixed(1)} s; ${after.items.length} targets now on 0.19.1; history: ${rows.filter(r => r.items[0]?.action === 'rollout').length}/50 sampled models have a rollout row`);
-  console.log(`  CPU during the rollout: backend ${(rolloutCpu.backend - before0.backend).toFixed(1)} s, the 3 API test servers ${(rolloutCpu.kube - before0.kube).toFixed(1)} s`);
+  const rows = await pool(models.slice(0, 50), 8, m =>
+    api('GET', `/model-manager/models/${m}/deployments`),
+  );
+  console.log(
+    `rollout of ${
+      plan.moves.length
+    } targets through the scaffolder (concurrency ${concurrency}): ${(
+      rollout / 1000
+    ).toFixed(1)} s; ${after.items.length} targets now on 0.19.1; history: ${
+      rows.filter(r => r.items[0]?.action === 'rollout').length
+    }/50 sampled models have a rollout row`,
+  );
+  console.log(
+    `  CPU during the rollout: backend ${(
+      rolloutCpu.backend - before0.backend
+    ).toFixed(1)} s, the 3 API test servers ${(
+      rolloutCpu.kube - before0.kube
+    ).toFixed(1)} s`,
+  );
 
   // kubectl: the same objects, at the version they had, applied server-side per cluster.
   const kubeconfig = path.join(dir, 'kubeconfig');
   const { stringify } = require('yaml');
   const files = CLUSTERS.map((cluster, c) => {
     const file = path.join(dir, `${cluster}.yaml`);
-    fs.writeFileSync(file, before.filter(b => b.cluster === cluster).flatMap(b => b.items.map(o => stringify(o.manifest))).join('---\n'));
-    fs.writeFileSync(`${kubeconfig}-${cluster}`, stringify({
-      apiVersion: 'v1', kind: 'Config',
-      clusters: [{ name: cluster, cluster: { server: `http://127.0.0.1:${KUBE_PORTS[c]}` } }],
-      users: [{ name: 'anonymous', user: {} }],
-      contexts: [{ name: cluster, context: { cluster, user: 'anonymous' } }],
-      'current-context': cluster,
-    }));
+    fs.writeFileSync(
+      file,
+      before
+        .filter(b => b.cluster === cluster)
+        .flatMap(b => b.items.map(o => stringify(o.manifest)))
+        .join('---\n'),
+    );
+    fs.writeFileSync(
+      `${kubeconfig}-${cluster}`,
+      stringify({
+        apiVersion: 'v1',
+        kind: 'Config',
+        clusters: [
+          {
+            name: cluster,
+            cluster: { server: `http://127.0.0.1:${KUBE_PORTS[c]}` },
+          },
+        ],
+        users: [{ name: 'anonymous', user: {} }],
+        contexts: [{ name: cluster, context: { cluster, user: 'anonymous' } }],
+        'current-context': cluster,
+      }),
+    );
     return { cluster, file };
   });
   before0 = usage();
   t0 = process.hrtime.bigint();
-  await Promise.all(files.map(({ cluster, file }) =>
-    run('kubectl', ['--kubeconfig', `${kubeconfig}-${cluster}`, 'apply', '--server-side', '--field-manager=kubectl-bench', '--force-conflicts', '--validate=false', '-f', file], { maxBuffer: 64 << 20 }),
-  ));
+  await Promise.all(
+    files.map(({ cluster, file }) =>
+      run(
+        'kubectl',
+        [
+          '--kubeconfig',
+          `${kubeconfig}-${cluster}`,
+          'apply',
+          '--server-side',
+          '--field-manager=kubectl-bench',
+          '--force-conflicts',
+          '--validate=false',
+          '-f',
+          file,
+        ],
+        { maxBuffer: 64 << 20 },
+      ),
+    ),
+  );
   const kubectl = ms(t0);
   const kubectlCpu = usage();
-  console.log(`kubectl apply --server-side -f of the same ${n} objects (3 clusters in parallel, no history): ${(kubectl / 1000).toFixed(1)} s`);
-  console.log(`  CPU during kubectl: the 3 API test servers ${(kubectlCpu.kube - before0.kube).toFixed(1)} s (kubectl's own processes not counted)`);
+  console.log(
+    `kubectl apply --server-side -f of the same ${n} objects (3 clusters in parallel, no history): ${(
+      kubectl / 1000
+    ).toFixed(1)} s`,
+  );
+  console.log(
+    `  CPU during kubectl: the 3 API test servers ${(
+      kubectlCpu.kube - before0.kube
+    ).toFixed(1)} s (kubectl's own processes not counted)`,
+  );
   console.log(`ratio kubectl / ours: ${(kubectl / rollout).toFixed(2)}x`);
 })()
   .catch(e => {
@@ -217,5 +408,6 @@ async function pool(items, limit, fn) {
   })
   .finally(() => {
     // SIGINT lets the backend write its CPU profile when asked for one.
-    for (const c of children) c.kill(process.env.BENCH_CPU_PROF ? 'SIGINT' : 'SIGKILL');
+    for (const c of children)
+      c.kill(process.env.BENCH_CPU_PROF ? 'SIGINT' : 'SIGKILL');
   });

@@ -12,7 +12,11 @@ KubeApiTestServer.start({
   port: Number(process.env.KUBE_PORT),
   namespaces: (process.env.KUBE_NAMESPACES ?? 'default,models').split(','),
   anonymous: 'forbidden',
-  impersonatable: { 'system:anonymous': [{ namespaces: '*', verbs: '*', resources: '*', apiGroups: '*' }] },
+  impersonatable: {
+    'system:anonymous': [
+      { namespaces: '*', verbs: '*', resources: '*', apiGroups: '*' },
+    ],
+  },
 }).then(server => {
   process.stdout.write(`READY ${server.url}\n`);
   const stop = () => server.stop().then(() => process.exit(0));

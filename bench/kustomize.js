@@ -14,7 +14,12 @@ const path = require('node:path');
 const { promisify } = require('node:util');
 const { parseAllDocuments, stringify } = require('yaml');
 const { isDeepStrictEqual } = require('node:util');
-const { buildCatalog, resolveServer, renderManifests, TEMPLATE_FILES } = require('../plugins/model-manager-common/src');
+const {
+  buildCatalog,
+  resolveServer,
+  renderManifests,
+  TEMPLATE_FILES,
+} = require('../plugins/model-manager-common/src');
 
 const run = promisify(execFile);
 const root = path.resolve(__dirname, '..');
@@ -25,15 +30,35 @@ const runtimesSection = modelsText.slice(modelsText.indexOf('\nruntimes:') + 1);
 function sources(n) {
   const parts = ['models:\n'];
   for (let i = 0; i < n; i++) {
-    parts.push(`  model-${i}:\n    model_id: org/model-${i}\n    category: llm\n    server:\n      runtime: vllm\n      env:\n        MODEL_INDEX: "${i}"\n      args: ["--seed=${i}"]\n`);
+    parts.push(
+      `  model-${i}:\n    model_id: org/model-${i}\n    category: llm\n    server:\n      runtime: vllm\n      env:\n        MODEL_INDEX: "${i}"\n      args: ["--seed=${i}"]\n`,
+    );
   }
   const templates = {};
-  for (const file of Object.values(TEMPLATE_FILES)) templates[file] = { file, text: read(`runtimes/templates/${file}`) };
+  for (const file of Object.values(TEMPLATE_FILES))
+    templates[file] = { file, text: read(`runtimes/templates/${file}`) };
   return {
-    models: { file: 'models.yaml', text: `${parts.join('')}\n${runtimesSection}` },
-    values: { vllm: { file: 'vllm/values.yaml', text: read('runtimes/vllm/values.yaml') }, openvino: { file: 'openvino/values.yaml', text: read('runtimes/openvino/values.yaml') } },
+    models: {
+      file: 'models.yaml',
+      text: `${parts.join('')}\n${runtimesSection}`,
+    },
+    values: {
+      vllm: {
+        file: 'vllm/values.yaml',
+        text: read('runtimes/vllm/values.yaml'),
+      },
+      openvino: {
+        file: 'openvino/values.yaml',
+        text: read('runtimes/openvino/values.yaml'),
+      },
+    },
     templates,
-    manifests: { 'openvino/serving-runtime.yaml': { file: 's.yaml', text: read('runtimes/openvino/serving-runtime.yaml') } },
+    manifests: {
+      'openvino/serving-runtime.yaml': {
+        file: 's.yaml',
+        text: read('runtimes/openvino/serving-runtime.yaml'),
+      },
+    },
   };
 }
 
@@ -44,26 +69,44 @@ function kustomizeTree(dir, objects) {
   base.metadata = { name: 'model', namespace: 'models' };
   fs.mkdirSync(path.join(dir, 'base'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'base/llmisvc.yaml'), stringify(base));
-  fs.writeFileSync(path.join(dir, 'base/kustomization.yaml'), stringify({ resources: ['llmisvc.yaml'] }));
+  fs.writeFileSync(
+    path.join(dir, 'base/kustomization.yaml'),
+    stringify({ resources: ['llmisvc.yaml'] }),
+  );
   const overlays = [];
   objects.forEach((object, i) => {
     const m = object.manifest;
     const o = path.join(dir, 'overlays', `m${i}`);
     fs.mkdirSync(o, { recursive: true });
     const container = m.spec.template.containers[0];
-    fs.writeFileSync(path.join(o, 'patch.yaml'), stringify({
-      apiVersion: m.apiVersion, kind: m.kind, metadata: { name: 'model', namespace: 'models', annotations: m.metadata.annotations },
-      spec: { model: m.spec.model, template: { containers: [container] } },
-    }));
-    fs.writeFileSync(path.join(o, 'kustomization.yaml'), stringify({
-      resources: ['../../base'],
-      nameSuffix: m.metadata.name.slice('model'.length),
-      labels: [{ pairs: m.metadata.labels }],
-      patches: [{ path: 'patch.yaml' }],
-    }));
+    fs.writeFileSync(
+      path.join(o, 'patch.yaml'),
+      stringify({
+        apiVersion: m.apiVersion,
+        kind: m.kind,
+        metadata: {
+          name: 'model',
+          namespace: 'models',
+          annotations: m.metadata.annotations,
+        },
+        spec: { model: m.spec.model, template: { containers: [container] } },
+      }),
+    );
+    fs.writeFileSync(
+      path.join(o, 'kustomization.yaml'),
+      stringify({
+        resources: ['../../base'],
+        nameSuffix: m.metadata.name.slice('model'.length),
+        labels: [{ pairs: m.metadata.labels }],
+        patches: [{ path: 'patch.yaml' }],
+      }),
+    );
     overlays.push(`overlays/m${i}`);
   });
-  fs.writeFileSync(path.join(dir, 'kustomization.yaml'), stringify({ resources: overlays }));
+  fs.writeFileSync(
+    path.join(dir, 'kustomization.yaml'),
+    stringify({ resources: overlays }),
+  );
 }
 
 (async () => {
@@ -72,22 +115,45 @@ function kustomizeTree(dir, objects) {
     const src = sources(n);
     const t0 = process.hrtime.bigint();
     const catalog = buildCatalog(src);
-    const objects = Object.keys(catalog.models).flatMap(name => renderManifests(catalog, resolveServer(catalog, name, {}, { locate: false }), { namespace: 'models' }));
+    const objects = Object.keys(catalog.models).flatMap(name =>
+      renderManifests(
+        catalog,
+        resolveServer(catalog, name, {}, { locate: false }),
+        { namespace: 'models' },
+      ),
+    );
     const ours = Number(process.hrtime.bigint() - t0) / 1e6;
 
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-kustomize-'));
     kustomizeTree(dir, objects);
     const t1 = process.hrtime.bigint();
-    const { stdout } = await run('kubectl', ['kustomize', dir], { maxBuffer: 1024 * 1024 * 1024 });
+    const { stdout } = await run('kubectl', ['kustomize', dir], {
+      maxBuffer: 1024 * 1024 * 1024,
+    });
     const theirs = Number(process.hrtime.bigint() - t1) / 1e6;
-    const produced = (stdout.match(/^kind: LLMInferenceService$/gm) ?? []).length;
-    if (produced !== n) throw new Error(`kustomize produced ${produced} objects, expected ${n}`);
+    const produced = (stdout.match(/^kind: LLMInferenceService$/gm) ?? [])
+      .length;
+    if (produced !== n)
+      throw new Error(`kustomize produced ${produced} objects, expected ${n}`);
     // Same objects: compare a sample with ours, field by field.
-    const theirsByName = new Map(parseAllDocuments(stdout).map(d => d.toJS()).map(o => [o.metadata.name, o]));
+    const theirsByName = new Map(
+      parseAllDocuments(stdout)
+        .map(d => d.toJS())
+        .map(o => [o.metadata.name, o]),
+    );
     for (const object of [objects[0], objects[n - 1]]) {
-      if (!isDeepStrictEqual(theirsByName.get(object.name), object.manifest)) throw new Error(`kustomize's ${object.name} differs from ours`);
+      if (!isDeepStrictEqual(theirsByName.get(object.name), object.manifest))
+        throw new Error(`kustomize's ${object.name} differs from ours`);
     }
-    console.log(`${String(n).padStart(6)} models  ours (load+validate+resolve+render) ${ours.toFixed(0).padStart(6)} ms  kubectl kustomize ${theirs.toFixed(0).padStart(7)} ms  ratio kustomize/ours ${(theirs / ours).toFixed(1)}x`);
+    console.log(
+      `${String(n).padStart(
+        6,
+      )} models  ours (load+validate+resolve+render) ${ours
+        .toFixed(0)
+        .padStart(6)} ms  kubectl kustomize ${theirs
+        .toFixed(0)
+        .padStart(7)} ms  ratio kustomize/ours ${(theirs / ours).toFixed(1)}x`,
+    );
     fs.rmSync(dir, { recursive: true, force: true });
   }
 })().catch(e => {

@@ -11,19 +11,34 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { ModelCatalogStore } = require('../plugins/model-manager-node/src');
-const { buildEntities } = require('../plugins/catalog-backend-module-model-manager/src');
+const {
+  buildEntities,
+} = require('../plugins/catalog-backend-module-model-manager/src');
 
 const n = Number(process.argv[2] ?? 10000);
 const root = path.resolve(__dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-memory-'));
-fs.cpSync(path.join(root, 'runtimes'), path.join(dir, 'runtimes'), { recursive: true });
+fs.cpSync(path.join(root, 'runtimes'), path.join(dir, 'runtimes'), {
+  recursive: true,
+});
 const repo = fs.readFileSync(path.join(root, 'models.yaml'), 'utf8');
 const parts = ['models:\n'];
 for (let i = 0; i < n; i++) {
   const ov = i % 3 === 2;
-  parts.push(`  model-${i}:\n    model_id: ${ov ? `OpenVINO/model-${i}-ov` : `org/model-${i}`}\n    category: ${i % 2 ? 'embed' : 'llm'}\n    owner: group:default/ml-platform\n    server:\n      runtime: ${ov ? 'openvino' : 'vllm'}\n`);
+  parts.push(
+    `  model-${i}:\n    model_id: ${
+      ov ? `OpenVINO/model-${i}-ov` : `org/model-${i}`
+    }\n    category: ${
+      i % 2 ? 'embed' : 'llm'
+    }\n    owner: group:default/ml-platform\n    server:\n      runtime: ${
+      ov ? 'openvino' : 'vllm'
+    }\n`,
+  );
 }
-fs.writeFileSync(path.join(dir, 'models.yaml'), `${parts.join('')}\n${repo.slice(repo.indexOf('\nruntimes:') + 1)}`);
+fs.writeFileSync(
+  path.join(dir, 'models.yaml'),
+  `${parts.join('')}\n${repo.slice(repo.indexOf('\nruntimes:') + 1)}`,
+);
 
 const mib = b => (b / 1048576).toFixed(1);
 const measure = () => {
@@ -34,14 +49,44 @@ const measure = () => {
 };
 
 (async () => {
-  const logger = { info() {}, warn() {}, error(m) { console.error(m); } };
+  const logger = {
+    info() {},
+    warn() {},
+    error(m) {
+      console.error(m);
+    },
+  };
   // Warm the module graph first so code size is not counted as data.
-  const warm = await ModelCatalogStore.create({ location: { modelsFile: path.join(root, 'models.yaml') }, logger });
-  buildEntities(warm.current(), { modelsFile: 'models.yaml', defaultOwner: 'group:default/ml-platform', defaultLifecycle: 'production', apiEntities: true });
+  const warm = await ModelCatalogStore.create({
+    location: { modelsFile: path.join(root, 'models.yaml') },
+    logger,
+  });
+  buildEntities(warm.current(), {
+    modelsFile: 'models.yaml',
+    defaultOwner: 'group:default/ml-platform',
+    defaultLifecycle: 'production',
+    apiEntities: true,
+  });
   const before = measure();
-  const store = await ModelCatalogStore.create({ location: { modelsFile: path.join(dir, 'models.yaml') }, logger });
+  const store = await ModelCatalogStore.create({
+    location: { modelsFile: path.join(dir, 'models.yaml') },
+    logger,
+  });
   const afterStore = measure();
-  const { entities } = buildEntities(store.current(), { modelsFile: 'models.yaml', defaultOwner: 'group:default/ml-platform', defaultLifecycle: 'production', apiEntities: true });
+  const { entities } = buildEntities(store.current(), {
+    modelsFile: 'models.yaml',
+    defaultOwner: 'group:default/ml-platform',
+    defaultLifecycle: 'production',
+    apiEntities: true,
+  });
   const afterEntities = measure();
-  console.log(`${n} models: catalog store +${mib(afterStore.heap - before.heap)} MiB heap (+${mib(afterStore.rss - before.rss)} MiB RSS); ${entities.length} entities +${mib(afterEntities.heap - afterStore.heap)} MiB heap (+${mib(afterEntities.rss - afterStore.rss)} MiB RSS); process RSS ${mib(afterEntities.rss)} MiB`);
+  console.log(
+    `${n} models: catalog store +${mib(
+      afterStore.heap - before.heap,
+    )} MiB heap (+${mib(afterStore.rss - before.rss)} MiB RSS); ${
+      entities.length
+    } entities +${mib(afterEntities.heap - afterStore.heap)} MiB heap (+${mib(
+      afterEntities.rss - afterStore.rss,
+    )} MiB RSS); process RSS ${mib(afterEntities.rss)} MiB`,
+  );
 })();

@@ -31,10 +31,18 @@ function generateModels(n) {
   const parts = ['models:\n'];
   for (let i = 0; i < n; i++) {
     const [runtime, category, extra] = kinds[i % kinds.length];
-    const id = runtime === 'openvino' && category === 'embed' ? `OpenVINO/model-${i}-ov` : `org/model-${i}`;
-    parts.push(`  model-${i}:\n    model_id: ${id}\n    category: ${category}\n`);
-    if (runtime === 'openvino' && category === 'llm') parts.push('    weight_format: int4\n');
-    parts.push(`    server:\n      runtime: ${runtime}\n${extra}      env:\n        MODEL_INDEX: "${i}"\n`);
+    const id =
+      runtime === 'openvino' && category === 'embed'
+        ? `OpenVINO/model-${i}-ov`
+        : `org/model-${i}`;
+    parts.push(
+      `  model-${i}:\n    model_id: ${id}\n    category: ${category}\n`,
+    );
+    if (runtime === 'openvino' && category === 'llm')
+      parts.push('    weight_format: int4\n');
+    parts.push(
+      `    server:\n      runtime: ${runtime}\n${extra}      env:\n        MODEL_INDEX: "${i}"\n`,
+    );
     if (runtime === 'vllm') parts.push(`      args: ["--seed=${i}"]\n`);
   }
   return `${parts.join('')}\n${runtimesSection}`;
@@ -43,17 +51,29 @@ function generateModels(n) {
 function sources(models) {
   const templates = {};
   for (const file of Object.values(TEMPLATE_FILES)) {
-    templates[file] = { file: `runtimes/templates/${file}`, text: read(`runtimes/templates/${file}`) };
+    templates[file] = {
+      file: `runtimes/templates/${file}`,
+      text: read(`runtimes/templates/${file}`),
+    };
   }
   return {
     models: { file: 'models.yaml', text: models },
     values: {
-      vllm: { file: 'runtimes/vllm/values.yaml', text: read('runtimes/vllm/values.yaml') },
-      openvino: { file: 'runtimes/openvino/values.yaml', text: read('runtimes/openvino/values.yaml') },
+      vllm: {
+        file: 'runtimes/vllm/values.yaml',
+        text: read('runtimes/vllm/values.yaml'),
+      },
+      openvino: {
+        file: 'runtimes/openvino/values.yaml',
+        text: read('runtimes/openvino/values.yaml'),
+      },
     },
     templates,
     manifests: {
-      'openvino/serving-runtime.yaml': { file: 'runtimes/openvino/serving-runtime.yaml', text: read('runtimes/openvino/serving-runtime.yaml') },
+      'openvino/serving-runtime.yaml': {
+        file: 'runtimes/openvino/serving-runtime.yaml',
+        text: read('runtimes/openvino/serving-runtime.yaml'),
+      },
     },
   };
 }
@@ -85,7 +105,21 @@ for (const n of sizes.length ? sizes : [100, 1000, 10000]) {
   const render = Number(t2 - t1) / 1e6;
   const total = load + render;
   console.log(
-    `${String(n).padStart(6)} models  ${(text.length / 1024).toFixed(0).padStart(6)} KiB  load+validate ${load.toFixed(0).padStart(6)} ms  resolve+render ${render.toFixed(0).padStart(6)} ms (${objects} objects)  total ${total.toFixed(0).padStart(6)} ms  ${Math.round(n / (total / 1000)).toString().padStart(7)} models/s  resolve+render only ${Math.round(n / (render / 1000)).toString().padStart(7)} models/s  peak RSS ${(peakRss / 1048576).toFixed(0)} MiB`,
+    `${String(n).padStart(6)} models  ${(text.length / 1024)
+      .toFixed(0)
+      .padStart(6)} KiB  load+validate ${load
+      .toFixed(0)
+      .padStart(6)} ms  resolve+render ${render
+      .toFixed(0)
+      .padStart(6)} ms (${objects} objects)  total ${total
+      .toFixed(0)
+      .padStart(6)} ms  ${Math.round(n / (total / 1000))
+      .toString()
+      .padStart(7)} models/s  resolve+render only ${Math.round(
+      n / (render / 1000),
+    )
+      .toString()
+      .padStart(7)} models/s  peak RSS ${(peakRss / 1048576).toFixed(0)} MiB`,
   );
 }
 clearInterval(timer);

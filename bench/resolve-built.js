@@ -14,11 +14,20 @@ Module._resolveFilename = function resolveBuilt(request, parent, ...rest) {
   if (/^@model-manager\/[a-z-]+$/.test(request)) {
     let target = cache.get(request);
     if (!target) {
-      const manifest = original.call(this, `${request}/package.json`, parent, ...rest);
+      const manifest = original.call(
+        this,
+        `${request}/package.json`,
+        parent,
+        ...rest,
+      );
       const { publishConfig } = JSON.parse(fs.readFileSync(manifest, 'utf8'));
-      if (!publishConfig?.main) throw new Error(`${request} has no publishConfig.main`);
+      if (!publishConfig?.main)
+        throw new Error(`${request} has no publishConfig.main`);
       target = path.join(path.dirname(manifest), publishConfig.main);
-      if (!fs.existsSync(target)) throw new Error(`${target} is missing: run npx backstage-cli repo build`);
+      if (!fs.existsSync(target))
+        throw new Error(
+          `${target} is missing: run npx backstage-cli repo build`,
+        );
       cache.set(request, target);
     }
     return target;

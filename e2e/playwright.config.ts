@@ -12,27 +12,43 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   outputDir: './test-results',
-  reporter: [['list'], ['html', { outputFolder: './playwright-report', open: 'never' }]],
+  reporter: [
+    ['list'],
+    ['html', { outputFolder: './playwright-report', open: 'never' }],
+  ],
   use: {
     baseURL: 'http://localhost:7007',
     screenshot: 'on',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   webServer: [
     {
-      command: 'node ../packages/kube-api-test-server/bin/kube-api-test-server.js',
-      env: { KUBE_API_TEST_SERVER_PORT: '16443', KUBE_API_TEST_SERVER_NAMESPACES: 'default,models' },
+      command:
+        'node ../packages/kube-api-test-server/bin/kube-api-test-server.js',
+      env: {
+        KUBE_API_TEST_SERVER_PORT: '16443',
+        KUBE_API_TEST_SERVER_NAMESPACES: 'default,models',
+      },
       port: 16443,
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: 'pipe',
     },
     {
-      command: 'npx backstage-cli package start --config ../../app-config.yaml --config ../../e2e/app-config.e2e.yaml',
+      command:
+        'npx backstage-cli package start --config ../../app-config.yaml --config ../../e2e/app-config.e2e.yaml',
       cwd: '../packages/backend',
       url: 'http://127.0.0.1:7007/api/model-manager/health',
       timeout: 240_000,

@@ -11,22 +11,36 @@ const path = require('node:path');
 const root = path.resolve(__dirname, '..');
 const children = [];
 const run = (cmd, args, env) => {
-  const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const child = spawn(cmd, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   children.push(child);
   child.on('exit', code => {
-    for (const c of children) if (c !== child && c.exitCode === null) c.kill('SIGTERM');
+    for (const c of children)
+      if (c !== child && c.exitCode === null) c.kill('SIGTERM');
     process.exitCode = code ?? 0;
   });
   return child;
 };
 
 if (!process.env.MODEL_MANAGER_NO_TEST_CLUSTER) {
-  run(process.execPath, ['packages/kube-api-test-server/bin/kube-api-test-server.js'], {
-    KUBE_API_TEST_SERVER_PORT: process.env.KUBE_API_TEST_SERVER_PORT ?? '6443',
-    KUBE_API_TEST_SERVER_NAMESPACES: 'default,models',
-  });
+  run(
+    process.execPath,
+    ['packages/kube-api-test-server/bin/kube-api-test-server.js'],
+    {
+      KUBE_API_TEST_SERVER_PORT:
+        process.env.KUBE_API_TEST_SERVER_PORT ?? '6443',
+      KUBE_API_TEST_SERVER_NAMESPACES: 'default,models',
+    },
+  );
 }
-run(path.join(root, 'node_modules/.bin/backstage-cli'), ['repo', 'start', ...process.argv.slice(2)]);
+run(path.join(root, 'node_modules/.bin/backstage-cli'), [
+  'repo',
+  'start',
+  ...process.argv.slice(2),
+]);
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {

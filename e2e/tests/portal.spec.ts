@@ -126,7 +126,9 @@ test('a guest finds a model, sees where its values come from, deploys it and see
   await page.reload();
   await expect(page.getByText('local/models: Ready')).toBeVisible();
   // exact: the endpoint and the client snippet also contain the URL (with /v1).
-  await expect(page.getByText(`http://${MODEL}.models.svc.cluster.local`, { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(`http://${MODEL}.models.svc.cluster.local`, { exact: true }),
+  ).toBeVisible();
   await expect(page.getByText(/WorkloadsReady=True/)).toBeVisible();
   await shot(page, '07-kserve-status');
 

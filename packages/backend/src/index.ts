@@ -14,17 +14,25 @@ backend.add(import('@backstage/plugin-auth-backend-module-guest-provider'));
 
 // catalog
 backend.add(import('@backstage/plugin-catalog-backend'));
-backend.add(import('@backstage/plugin-catalog-backend-module-scaffolder-entity-model'));
+backend.add(
+  import('@backstage/plugin-catalog-backend-module-scaffolder-entity-model'),
+);
 backend.add(import('@backstage/plugin-catalog-backend-module-logs'));
-backend.add(import('@model-manager/plugin-catalog-backend-module-model-manager'));
+backend.add(
+  import('@model-manager/plugin-catalog-backend-module-model-manager'),
+);
 
 // permissions: allow-all for the embedded default; see README for a real policy
 backend.add(import('@backstage/plugin-permission-backend'));
-backend.add(import('@backstage/plugin-permission-backend-module-allow-all-policy'));
+backend.add(
+  import('@backstage/plugin-permission-backend-module-allow-all-policy'),
+);
 
 // scaffolder
 backend.add(import('@backstage/plugin-scaffolder-backend'));
-backend.add(import('@model-manager/plugin-scaffolder-backend-module-model-manager'));
+backend.add(
+  import('@model-manager/plugin-scaffolder-backend-module-model-manager'),
+);
 
 // kubernetes (the Kubernetes tab)
 backend.add(import('@backstage/plugin-kubernetes-backend'));

@@ -6,7 +6,10 @@
  * killed while its canary waits for Ready (one checkpoint per target). The cluster is the
  * Kubernetes API test double.
  */
-import { ADMIN_TOKEN, KubeApiTestServer } from '@model-manager/kube-api-test-server';
+import {
+  ADMIN_TOKEN,
+  KubeApiTestServer,
+} from '@model-manager/kube-api-test-server';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -41,7 +44,10 @@ async function until<T>(
   let last: unknown;
   for (;;) {
     const exited = backend?.exited();
-    if (exited) throw new Error(`the backend exited while waiting for ${what}: ${exited}`);
+    if (exited)
+      throw new Error(
+        `the backend exited while waiting for ${what}: ${exited}`,
+      );
     try {
       const value = await check();
       if (value !== undefined) return value;
@@ -50,7 +56,9 @@ async function until<T>(
       last = e;
     }
     if (Date.now() > deadline)
-      throw new Error(`timed out waiting for ${what}${last ? `: ${last}` : ''}`);
+      throw new Error(
+        `timed out waiting for ${what}${last ? `: ${last}` : ''}`,
+      );
     await new Promise(resolve => setTimeout(resolve, 250));
   }
 }
@@ -122,13 +130,19 @@ describe('a backend restart during a Deploy model task', () => {
       'the guest sign-in',
       async () => {
         const res = await fetch(`${base}/api/auth/guest/refresh`);
-        return res.ok ? ((await res.json()).backstageIdentity.token as string) : undefined;
+        return res.ok
+          ? ((await res.json()).backstageIdentity.token as string)
+          : undefined;
       },
       backend,
     );
     await until(
       'the Deploy model template in the catalog',
-      () => json('/api/catalog/entities/by-name/template/default/deploy-model', token),
+      () =>
+        json(
+          '/api/catalog/entities/by-name/template/default/deploy-model',
+          token,
+        ),
       backend,
     );
     return token;
@@ -138,21 +152,34 @@ describe('a backend restart during a Deploy model task', () => {
     (await json(`/api/scaffolder/v2/tasks/${taskId}/events`, token))
       .filter((e: any) => e.type === 'log')
       // Action log lines come as `info: message`, coloured.
-      .map((e: any) => String(e.body.message).replace(/\u001b\[\d+m/g, '').replace(/^(info|warn|error): /, ''));
+      .map((e: any) =>
+        String(e.body.message)
+          .replace(/\u001b\[\d+m/g, '')
+          .replace(/^(info|warn|error): /, ''),
+      );
 
   /** Whether the task's log has at least `count` lines matching; fails at once if the task ended. */
-  async function logged(taskId: string, token: string, match: (line: string) => boolean, count: number) {
+  async function logged(
+    taskId: string,
+    token: string,
+    match: (line: string) => boolean,
+    count: number,
+  ) {
     const lines = await logLines(taskId, token);
     if (lines.filter(match).length >= count) return true;
     const { status } = await json(`/api/scaffolder/v2/tasks/${taskId}`, token);
     if (status === 'completed' || status === 'failed' || status === 'cancelled')
-      throw new Fatal(`the task ended (${status}) instead:\n${lines.join('\n')}`);
+      throw new Fatal(
+        `the task ended (${status}) instead:\n${lines.join('\n')}`,
+      );
     return undefined;
   }
 
   /** Server-side applies (not dry runs) of the model's LLMInferenceService. */
   const applies = () =>
-    kube.requests.filter(r => r.method === 'PATCH' && r.path === LLM_ISVC_PATH && !r.query.dryRun).length;
+    kube.requests.filter(
+      r => r.method === 'PATCH' && r.path === LLM_ISVC_PATH && !r.query.dryRun,
+    ).length;
 
   beforeAll(async () => {
     kube = await KubeApiTestServer.start({ namespaces: ['default', 'models'] });
@@ -194,7 +221,10 @@ describe('a backend restart during a Deploy model task', () => {
 
     const created = await fetch(`${base}/api/scaffolder/v2/tasks`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'application/json',
+      },
       body: JSON.stringify({
         templateRef: 'template:default/deploy-model',
         values: {
@@ -212,14 +242,23 @@ describe('a backend restart during a Deploy model task', () => {
 
     // Applied, checkpointed, and now waiting for KServe (which never reports Ready here).
     const waiting = (line: string) =>
-      line.startsWith(`waiting for model ${MODEL} to become Ready on cluster local, namespace models`);
+      line.startsWith(
+        `waiting for model ${MODEL} to become Ready on cluster local, namespace models`,
+      );
     await until(
       'the task to wait for Ready',
       () => logged(id, token, waiting, 1),
       backend,
     );
     expect(applies()).toBe(1);
-    expect(kube.store.get({ apiVersion: 'serving.kserve.io/v1alpha2', kind: 'LLMInferenceService', namespace: 'models', name: MODEL })).toBeDefined();
+    expect(
+      kube.store.get({
+        apiVersion: 'serving.kserve.io/v1alpha2',
+        kind: 'LLMInferenceService',
+        namespace: 'models',
+        name: MODEL,
+      }),
+    ).toBeDefined();
 
     expect(await kill()).toBe('SIGKILL');
 
@@ -238,9 +277,20 @@ describe('a backend restart during a Deploy model task', () => {
 
     // KServe reports Ready: the task completes.
     kube.store.setStatus(
-      { apiVersion: 'serving.kserve.io/v1alpha2', kind: 'LLMInferenceService', namespace: 'models', name: MODEL },
       {
-        conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: '2026-11-30T12:00:00Z' }],
+        apiVersion: 'serving.kserve.io/v1alpha2',
+        kind: 'LLMInferenceService',
+        namespace: 'models',
+        name: MODEL,
+      },
+      {
+        conditions: [
+          {
+            type: 'Ready',
+            status: 'True',
+            lastTransitionTime: '2026-11-30T12:00:00Z',
+          },
+        ],
         url: `http://${MODEL}.models.example.com`,
       },
       { fieldManager: 'kserve-controller' },
@@ -249,83 +299,159 @@ describe('a backend restart during a Deploy model task', () => {
       'the task to end',
       async () => {
         const t = await json(`/api/scaffolder/v2/tasks/${id}`, token);
-        return t.status === 'completed' || t.status === 'failed' ? t : undefined;
+        return t.status === 'completed' || t.status === 'failed'
+          ? t
+          : undefined;
       },
       backend,
     );
     const log = await logLines(id, token);
     expect({ status: task.status, log }).toMatchObject({ status: 'completed' });
-    expect(log).toContain(`model ${MODEL} is Ready on cluster local, namespace models: http://${MODEL}.models.example.com`);
+    expect(log).toContain(
+      `model ${MODEL} is Ready on cluster local, namespace models: http://${MODEL}.models.example.com`,
+    );
 
     // Applied once in all; one deploy in the history, by the guest who started the task.
     expect(applies()).toBe(1);
-    const history = await json(`/api/model-manager/models/${MODEL}/deployments`, token);
-    expect(history.items.map((r: any) => [r.action, r.outcome, r.actor])).toEqual([
-      ['deploy', 'succeeded', 'user:development/guest'],
-    ]);
+    const history = await json(
+      `/api/model-manager/models/${MODEL}/deployments`,
+      token,
+    );
+    expect(
+      history.items.map((r: any) => [r.action, r.outcome, r.actor]),
+    ).toEqual([['deploy', 'succeeded', 'user:development/guest']]);
   });
 
   it('a rollout killed while its canary waits resumes: no target is applied twice', async () => {
     const ROLLED = ['bge-m3', 'bge-reranker-v2-m3', 'qwen2-5-vl-7b-instruct'];
-    const path_ = (model: string) => `/apis/serving.kserve.io/v1alpha2/namespaces/default/llminferenceservices/${model}`;
+    const path_ = (model: string) =>
+      `/apis/serving.kserve.io/v1alpha2/namespaces/default/llminferenceservices/${model}`;
     const appliesOf = (model: string) =>
-      kube.requests.filter(r => r.method === 'PATCH' && r.path === path_(model) && !r.query.dryRun).length;
+      kube.requests.filter(
+        r => r.method === 'PATCH' && r.path === path_(model) && !r.query.dryRun,
+      ).length;
     // The backend of the test before is still up: start afresh on the same database.
     if (child) await kill();
     let backend = startBackend();
     let token = await ready(backend);
-    await until('the rollout template in the catalog', () => json('/api/catalog/entities/by-name/template/default/rollout-runtime-version', token), backend);
+    await until(
+      'the rollout template in the catalog',
+      () =>
+        json(
+          '/api/catalog/entities/by-name/template/default/rollout-runtime-version',
+          token,
+        ),
+      backend,
+    );
     for (const model of ROLLED) {
-      const res = await fetch(`${base}/api/model-manager/models/${model}/deploy`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ cluster: 'local', namespace: 'default' }),
-      });
+      const res = await fetch(
+        `${base}/api/model-manager/models/${model}/deploy`,
+        {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${token}`,
+            'Content-Type': 'application/json',
+          },
+          body: JSON.stringify({ cluster: 'local', namespace: 'default' }),
+        },
+      );
       expect(res.status).toBe(200);
     }
     const created = await fetch(`${base}/api/scaffolder/v2/tasks`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'application/json',
+      },
       body: JSON.stringify({
         templateRef: 'template:default/rollout-runtime-version',
-        values: { runtime: 'vllm', version: '0.19.1', namespace: 'default', canary: 1, concurrency: 2, maxFailures: 0, force: false, dryRun: false },
+        values: {
+          runtime: 'vllm',
+          version: '0.19.1',
+          namespace: 'default',
+          canary: 1,
+          concurrency: 2,
+          maxFailures: 0,
+          force: false,
+          dryRun: false,
+        },
       }),
     });
     expect(created.status).toBe(201);
     const { id } = await created.json();
     // The canary (first in the plan) is applied and waits for KServe, which never reports Ready here.
-    const waiting = (line: string) => line.startsWith('waiting for model bge-m3 to become Ready on cluster local, namespace default');
-    await until('the canary to wait for Ready', () => logged(id, token, waiting, 1), backend);
+    const waiting = (line: string) =>
+      line.startsWith(
+        'waiting for model bge-m3 to become Ready on cluster local, namespace default',
+      );
+    await until(
+      'the canary to wait for Ready',
+      () => logged(id, token, waiting, 1),
+      backend,
+    );
     expect(ROLLED.map(appliesOf)).toEqual([2, 1, 1]);
 
     expect(await kill()).toBe('SIGKILL');
     backend = startBackend();
     token = await ready(backend);
     // Resumed: the plan and the canary's apply come from their checkpoints; it waits again.
-    await until('the resumed canary to wait for Ready', () => logged(id, token, waiting, 2), backend);
+    await until(
+      'the resumed canary to wait for Ready',
+      () => logged(id, token, waiting, 2),
+      backend,
+    );
     expect(ROLLED.map(appliesOf)).toEqual([2, 1, 1]);
 
     kube.store.setStatus(
-      { apiVersion: 'serving.kserve.io/v1alpha2', kind: 'LLMInferenceService', namespace: 'default', name: 'bge-m3' },
-      { conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: '2026-12-01T12:00:00Z' }] },
+      {
+        apiVersion: 'serving.kserve.io/v1alpha2',
+        kind: 'LLMInferenceService',
+        namespace: 'default',
+        name: 'bge-m3',
+      },
+      {
+        conditions: [
+          {
+            type: 'Ready',
+            status: 'True',
+            lastTransitionTime: '2026-12-01T12:00:00Z',
+          },
+        ],
+      },
       { fieldManager: 'kserve-controller' },
     );
     const task = await until(
       'the rollout to end',
       async () => {
         const t = await json(`/api/scaffolder/v2/tasks/${id}`, token);
-        return t.status === 'completed' || t.status === 'failed' ? t : undefined;
+        return t.status === 'completed' || t.status === 'failed'
+          ? t
+          : undefined;
       },
       backend,
     );
     const log = await logLines(id, token);
     expect({ status: task.status, log }).toMatchObject({ status: 'completed' });
-    expect(log).toEqual(expect.arrayContaining([expect.stringMatching(/^rollout done: moved 3 of 3 target\(s\)$/)]));
+    expect(log).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^rollout done: moved 3 of 3 target\(s\)$/),
+      ]),
+    );
     // Each target applied once by the rollout (after its first deploy), recorded as a rollout by the guest.
     expect(ROLLED.map(appliesOf)).toEqual([2, 2, 2]);
     for (const model of ROLLED) {
-      const history = await json(`/api/model-manager/models/${model}/deployments`, token);
-      expect(history.items.map((r: any) => [r.revision, r.action, r.outcome, r.actor])).toEqual([
+      const history = await json(
+        `/api/model-manager/models/${model}/deployments`,
+        token,
+      );
+      expect(
+        history.items.map((r: any) => [
+          r.revision,
+          r.action,
+          r.outcome,
+          r.actor,
+        ]),
+      ).toEqual([
         [2, 'rollout', 'succeeded', 'user:development/guest'],
         [1, 'deploy', 'succeeded', 'user:development/guest'],
       ]);

@@ -1,4 +1,7 @@
-import { coreServices, createBackendModule } from '@backstage/backend-plugin-api';
+import {
+  coreServices,
+  createBackendModule,
+} from '@backstage/backend-plugin-api';
 import { catalogProcessingExtensionPoint } from '@backstage/plugin-catalog-node';
 import { modelCatalogServiceRef } from '@model-manager/plugin-model-manager-node';
 import { FleetDeploymentReader, ModelCatalogEntityProvider } from './provider';
@@ -22,7 +25,15 @@ export const catalogModuleModelManager = createBackendModule({
         auth: coreServices.auth,
         scheduler: coreServices.scheduler,
       },
-      async init({ catalogProcessing, config, logger, modelCatalog, discovery, auth, scheduler }) {
+      async init({
+        catalogProcessing,
+        config,
+        logger,
+        modelCatalog,
+        discovery,
+        auth,
+        scheduler,
+      }) {
         const provider = ModelCatalogEntityProvider.fromConfig(config, {
           catalog: modelCatalog,
           logger,
@@ -31,7 +42,10 @@ export const catalogModuleModelManager = createBackendModule({
         catalogProcessing.addEntityProvider(provider);
         // The API entities' servers: where KServe reports each model deployed, read again every
         // `catalog.providers.modelManager.deploymentsRefreshSeconds` (default 60; 0: never).
-        const seconds = config.getOptionalNumber('catalog.providers.modelManager.deploymentsRefreshSeconds') ?? 60;
+        const seconds =
+          config.getOptionalNumber(
+            'catalog.providers.modelManager.deploymentsRefreshSeconds',
+          ) ?? 60;
         if (seconds > 0) {
           await scheduler.scheduleTask({
             id: 'model-manager-api-entity-servers',

@@ -52,7 +52,10 @@ exports.down = async function down(knex) {
       ['model', 'cluster', 'namespace', 'revision'],
       'model_deployments_target_idx',
     );
-    table.dropUnique(['model', 'model_revision'], 'model_deployments_model_revision_uq');
+    table.dropUnique(
+      ['model', 'model_revision'],
+      'model_deployments_model_revision_uq',
+    );
     table.dropColumn('model_revision');
   });
 };

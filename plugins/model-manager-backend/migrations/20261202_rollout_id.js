@@ -7,7 +7,10 @@
  */
 exports.up = async function up(knex) {
   await knex.schema.alterTable('model_deployments', table => {
-    table.string('rollout_id', 255).nullable().comment('The rollout (scaffolder task) this deploy belongs to');
+    table
+      .string('rollout_id', 255)
+      .nullable()
+      .comment('The rollout (scaffolder task) this deploy belongs to');
     table.index(['rollout_id'], 'model_deployments_rollout_idx');
   });
 };

@@ -1,4 +1,7 @@
-import { coreServices, createBackendPlugin } from '@backstage/backend-plugin-api';
+import {
+  coreServices,
+  createBackendPlugin,
+} from '@backstage/backend-plugin-api';
 import { modelManagerPermissions } from '@model-manager/plugin-model-manager-common';
 import { modelCatalogServiceRef } from '@model-manager/plugin-model-manager-node';
 import { FleetService, LiveObjectCache } from './fleet';
@@ -27,7 +30,17 @@ export const modelManagerPlugin = createBackendPlugin({
         database: coreServices.database,
         catalog: modelCatalogServiceRef,
       },
-      async init({ config, logger, httpRouter, httpAuth, permissions, permissionsRegistry, auditor, database, catalog }) {
+      async init({
+        config,
+        logger,
+        httpRouter,
+        httpAuth,
+        permissions,
+        permissionsRegistry,
+        auditor,
+        database,
+        catalog,
+      }) {
         permissionsRegistry.addPermissions(modelManagerPermissions);
         const clusters = ClusterRegistry.fromConfig(config);
         const kubernetes = config.getOptionalConfig('modelManager.kubernetes');
@@ -42,7 +55,9 @@ export const modelManagerPlugin = createBackendPlugin({
         const cache = LiveObjectCache.create({
           applier,
           clusters,
-          ttlMs: (config.getOptionalNumber('modelManager.fleet.cacheSeconds') ?? 5) * 1000,
+          ttlMs:
+            (config.getOptionalNumber('modelManager.fleet.cacheSeconds') ?? 5) *
+            1000,
         });
         // The fleet reads the catalog the service serves (called on requests, after both exist).
         const fleet = FleetService.create({
@@ -51,7 +66,14 @@ export const modelManagerPlugin = createBackendPlugin({
           catalog: () => service.catalog(),
           gatewayBaseUrl: cluster => clusters.gatewayBaseUrl(cluster),
         });
-        const service = ModelManagerService.create({ catalog, clusters, applier, history, logger, fleet });
+        const service = ModelManagerService.create({
+          catalog,
+          clusters,
+          applier,
+          history,
+          logger,
+          fleet,
+        });
         httpRouter.use(
           await createRouter({
             service,
@@ -60,7 +82,8 @@ export const modelManagerPlugin = createBackendPlugin({
             permissions,
             auditor,
             logger,
-            impersonateUser: kubernetes?.getOptionalBoolean('impersonateUser') ?? false,
+            impersonateUser:
+              kubernetes?.getOptionalBoolean('impersonateUser') ?? false,
           }),
         );
         httpRouter.addAuthPolicy({ path: '/health', allow: 'unauthenticated' });

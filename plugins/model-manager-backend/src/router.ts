@@ -6,7 +6,10 @@ import type {
   PermissionsService,
 } from '@backstage/backend-plugin-api';
 import { InputError, NotAllowedError } from '@backstage/errors';
-import { AuthorizeResult, type BasicPermission } from '@backstage/plugin-permission-common';
+import {
+  AuthorizeResult,
+  type BasicPermission,
+} from '@backstage/plugin-permission-common';
 import {
   modelDeployPermission,
   modelUndeployPermission,
@@ -50,9 +53,14 @@ const FAILURE_STATUS: Record<FailureKind, number> = {
   unavailable: 503,
 };
 
-function parse<T extends z.ZodTypeAny>(schema: T, value: unknown, what: string): z.infer<T> {
+function parse<T extends z.ZodTypeAny>(
+  schema: T,
+  value: unknown,
+  what: string,
+): z.infer<T> {
   const result = schema.safeParse(value ?? {});
-  if (!result.success) throw new InputError(`invalid ${what}: ${describeZodError(result.error)}`);
+  if (!result.success)
+    throw new InputError(`invalid ${what}: ${describeZodError(result.error)}`);
   return result.data;
 }
 
@@ -67,15 +75,18 @@ function matchesETag(header: string | undefined, etag: string): boolean {
 
 /** `?env=K=V&env=K2=V2&arg=--x=1&serverVersion=0.24.0` -> overrides. */
 function overridesFromQuery(query: Request['query']): ServerOverrides {
-  const list = (v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v]).map(String);
+  const list = (v: unknown) =>
+    (v === undefined ? [] : Array.isArray(v) ? v : [v]).map(String);
   const overrides: ServerOverrides = {};
-  if (query.serverVersion !== undefined) overrides.serverVersion = String(query.serverVersion);
+  if (query.serverVersion !== undefined)
+    overrides.serverVersion = String(query.serverVersion);
   const env = list(query.env);
   if (env.length > 0) {
     overrides.env = {};
     for (const item of env) {
       const eq = item.indexOf('=');
-      if (eq <= 0) throw new InputError(`invalid env '${item}': expected NAME=value`);
+      if (eq <= 0)
+        throw new InputError(`invalid env '${item}': expected NAME=value`);
       overrides.env[item.slice(0, eq)] = item.slice(eq + 1);
     }
   }
@@ -84,25 +95,45 @@ function overridesFromQuery(query: Request['query']): ServerOverrides {
   return overrides;
 }
 
-export async function createRouter(options: RouterOptions): Promise<express.Router> {
+export async function createRouter(
+  options: RouterOptions,
+): Promise<express.Router> {
   const { service, httpAuth, permissions, auditor } = options;
   const router = Router();
   router.use(express.json({ limit: '4mb' }));
   // body-parser's errors carry an HTTP status but no message a user can act on.
-  router.use((err: any, _req: Request, _res: Response, next: (e?: unknown) => void) => {
-    if (err?.type === 'entity.parse.failed') next(new InputError(`invalid request body: it must be a JSON object (${err.message})`));
-    else if (err?.type === 'entity.too.large') next(new InputError(`invalid request body: larger than the 4 MB allowed`));
-    else next(err);
-  });
+  router.use(
+    (err: any, _req: Request, _res: Response, next: (e?: unknown) => void) => {
+      if (err?.type === 'entity.parse.failed')
+        next(
+          new InputError(
+            `invalid request body: it must be a JSON object (${err.message})`,
+          ),
+        );
+      else if (err?.type === 'entity.too.large')
+        next(
+          new InputError(`invalid request body: larger than the 4 MB allowed`),
+        );
+      else next(err);
+    },
+  );
 
   const principal = (credentials: BackstageCredentials) =>
-    credentials.principal as { type: string; userEntityRef?: string; subject?: string };
+    credentials.principal as {
+      type: string;
+      userEntityRef?: string;
+      subject?: string;
+    };
   const actorOf = (credentials: BackstageCredentials) => {
     const p = principal(credentials);
-    return p.type === 'user' ? p.userEntityRef! : `service:${p.subject ?? 'unknown'}`;
+    return p.type === 'user'
+      ? p.userEntityRef!
+      : `service:${p.subject ?? 'unknown'}`;
   };
   const impersonation = (credentials: BackstageCredentials) =>
-    options.impersonateUser && principal(credentials).type === 'user' ? actorOf(credentials) : undefined;
+    options.impersonateUser && principal(credentials).type === 'user'
+      ? actorOf(credentials)
+      : undefined;
 
   /**
    * Runs a cluster-changing operation: audit event, permission check (403 + audit on deny), then
@@ -117,11 +148,24 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
     meta: Record<string, any>,
     run: (credentials: BackstageCredentials) => Promise<DeploymentResult>,
   ) {
-    const credentials = await httpAuth.credentials(req, { allow: ['user', 'service'] });
-    const event = await auditor.createEvent({ eventId, severityLevel: 'medium', request: req, meta: { ...meta, actor: actorOf(credentials) } });
-    const [decision] = await permissions.authorize([{ permission }], { credentials });
+    const credentials = await httpAuth.credentials(req, {
+      allow: ['user', 'service'],
+    });
+    const event = await auditor.createEvent({
+      eventId,
+      severityLevel: 'medium',
+      request: req,
+      meta: { ...meta, actor: actorOf(credentials) },
+    });
+    const [decision] = await permissions.authorize([{ permission }], {
+      credentials,
+    });
     if (decision.result !== AuthorizeResult.ALLOW) {
-      const error = new NotAllowedError(`${actorOf(credentials)} may not ${permission.name === modelDeployPermission.name ? 'deploy' : 'undeploy'} models (permission ${permission.name})`);
+      const error = new NotAllowedError(
+        `${actorOf(credentials)} may not ${
+          permission.name === modelDeployPermission.name ? 'deploy' : 'undeploy'
+        } models (permission ${permission.name})`,
+      );
       await event.fail({ error, meta: { outcome: 'denied' } });
       throw error;
     }
@@ -132,14 +176,24 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
       await event.fail({ error: e as Error });
       throw e;
     }
-    const auditMeta = { revision: result.revision, action: result.action, objects: result.objects.map(o => `${o.kind}/${o.name}:${o.action}`) };
+    const auditMeta = {
+      revision: result.revision,
+      action: result.action,
+      objects: result.objects.map(o => `${o.kind}/${o.name}:${o.action}`),
+    };
     if (result.ok) {
       await event.success({ meta: auditMeta });
       res.json(result);
     } else {
-      await event.fail({ error: new Error(result.message ?? 'failed'), meta: auditMeta });
+      await event.fail({
+        error: new Error(result.message ?? 'failed'),
+        meta: auditMeta,
+      });
       res.status(FAILURE_STATUS[result.failure ?? 'unavailable']).json({
-        error: { name: 'DeploymentFailedError', message: result.message ?? 'the deploy failed' },
+        error: {
+          name: 'DeploymentFailedError',
+          message: result.message ?? 'the deploy failed',
+        },
         deployment: result,
       });
     }
@@ -198,12 +252,34 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
 
   router.post('/models/:name/deploy', async (req, res) => {
     const body = parse(deployRequestSchema, req.body, 'deploy request');
-    const { cluster, namespace, dryRun = false, force = false, rollout, ...overrides } = body;
+    const {
+      cluster,
+      namespace,
+      dryRun = false,
+      force = false,
+      rollout,
+      ...overrides
+    } = body;
     const model = req.params.name;
     // Resolve and check the target first: bad input never reaches a cluster, nor the audit log.
     service.checkDeploy(model, overrides, { cluster, namespace }, rollout);
-    await guarded(req, res, 'model-deploy', modelDeployPermission, { model, cluster, namespace, dryRun, ...(rollout ? { rollout } : {}) }, credentials =>
-      service.deploy(model, { cluster, namespace, overrides, dryRun, force, rollout, actor: actorOf(credentials), impersonateUser: impersonation(credentials) }),
+    await guarded(
+      req,
+      res,
+      'model-deploy',
+      modelDeployPermission,
+      { model, cluster, namespace, dryRun, ...(rollout ? { rollout } : {}) },
+      credentials =>
+        service.deploy(model, {
+          cluster,
+          namespace,
+          overrides,
+          dryRun,
+          force,
+          rollout,
+          actor: actorOf(credentials),
+          impersonateUser: impersonation(credentials),
+        }),
     );
   });
 
@@ -211,35 +287,79 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
     const body = parse(rollbackRequestSchema, req.body, 'rollback request');
     const model = req.params.name;
     service.getModel(model);
-    await guarded(req, res, 'model-rollback', modelDeployPermission, { model, revision: body.revision }, credentials =>
-      service.rollback(model, body.revision, { dryRun: body.dryRun ?? false, force: body.force ?? false, actor: actorOf(credentials), impersonateUser: impersonation(credentials) }),
+    await guarded(
+      req,
+      res,
+      'model-rollback',
+      modelDeployPermission,
+      { model, revision: body.revision },
+      credentials =>
+        service.rollback(model, body.revision, {
+          dryRun: body.dryRun ?? false,
+          force: body.force ?? false,
+          actor: actorOf(credentials),
+          impersonateUser: impersonation(credentials),
+        }),
     );
   });
 
   router.delete('/models/:name/deployment', async (req, res) => {
-    const target = parse(targetQuerySchema.omit({ serverVersion: true }), req.query, 'undeploy request');
+    const target = parse(
+      targetQuerySchema.omit({ serverVersion: true }),
+      req.query,
+      'undeploy request',
+    );
     const model = req.params.name;
     service.getModel(model);
     service.checkTarget(target);
-    await guarded(req, res, 'model-undeploy', modelUndeployPermission, { model, ...target }, credentials =>
-      service.undeploy(model, { ...target, actor: actorOf(credentials), impersonateUser: impersonation(credentials) }),
+    await guarded(
+      req,
+      res,
+      'model-undeploy',
+      modelUndeployPermission,
+      { model, ...target },
+      credentials =>
+        service.undeploy(model, {
+          ...target,
+          actor: actorOf(credentials),
+          impersonateUser: impersonation(credentials),
+        }),
     );
   });
 
   router.get('/models/:name/diff', async (req, res) => {
-    const { cluster, namespace, ...rest } = parse(targetQuerySchema.passthrough(), req.query, 'diff request');
-    const credentials = await httpAuth.credentials(req, { allow: ['user', 'service'] });
-    res.json(await service.diff(req.params.name, { cluster, namespace }, overridesFromQuery(rest as Request['query']), impersonation(credentials)));
+    const { cluster, namespace, ...rest } = parse(
+      targetQuerySchema.passthrough(),
+      req.query,
+      'diff request',
+    );
+    const credentials = await httpAuth.credentials(req, {
+      allow: ['user', 'service'],
+    });
+    res.json(
+      await service.diff(
+        req.params.name,
+        { cluster, namespace },
+        overridesFromQuery(rest as Request['query']),
+        impersonation(credentials),
+      ),
+    );
   });
 
   router.get('/models/:name/status', async (req, res) => {
-    const credentials = await httpAuth.credentials(req, { allow: ['user', 'service'] });
+    const credentials = await httpAuth.credentials(req, {
+      allow: ['user', 'service'],
+    });
     res.json(await service.status(req.params.name, impersonation(credentials)));
   });
 
   router.get('/fleet', async (req, res) => {
     await httpAuth.credentials(req, { allow: ['user', 'service'] });
-    res.json(await options.fleet.fleet(parse(fleetQuerySchema, req.query, 'fleet query')));
+    res.json(
+      await options.fleet.fleet(
+        parse(fleetQuerySchema, req.query, 'fleet query'),
+      ),
+    );
   });
 
   router.get('/models/:name/fleet', async (req, res) => {
@@ -251,19 +371,40 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
 
   router.get('/rollouts/plan', async (req, res) => {
     await httpAuth.credentials(req, { allow: ['user', 'service'] });
-    res.json(await options.fleet.plan(parse(rolloutPlanQuerySchema, req.query, 'rollout plan query')));
+    res.json(
+      await options.fleet.plan(
+        parse(rolloutPlanQuerySchema, req.query, 'rollout plan query'),
+      ),
+    );
   });
 
   // One batch of a rollout: one permission check for the batch (the same basic permission for
   // every target), one audit event and one history row per target.
   router.post('/rollouts/apply', async (req, res) => {
     const body = parse(rolloutApplyRequestSchema, req.body, 'rollout request');
-    const credentials = await httpAuth.credentials(req, { allow: ['user', 'service'] });
+    const credentials = await httpAuth.credentials(req, {
+      allow: ['user', 'service'],
+    });
     const actor = actorOf(credentials);
-    const [decision] = await permissions.authorize([{ permission: modelDeployPermission }], { credentials });
+    const [decision] = await permissions.authorize(
+      [{ permission: modelDeployPermission }],
+      { credentials },
+    );
     if (decision.result !== AuthorizeResult.ALLOW) {
-      const error = new NotAllowedError(`${actor} may not deploy models (permission ${modelDeployPermission.name}), so may not roll them out`);
-      const event = await auditor.createEvent({ eventId: 'model-rollout', severityLevel: 'medium', request: req, meta: { actor, runtime: body.runtime, rolloutId: body.rolloutId, targets: body.targets.length } });
+      const error = new NotAllowedError(
+        `${actor} may not deploy models (permission ${modelDeployPermission.name}), so may not roll them out`,
+      );
+      const event = await auditor.createEvent({
+        eventId: 'model-rollout',
+        severityLevel: 'medium',
+        request: req,
+        meta: {
+          actor,
+          runtime: body.runtime,
+          rolloutId: body.rolloutId,
+          targets: body.targets.length,
+        },
+      });
       await event.fail({ error, meta: { outcome: 'denied' } });
       throw error;
     }
@@ -276,9 +417,18 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
           eventId: 'model-rollout',
           severityLevel: 'medium',
           request: req,
-          meta: { actor, model: target.model, cluster: target.cluster, namespace: target.namespace, runtime: body.runtime, version: body.version, rolloutId: body.rolloutId },
+          meta: {
+            actor,
+            model: target.model,
+            cluster: target.cluster,
+            namespace: target.namespace,
+            runtime: body.runtime,
+            version: body.version,
+            rolloutId: body.rolloutId,
+          },
         });
-        if (target.outcome === 'applied') await event.success({ meta: { revision: target.revision } });
+        if (target.outcome === 'applied')
+          await event.success({ meta: { revision: target.revision } });
         else await event.fail({ error: new Error(target.message ?? 'failed') });
       },
     });

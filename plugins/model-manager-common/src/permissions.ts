@@ -12,4 +12,7 @@ export const modelUndeployPermission = createPermission({
   attributes: { action: 'delete' },
 });
 
-export const modelManagerPermissions = [modelDeployPermission, modelUndeployPermission];
+export const modelManagerPermissions = [
+  modelDeployPermission,
+  modelUndeployPermission,
+];

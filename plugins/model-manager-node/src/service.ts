@@ -34,7 +34,9 @@ export const modelCatalogServiceRef = createServiceRef<ModelCatalogService>({
             'model-manager: set modelManager.modelsFile in app-config.yaml to the path of models.yaml (relative to the backend working directory)',
           );
         }
-        const runtimesDir = config.getOptionalString('modelManager.runtimesDir');
+        const runtimesDir = config.getOptionalString(
+          'modelManager.runtimesDir',
+        );
         const store = await ModelCatalogStore.create({
           location: {
             modelsFile: path.resolve(modelsFile),

@@ -13,4 +13,7 @@ export {
   deploymentsRouteRef,
 } from './plugin';
 export * from './api';
-export { KServeStatusCard, WithKServeStatus } from './components/KServeStatusCard';
+export {
+  KServeStatusCard,
+  WithKServeStatus,
+} from './components/KServeStatusCard';

@@ -14,45 +14,80 @@ import {
  * inputs are inputs of its action, and each `parameters.x` it reads is a declared parameter.
  */
 const TEMPLATES_DIR = path.resolve(__dirname, '../../../templates');
-const deps = { discovery: mockServices.discovery.mock(), auth: mockServices.auth() };
+const deps = {
+  discovery: mockServices.discovery.mock(),
+  auth: mockServices.auth(),
+};
 const actions = Object.fromEntries(
-  [createDeployModelAction(deps), createUndeployModelAction(deps), createRolloutAction(deps)].map(a => [a.id, a]),
+  [
+    createDeployModelAction(deps),
+    createUndeployModelAction(deps),
+    createRolloutAction(deps),
+  ].map(a => [a.id, a]),
 );
 const templates = fs
   .readdirSync(TEMPLATES_DIR)
   .map(name => path.join(TEMPLATES_DIR, name, 'template.yaml'))
   .filter(file => fs.existsSync(file));
 
-describe.each(templates.map(file => [path.relative(TEMPLATES_DIR, file), file] as const))('%s', (_name, file) => {
+describe.each(
+  templates.map(file => [path.relative(TEMPLATES_DIR, file), file] as const),
+)('%s', (_name, file) => {
   const text = fs.readFileSync(file, 'utf8');
 
   it('is a valid scaffolder Template', () => {
     const doc = yaml.parseDocument(text, { prettyErrors: true });
     expect(doc.errors.map(e => e.message)).toEqual([]);
-    expect(doc.toJS()).toMatchObject({ apiVersion: 'scaffolder.backstage.io/v1beta3', kind: 'Template', spec: { steps: expect.any(Array) } });
+    expect(doc.toJS()).toMatchObject({
+      apiVersion: 'scaffolder.backstage.io/v1beta3',
+      kind: 'Template',
+      spec: { steps: expect.any(Array) },
+    });
   });
 
-  it("gives each step only inputs its action declares, and every required one", () => {
+  it('gives each step only inputs its action declares, and every required one', () => {
     const template = yaml.parse(text);
     for (const step of template.spec.steps) {
       const action = actions[step.action];
       if (!action) continue; // a stock action
-      const schema = action.schema?.input as { properties: Record<string, unknown>; required?: string[] };
-      expect({ step: step.id, unknown: Object.keys(step.input ?? {}).filter(k => !(k in schema.properties)) }).toEqual({ step: step.id, unknown: [] });
-      expect({ step: step.id, missing: (schema.required ?? []).filter(k => !(k in (step.input ?? {}))) }).toEqual({ step: step.id, missing: [] });
+      const schema = action.schema?.input as {
+        properties: Record<string, unknown>;
+        required?: string[];
+      };
+      expect({
+        step: step.id,
+        unknown: Object.keys(step.input ?? {}).filter(
+          k => !(k in schema.properties),
+        ),
+      }).toEqual({ step: step.id, unknown: [] });
+      expect({
+        step: step.id,
+        missing: (schema.required ?? []).filter(
+          k => !(k in (step.input ?? {})),
+        ),
+      }).toEqual({ step: step.id, missing: [] });
     }
   });
 
   it('reads only parameters it declares', () => {
     const template = yaml.parse(text);
     const declared = new Set(
-      (template.spec.parameters as Array<{ properties?: Record<string, unknown> }>).flatMap(p => Object.keys(p.properties ?? {})),
+      (
+        template.spec.parameters as Array<{
+          properties?: Record<string, unknown>;
+        }>
+      ).flatMap(p => Object.keys(p.properties ?? {})),
     );
-    const used = [...text.matchAll(/parameters\.([A-Za-z_][A-Za-z0-9_]*)/g)].map(m => m[1]);
+    const used = [
+      ...text.matchAll(/parameters\.([A-Za-z_][A-Za-z0-9_]*)/g),
+    ].map(m => m[1]);
     expect(used.filter(p => !declared.has(p))).toEqual([]);
   });
 });
 
 it('finds the templates', () => {
-  expect(templates.map(f => path.basename(path.dirname(f))).sort()).toEqual(['deploy-model', 'rollout-runtime-version']);
+  expect(templates.map(f => path.basename(path.dirname(f))).sort()).toEqual([
+    'deploy-model',
+    'rollout-runtime-version',
+  ]);
 });

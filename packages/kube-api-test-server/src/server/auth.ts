@@ -142,7 +142,13 @@ export class Authorizer {
       if (PUBLIC_PATHS.includes(info.path)) return true;
       // system:discovery is bound to system:authenticated; a full wildcard rule is cluster-admin,
       // which also grants every non-resource URL.
-      const clusterAdmin = user.rules.some(r => r.verbs === '*' && r.resources === '*' && r.apiGroups === '*' && r.namespaces === '*');
+      const clusterAdmin = user.rules.some(
+        r =>
+          r.verbs === '*' &&
+          r.resources === '*' &&
+          r.apiGroups === '*' &&
+          r.namespaces === '*',
+      );
       return user.groups.includes('system:authenticated') || clusterAdmin;
     }
     return user.rules.some(rule => {

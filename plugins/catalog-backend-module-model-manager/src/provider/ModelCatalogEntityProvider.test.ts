@@ -3,7 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { mockServices } from '@backstage/backend-test-utils';
 import { ConfigReader } from '@backstage/config';
-import type { EntityProviderConnection, EntityProviderMutation } from '@backstage/plugin-catalog-node';
+import type {
+  EntityProviderConnection,
+  EntityProviderMutation,
+} from '@backstage/plugin-catalog-node';
 import { ModelCatalogStore } from '@model-manager/plugin-model-manager-node';
 import { ModelCatalogEntityProvider } from './ModelCatalogEntityProvider';
 
@@ -13,11 +16,20 @@ const ENTITIES_IN_REPO_CATALOG = 20;
 
 function tempCatalog() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-provider-'));
-  fs.cpSync(path.join(REPO, 'runtimes'), path.join(dir, 'runtimes'), { recursive: true });
-  fs.copyFileSync(path.join(REPO, 'models.yaml'), path.join(dir, 'models.yaml'));
+  fs.cpSync(path.join(REPO, 'runtimes'), path.join(dir, 'runtimes'), {
+    recursive: true,
+  });
+  fs.copyFileSync(
+    path.join(REPO, 'models.yaml'),
+    path.join(dir, 'models.yaml'),
+  );
   const modelsFile = path.join(dir, 'models.yaml');
   const original = fs.readFileSync(modelsFile, 'utf8');
-  return { modelsFile, original, write: (text: string) => fs.writeFileSync(modelsFile, text) };
+  return {
+    modelsFile,
+    original,
+    write: (text: string) => fs.writeFileSync(modelsFile, text),
+  };
 }
 
 /** A catalog connection that records what the provider applies. */
@@ -31,7 +43,8 @@ function recordingConnection() {
   };
   const names = (i: number) => {
     const m = mutations[i];
-    if (m.type !== 'full') throw new Error(`mutation ${i} is ${m.type}, not full`);
+    if (m.type !== 'full')
+      throw new Error(`mutation ${i} is ${m.type}, not full`);
     return m.entities.map(e => `${e.entity.kind}:${e.entity.metadata.name}`);
   };
   return { mutations, connection, names };
@@ -42,7 +55,10 @@ const settle = () => new Promise(resolve => setImmediate(resolve));
 
 async function start(modelsFile: string) {
   const logger = mockServices.logger.mock();
-  const store = await ModelCatalogStore.create({ location: { modelsFile }, logger });
+  const store = await ModelCatalogStore.create({
+    location: { modelsFile },
+    logger,
+  });
   const provider = ModelCatalogEntityProvider.fromConfig(
     new ConfigReader({ modelManager: { modelsFile } }),
     { catalog: store, logger },
@@ -73,7 +89,13 @@ describe('ModelCatalogEntityProvider', () => {
         'backstage.io/managed-by-origin-location': `file:${modelsFile}`,
       });
     }
-    expect(rec.names(0)).toEqual(expect.arrayContaining(['Component:bge-m3', 'Resource:vllm-runtime', 'API:bge-m3-openai-api']));
+    expect(rec.names(0)).toEqual(
+      expect.arrayContaining([
+        'Component:bge-m3',
+        'Resource:vllm-runtime',
+        'API:bge-m3-openai-api',
+      ]),
+    );
   });
 
   it('a broken models.yaml changes nothing; the next good one replaces the entities', async () => {
@@ -84,12 +106,19 @@ describe('ModelCatalogEntityProvider', () => {
     expect(rec.mutations).toHaveLength(1);
 
     // An unknown runtime: the store keeps the last good catalog and tells nobody.
-    file.write(file.original.replace('    server:\n      runtime: vllm\n\n  bge-reranker-v2-m3:', '    server:\n      runtime: tgi\n\n  bge-reranker-v2-m3:'));
+    file.write(
+      file.original.replace(
+        '    server:\n      runtime: vllm\n\n  bge-reranker-v2-m3:',
+        '    server:\n      runtime: tgi\n\n  bge-reranker-v2-m3:',
+      ),
+    );
     expect((await store.reload()).ok).toBe(false);
     await settle();
     expect(rec.mutations).toHaveLength(1);
     expect(rec.names(0)).toHaveLength(ENTITIES_IN_REPO_CATALOG);
-    expect(logger.error).toHaveBeenCalledWith(expect.stringContaining("unknown runtime 'tgi'"));
+    expect(logger.error).toHaveBeenCalledWith(
+      expect.stringContaining("unknown runtime 'tgi'"),
+    );
 
     // Not YAML at all: still nothing.
     file.write('models: [');
@@ -98,12 +127,19 @@ describe('ModelCatalogEntityProvider', () => {
     expect(rec.mutations).toHaveLength(1);
 
     // A good file with a renamed model: one new full mutation without the old name.
-    file.write(file.original.replace('  bge-m3:\n', '  bge-m3-multilingual:\n'));
+    file.write(
+      file.original.replace('  bge-m3:\n', '  bge-m3-multilingual:\n'),
+    );
     expect((await store.reload()).ok).toBe(true);
     await settle();
     expect(rec.mutations).toHaveLength(2);
     expect(rec.names(1)).toHaveLength(ENTITIES_IN_REPO_CATALOG);
-    expect(rec.names(1)).toEqual(expect.arrayContaining(['Component:bge-m3-multilingual', 'API:bge-m3-multilingual-openai-api']));
+    expect(rec.names(1)).toEqual(
+      expect.arrayContaining([
+        'Component:bge-m3-multilingual',
+        'API:bge-m3-multilingual-openai-api',
+      ]),
+    );
     expect(rec.names(1)).not.toContain('Component:bge-m3');
   });
 
@@ -114,7 +150,11 @@ describe('ModelCatalogEntityProvider', () => {
     const rec = recordingConnection();
     await provider.connect(rec.connection);
     expect(rec.mutations).toHaveLength(0);
-    expect(logger.warn).toHaveBeenCalledWith(expect.stringMatching(/no valid models\.yaml loaded yet.*extra: unknown key 'extra'/));
+    expect(logger.warn).toHaveBeenCalledWith(
+      expect.stringMatching(
+        /no valid models\.yaml loaded yet.*extra: unknown key 'extra'/,
+      ),
+    );
 
     file.write(file.original);
     expect((await store.reload()).ok).toBe(true);
@@ -149,7 +189,11 @@ describe('ModelCatalogEntityProvider', () => {
       },
       refresh: async () => {},
     });
-    expect(logger.error).toHaveBeenCalledWith(expect.stringMatching(/could not update the catalog entities of .*models\.yaml; the previous ones stay: database is locked/));
+    expect(logger.error).toHaveBeenCalledWith(
+      expect.stringMatching(
+        /could not update the catalog entities of .*models\.yaml; the previous ones stay: database is locked/,
+      ),
+    );
     await store.reload();
     await settle();
     expect(calls).toBe(2);

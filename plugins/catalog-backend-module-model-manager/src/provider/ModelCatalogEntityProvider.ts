@@ -1,6 +1,9 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import type { Config } from '@backstage/config';
-import type { EntityProvider, EntityProviderConnection } from '@backstage/plugin-catalog-node';
+import type {
+  EntityProvider,
+  EntityProviderConnection,
+} from '@backstage/plugin-catalog-node';
 import type { Catalog } from '@model-manager/plugin-model-manager-common';
 import type { ModelCatalogService } from '@model-manager/plugin-model-manager-node';
 import { LOCATION_KEY, PROVIDER_NAME } from './constants';
@@ -16,7 +19,10 @@ import type { EntityOptions, ModelDeployments } from './types';
  * removes or changes entities: the catalog keeps those of the last good file.
  */
 export class ModelCatalogEntityProvider implements EntityProvider {
-  private readonly catalog: Pick<ModelCatalogService, 'current' | 'loadStatus' | 'subscribe'>;
+  private readonly catalog: Pick<
+    ModelCatalogService,
+    'current' | 'loadStatus' | 'subscribe'
+  >;
   private readonly logger: LoggerService;
   private readonly options: EntityOptions;
   private connection: EntityProviderConnection | undefined;
@@ -45,13 +51,19 @@ export class ModelCatalogEntityProvider implements EntityProvider {
   static fromConfig(
     config: Config,
     deps: {
-      catalog: Pick<ModelCatalogService, 'current' | 'loadStatus' | 'subscribe'>;
+      catalog: Pick<
+        ModelCatalogService,
+        'current' | 'loadStatus' | 'subscribe'
+      >;
       logger: LoggerService;
       /** Where models are deployed (the module reads the model-manager backend's fleet). */
       deployments?: DeploymentReader;
     },
   ): ModelCatalogEntityProvider {
-    return new ModelCatalogEntityProvider({ ...deps, options: readProviderConfig(config) });
+    return new ModelCatalogEntityProvider({
+      ...deps,
+      options: readProviderConfig(config),
+    });
   }
 
   getProviderName(): string {
@@ -69,7 +81,11 @@ export class ModelCatalogEntityProvider implements EntityProvider {
       await this.apply(current);
     } else {
       this.logger.warn(
-        `model-manager: no valid models.yaml loaded yet, so no model entities; they appear once ${this.options.modelsFile} loads. Latest problem: ${this.catalog.loadStatus().message ?? 'unknown'}`,
+        `model-manager: no valid models.yaml loaded yet, so no model entities; they appear once ${
+          this.options.modelsFile
+        } loads. Latest problem: ${
+          this.catalog.loadStatus().message ?? 'unknown'
+        }`,
       );
     }
   }
@@ -86,7 +102,9 @@ export class ModelCatalogEntityProvider implements EntityProvider {
     } catch (e) {
       const message = (e as Error).message;
       if (message !== this.deploymentsError) {
-        this.logger.warn(`model-manager: could not read where models are deployed, so the API entities keep their servers: ${message}`);
+        this.logger.warn(
+          `model-manager: could not read where models are deployed, so the API entities keep their servers: ${message}`,
+        );
       }
       this.deploymentsError = message;
       return;
@@ -102,17 +120,28 @@ export class ModelCatalogEntityProvider implements EntityProvider {
     const connection = this.connection;
     if (!connection) return this.queue;
     const run = async () => {
-      const { entities, warnings } = buildEntities(catalog, this.options, this.deployments);
+      const { entities, warnings } = buildEntities(
+        catalog,
+        this.options,
+        this.deployments,
+      );
       for (const warning of warnings) this.logger.warn(warning);
       await connection.applyMutation({
         type: 'full',
-        entities: entities.map(entity => ({ entity, locationKey: LOCATION_KEY })),
+        entities: entities.map(entity => ({
+          entity,
+          locationKey: LOCATION_KEY,
+        })),
       });
-      this.logger.info(`model-manager: provided ${entities.length} catalog entities from ${this.options.modelsFile}`);
+      this.logger.info(
+        `model-manager: provided ${entities.length} catalog entities from ${this.options.modelsFile}`,
+      );
     };
     this.queue = this.queue.then(run).catch(e => {
       this.logger.error(
-        `model-manager: could not update the catalog entities of ${this.options.modelsFile}; the previous ones stay: ${(e as Error).message}`,
+        `model-manager: could not update the catalog entities of ${
+          this.options.modelsFile
+        }; the previous ones stay: ${(e as Error).message}`,
       );
     });
     return this.queue;

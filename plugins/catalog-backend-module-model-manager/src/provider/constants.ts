@@ -11,7 +11,8 @@ export const PROVIDER_NAME = 'model-manager';
 export const LOCATION_KEY = 'model-manager-provider';
 
 /** The Kubernetes plugin selects a model's objects by this label selector. */
-export const KUBERNETES_LABEL_SELECTOR_ANNOTATION = 'backstage.io/kubernetes-label-selector';
+export const KUBERNETES_LABEL_SELECTOR_ANNOTATION =
+  'backstage.io/kubernetes-label-selector';
 
 /** The server version a model runs with by default (versioned runtimes only). */
 export const SERVER_VERSION_ANNOTATION = 'model-manager.io/server-version';

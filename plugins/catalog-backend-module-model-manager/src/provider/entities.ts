@@ -58,7 +58,9 @@ export function toTag(value: string): string | undefined {
 }
 
 function tags(values: string[]): string[] {
-  return [...new Set(values.map(toTag).filter((t): t is string => t !== undefined))];
+  return [
+    ...new Set(values.map(toTag).filter((t): t is string => t !== undefined)),
+  ];
 }
 
 /**
@@ -77,7 +79,11 @@ function tags(values: string[]): string[] {
  * no `dependsOn`), and a model whose API name would be too long gets no API; each is reported in
  * `warnings`.
  */
-export function buildEntities(catalog: Catalog, options: EntityOptions, deployments: ModelDeployments = {}): BuiltEntities {
+export function buildEntities(
+  catalog: Catalog,
+  options: EntityOptions,
+  deployments: ModelDeployments = {},
+): BuiltEntities {
   const location = `file:${options.modelsFile}`;
   const managedBy = {
     [ANNOTATION_LOCATION]: location,
@@ -101,7 +107,9 @@ export function buildEntities(catalog: Catalog, options: EntityOptions, deployme
 
   for (const model of Object.values(catalog.models)) {
     const runtime = catalog.runtimes[model.config.server.runtime];
-    const serverVersion = runtime.versioned ? resolveServer(catalog, model.name, {}, { locate: false }).version?.value : undefined;
+    const serverVersion = runtime.versioned
+      ? resolveServer(catalog, model.name, {}, { locate: false }).version?.value
+      : undefined;
     const title = model.config.display_name ?? model.name;
     let apiName: string | undefined;
     if (options.apiEntities) {
@@ -121,11 +129,23 @@ export function buildEntities(catalog: Catalog, options: EntityOptions, deployme
       const name = apiEntityName(model.name);
       if (definition && !validator.isValidEntityName(name)) {
         warnings.push(
-          `model-manager: model '${model.name}' in ${catalog.modelsFile} gets no API entity: '${name}' is longer than the 63 characters an entity name may have. Shorten the model name to at most ${63 - API_ENTITY_SUFFIX.length} characters`,
+          `model-manager: model '${model.name}' in ${
+            catalog.modelsFile
+          } gets no API entity: '${name}' is longer than the 63 characters an entity name may have. Shorten the model name to at most ${
+            63 - API_ENTITY_SUFFIX.length
+          } characters`,
         );
       } else if (definition) {
         apiName = name;
-        entities.push(apiEntity(model, runtime, { name, title, definition, managedBy, options }));
+        entities.push(
+          apiEntity(model, runtime, {
+            name,
+            title,
+            definition,
+            managedBy,
+            options,
+          }),
+        );
       }
     }
     entities.push(
@@ -164,17 +184,27 @@ function modelEntity(
     [CATEGORY_ANNOTATION]: m.category,
     [MODEL_ID_ANNOTATION]: m.model_id,
   };
-  if (ctx.serverVersion) annotations[SERVER_VERSION_ANNOTATION] = ctx.serverVersion;
-  const on = ctx.serverVersion ? `${runtime.name} ${ctx.serverVersion}` : runtime.name;
+  if (ctx.serverVersion)
+    annotations[SERVER_VERSION_ANNOTATION] = ctx.serverVersion;
+  const on = ctx.serverVersion
+    ? `${runtime.name} ${ctx.serverVersion}`
+    : runtime.name;
   const entity: ComponentEntity = {
     apiVersion: 'backstage.io/v1alpha1',
     kind: 'Component',
     metadata: {
       name: model.name,
       title: ctx.title,
-      description: m.description?.trim() || `${m.model_id} on ${on} (${m.category})`,
+      description:
+        m.description?.trim() || `${m.model_id} on ${on} (${m.category})`,
       tags: tags([...(m.tags ?? []), runtime.name, m.category]),
-      links: [{ url: `https://huggingface.co/${m.model_id}`, title: 'Hugging Face', type: 'huggingface' }],
+      links: [
+        {
+          url: `https://huggingface.co/${m.model_id}`,
+          title: 'Hugging Face',
+          type: 'huggingface',
+        },
+      ],
       annotations,
     },
     spec: {
@@ -206,11 +236,16 @@ function runtimeEntity(
   if (runtime.versioned) {
     const versions = Object.keys(r.versions ?? {});
     annotations[VERSIONS_ANNOTATION] = versions.join(',');
-    if (r.default_version) annotations[DEFAULT_VERSION_ANNOTATION] = r.default_version;
-    const listed = versions.map(v => (v === r.default_version ? `${v} (default)` : v)).join(', ');
+    if (r.default_version)
+      annotations[DEFAULT_VERSION_ANNOTATION] = r.default_version;
+    const listed = versions
+      .map(v => (v === r.default_version ? `${v} (default)` : v))
+      .join(', ');
     description = `Model runtime ${runtime.name}: ${r.kind}, versions ${listed}.`;
   } else {
-    description = `Model runtime ${runtime.name}: ${r.kind}, flat (no versions)${r.image ? `, image ${r.image}` : ''}.`;
+    description = `Model runtime ${runtime.name}: ${
+      r.kind
+    }, flat (no versions)${r.image ? `, image ${r.image}` : ''}.`;
   }
   return {
     apiVersion: 'backstage.io/v1alpha1',
@@ -235,13 +270,19 @@ function runtimeEntity(
 function apiEntity(
   model: CatalogModel,
   runtime: CatalogRuntime,
-  ctx: { name: string; title: string; definition: string; managedBy: Record<string, string>; options: EntityOptions },
+  ctx: {
+    name: string;
+    title: string;
+    definition: string;
+    managedBy: Record<string, string>;
+    options: EntityOptions;
+  },
 ): ApiEntity {
   const m = model.config;
   const paths = openAiPaths(m.category, runtime.config.kind).join(', ');
   const rewrite =
     runtime.config.kind === 'InferenceService'
-      ? ' The gateway rewrites /v1/ to OpenVINO Model Server\'s /v3/; clients always use /v1/.'
+      ? " The gateway rewrites /v1/ to OpenVINO Model Server's /v3/; clients always use /v1/."
       : '';
   const entity: ApiEntity = {
     apiVersion: 'backstage.io/v1alpha1',

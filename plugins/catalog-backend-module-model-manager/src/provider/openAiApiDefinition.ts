@@ -76,9 +76,17 @@ export function openAiPaths(category: string, kind: ObjectKind): string[] {
  * The name clients put in `model`: the runtime's plumbing `served_model_name` decides (vLLM serves
  * the Hugging Face id, OpenVINO the model name); the gateway routes on the same value.
  */
-export function servedModelName(model: { name: string; modelId: string; servedModelName?: string }): string {
+export function servedModelName(model: {
+  name: string;
+  modelId: string;
+  servedModelName?: string;
+}): string {
   const which = model.servedModelName;
-  return engineServedModelName({ model: model.name, modelId: model.modelId, plumbing: { served_model_name: which ? { value: which } : undefined } });
+  return engineServedModelName({
+    model: model.name,
+    modelId: model.modelId,
+    plumbing: { served_model_name: which ? { value: which } : undefined },
+  });
 }
 
 const text = { type: 'string' };
@@ -93,7 +101,12 @@ const usage = {
 };
 
 function schemas(servedName: string, vision: boolean): Record<string, unknown> {
-  const model = { type: 'string', description: 'The served model name.', example: servedName, enum: [servedName] };
+  const model = {
+    type: 'string',
+    description: 'The served model name.',
+    example: servedName,
+    enum: [servedName],
+  };
   const content = vision
     ? {
         oneOf: [
@@ -107,7 +120,10 @@ function schemas(servedName: string, vision: boolean): Record<string, unknown> {
               properties: {
                 type: { type: 'string', enum: ['text', 'image_url'] },
                 text: text,
-                image_url: { type: 'object', properties: { url: { type: 'string' } } },
+                image_url: {
+                  type: 'object',
+                  properties: { url: { type: 'string' } },
+                },
               },
             },
           },
@@ -131,7 +147,13 @@ function schemas(servedName: string, vision: boolean): Record<string, unknown> {
           items: {
             type: 'object',
             required: ['role', 'content'],
-            properties: { role: { type: 'string', enum: ['system', 'user', 'assistant', 'tool'] }, content },
+            properties: {
+              role: {
+                type: 'string',
+                enum: ['system', 'user', 'assistant', 'tool'],
+              },
+              content,
+            },
           },
         },
         ...sampling,
@@ -149,7 +171,10 @@ function schemas(servedName: string, vision: boolean): Record<string, unknown> {
             type: 'object',
             properties: {
               index: { type: 'integer' },
-              message: { type: 'object', properties: { role: text, content: text } },
+              message: {
+                type: 'object',
+                properties: { role: text, content: text },
+              },
               finish_reason: text,
             },
           },
@@ -170,7 +195,14 @@ function schemas(servedName: string, vision: boolean): Record<string, unknown> {
         model: text,
         choices: {
           type: 'array',
-          items: { type: 'object', properties: { index: { type: 'integer' }, text, finish_reason: text } },
+          items: {
+            type: 'object',
+            properties: {
+              index: { type: 'integer' },
+              text,
+              finish_reason: text,
+            },
+          },
         },
         usage,
       },
@@ -178,7 +210,11 @@ function schemas(servedName: string, vision: boolean): Record<string, unknown> {
     EmbeddingRequest: {
       type: 'object',
       required: ['model', 'input'],
-      properties: { model, input: textOrList, encoding_format: { type: 'string', enum: ['float', 'base64'] } },
+      properties: {
+        model,
+        input: textOrList,
+        encoding_format: { type: 'string', enum: ['float', 'base64'] },
+      },
     },
     EmbeddingResponse: {
       type: 'object',
@@ -189,7 +225,10 @@ function schemas(servedName: string, vision: boolean): Record<string, unknown> {
           type: 'array',
           items: {
             type: 'object',
-            properties: { index: { type: 'integer' }, embedding: { type: 'array', items: { type: 'number' } } },
+            properties: {
+              index: { type: 'integer' },
+              embedding: { type: 'array', items: { type: 'number' } },
+            },
           },
         },
         usage,
@@ -198,7 +237,12 @@ function schemas(servedName: string, vision: boolean): Record<string, unknown> {
     RerankRequest: {
       type: 'object',
       required: ['model', 'query', 'documents'],
-      properties: { model, query: text, documents: { type: 'array', items: text }, top_n: { type: 'integer', minimum: 1 } },
+      properties: {
+        model,
+        query: text,
+        documents: { type: 'array', items: text },
+        top_n: { type: 'integer', minimum: 1 },
+      },
     },
     RerankResponse: {
       type: 'object',
@@ -206,7 +250,13 @@ function schemas(servedName: string, vision: boolean): Record<string, unknown> {
         model: text,
         results: {
           type: 'array',
-          items: { type: 'object', properties: { index: { type: 'integer' }, relevance_score: { type: 'number' } } },
+          items: {
+            type: 'object',
+            properties: {
+              index: { type: 'integer' },
+              relevance_score: { type: 'number' },
+            },
+          },
         },
       },
     },
@@ -221,7 +271,13 @@ function schemas(servedName: string, vision: boolean): Record<string, unknown> {
         model: text,
         data: {
           type: 'array',
-          items: { type: 'object', properties: { index: { type: 'integer' }, score: { type: 'number' } } },
+          items: {
+            type: 'object',
+            properties: {
+              index: { type: 'integer' },
+              score: { type: 'number' },
+            },
+          },
         },
       },
     },
@@ -239,16 +295,24 @@ function openAiServers(model: {
   gateways?: Array<{ cluster: string; baseUrl: string }>;
   deployments?: Array<{ cluster: string; namespace: string; url: string }>;
 }): Array<{ url: string; description: string }> {
-  const rule = ROUTING_ENDPOINTS[model.routing ?? 'epp'] ?? ROUTING_ENDPOINTS.epp;
+  const rule =
+    ROUTING_ENDPOINTS[model.routing ?? 'epp'] ?? ROUTING_ENDPOINTS.epp;
   const servers: Array<{ url: string; description: string }> = [];
   for (const source of rule.order) {
     if (rule.paths[source] !== '/v1') continue;
     if (source === 'status-url') {
       for (const d of model.deployments ?? []) {
-        servers.push({ url: d.url.replace(/\/+$/, ''), description: `deployed on cluster ${d.cluster}, namespace ${d.namespace} (the URL KServe reports)` });
+        servers.push({
+          url: d.url.replace(/\/+$/, ''),
+          description: `deployed on cluster ${d.cluster}, namespace ${d.namespace} (the URL KServe reports)`,
+        });
       }
     } else if (source === 'gateway') {
-      for (const g of model.gateways ?? []) servers.push({ url: g.baseUrl, description: `the AI gateway of cluster ${g.cluster}` });
+      for (const g of model.gateways ?? [])
+        servers.push({
+          url: g.baseUrl,
+          description: `the AI gateway of cluster ${g.cluster}`,
+        });
     }
   }
   return servers;
@@ -292,12 +356,20 @@ export function openAiApiDefinition(model: {
         summary: op.summary,
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: { $ref: `#/components/schemas/${op.request}` } } },
+          content: {
+            'application/json': {
+              schema: { $ref: `#/components/schemas/${op.request}` },
+            },
+          },
         },
         responses: {
           '200': {
             description: 'OK',
-            content: { 'application/json': { schema: { $ref: `#/components/schemas/${op.response}` } } },
+            content: {
+              'application/json': {
+                schema: { $ref: `#/components/schemas/${op.response}` },
+              },
+            },
           },
         },
       },
@@ -314,13 +386,17 @@ export function openAiApiDefinition(model: {
     openapi: '3.0.3',
     info: {
       title: `${model.title} (OpenAI-compatible)`,
-      version: model.serverVersion ? `${model.runtime} ${model.serverVersion}` : model.runtime,
+      version: model.serverVersion
+        ? `${model.runtime} ${model.serverVersion}`
+        : model.runtime,
       description: `${model.modelId} (${model.category}) served by ${model.runtime}. Send \`"model": "${servedName}"\`.${rewrite}${where}`,
     },
     ...(servers.length > 0 ? { servers } : {}),
     paths,
     components: {
-      schemas: Object.fromEntries(Object.entries(all).filter(([name]) => used.has(name))),
+      schemas: Object.fromEntries(
+        Object.entries(all).filter(([name]) => used.has(name)),
+      ),
     },
   };
   return JSON.stringify(document, null, 2);

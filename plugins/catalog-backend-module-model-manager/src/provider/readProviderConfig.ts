@@ -18,16 +18,20 @@ export function readProviderConfig(config: Config): EntityOptions {
     );
   }
   const provider = config.getOptionalConfig('catalog.providers.modelManager');
-  const defaultOwner = provider?.getOptionalString('defaultOwner') ?? DEFAULT_OWNER;
+  const defaultOwner =
+    provider?.getOptionalString('defaultOwner') ?? DEFAULT_OWNER;
   const problem = ownerProblem(defaultOwner);
   if (problem) {
     throw new Error(
       `catalog.providers.modelManager.defaultOwner: '${defaultOwner}' is not an entity reference (${problem}); use e.g. group:default/ml-platform`,
     );
   }
-  const defaultLifecycle = provider?.getOptionalString('defaultLifecycle') ?? DEFAULT_LIFECYCLE;
+  const defaultLifecycle =
+    provider?.getOptionalString('defaultLifecycle') ?? DEFAULT_LIFECYCLE;
   if (defaultLifecycle.trim() === '') {
-    throw new Error('catalog.providers.modelManager.defaultLifecycle: must not be empty; use e.g. production');
+    throw new Error(
+      'catalog.providers.modelManager.defaultLifecycle: must not be empty; use e.g. production',
+    );
   }
   return {
     modelsFile: path.resolve(modelsFile),
@@ -44,7 +48,9 @@ function readGateways(config: Config): EntityOptions['gateways'] {
   const clusters = config.getOptionalConfig('modelManager.kubernetes.clusters');
   const gateways: EntityOptions['gateways'] = [];
   for (const cluster of clusters?.keys() ?? []) {
-    const baseUrl = clusters!.getOptionalConfig(cluster)?.getOptionalString('gatewayBaseUrl');
+    const baseUrl = clusters!
+      .getOptionalConfig(cluster)
+      ?.getOptionalString('gatewayBaseUrl');
     if (baseUrl === undefined) continue;
     if (!/^https?:\/\/[^\s/]+/.test(baseUrl)) {
       throw new Error(
@@ -60,13 +66,19 @@ function readGateways(config: Config): EntityOptions['gateways'] {
 function ownerProblem(ref: string): string | undefined {
   let parsed;
   try {
-    parsed = parseEntityRef(ref, { defaultKind: 'group', defaultNamespace: 'default' });
+    parsed = parseEntityRef(ref, {
+      defaultKind: 'group',
+      defaultNamespace: 'default',
+    });
   } catch (e) {
     return (e as Error).message;
   }
   const validator = makeValidator();
-  if (!validator.isValidKind(parsed.kind)) return `invalid kind '${parsed.kind}'`;
-  if (!validator.isValidNamespace(parsed.namespace)) return `invalid namespace '${parsed.namespace}'`;
-  if (!validator.isValidEntityName(parsed.name)) return `invalid name '${parsed.name}'`;
+  if (!validator.isValidKind(parsed.kind))
+    return `invalid kind '${parsed.kind}'`;
+  if (!validator.isValidNamespace(parsed.namespace))
+    return `invalid namespace '${parsed.namespace}'`;
+  if (!validator.isValidEntityName(parsed.name))
+    return `invalid name '${parsed.name}'`;
   return undefined;
 }

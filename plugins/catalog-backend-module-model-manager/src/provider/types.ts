@@ -29,4 +29,7 @@ export interface BuiltEntities {
 }
 
 /** Where a model is deployed and the URL KServe reports there (`status.url`), per model name. */
-export type ModelDeployments = Record<string, Array<{ cluster: string; namespace: string; url: string }>>;
+export type ModelDeployments = Record<
+  string,
+  Array<{ cluster: string; namespace: string; url: string }>
+>;

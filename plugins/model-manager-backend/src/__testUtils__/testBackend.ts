@@ -1,7 +1,14 @@
 import path from 'node:path';
-import { mockServices, startTestBackend, TestDatabases } from '@backstage/backend-test-utils';
+import {
+  mockServices,
+  startTestBackend,
+  TestDatabases,
+} from '@backstage/backend-test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
-import { KubeApiTestServer, ADMIN_TOKEN } from '@model-manager/kube-api-test-server';
+import {
+  KubeApiTestServer,
+  ADMIN_TOKEN,
+} from '@model-manager/kube-api-test-server';
 import type { Knex } from 'knex';
 import { modelManagerPlugin } from '../plugin';
 
@@ -10,30 +17,42 @@ export const REPO_ROOT = path.resolve(__dirname, '../../../..');
 // MODEL_MANAGER_TEST_DB=POSTGRES_15 runs every backend suite against PostgreSQL (as `.ci/run`
 // does, with BACKSTAGE_TEST_DATABASE_POSTGRES15_CONNECTION_STRING set); default: SQLite in memory.
 const TEST_DB = process.env.MODEL_MANAGER_TEST_DB as 'POSTGRES_15' | undefined;
-const databases = TEST_DB ? TestDatabases.create({ ids: [TEST_DB], disableDocker: true }) : undefined;
+const databases = TEST_DB
+  ? TestDatabases.create({ ids: [TEST_DB], disableDocker: true })
+  : undefined;
 
 /** A real backend with the model-manager plugin, deploying to a Kubernetes API test server. */
-export async function startModelManager(options: {
-  permission?: AuthorizeResult.ALLOW | AuthorizeResult.DENY;
-  kube?: KubeApiTestServer;
-  modelsFile?: string;
-  runtimesDir?: string;
-  impersonateUser?: boolean;
-  token?: string;
-  requestTimeoutMs?: number;
-  /** More clusters besides `local` (e.g. one that cannot be reached). */
-  extraClusters?: Array<{ name: string; url: string }>;
-  /** `modelManager.fleet.cacheSeconds` (default here: 0, every fleet request reads the clusters). */
-  fleetCacheSeconds?: number;
-  /** More config under `modelManager`. */
-  modelManagerConfig?: Record<string, unknown>;
-  /** The plugin's database (e.g. one PostgreSQL database shared by two replicas). */
-  knex?: Knex;
-} = {}) {
+export async function startModelManager(
+  options: {
+    permission?: AuthorizeResult.ALLOW | AuthorizeResult.DENY;
+    kube?: KubeApiTestServer;
+    modelsFile?: string;
+    runtimesDir?: string;
+    impersonateUser?: boolean;
+    token?: string;
+    requestTimeoutMs?: number;
+    /** More clusters besides `local` (e.g. one that cannot be reached). */
+    extraClusters?: Array<{ name: string; url: string }>;
+    /** `modelManager.fleet.cacheSeconds` (default here: 0, every fleet request reads the clusters). */
+    fleetCacheSeconds?: number;
+    /** More config under `modelManager`. */
+    modelManagerConfig?: Record<string, unknown>;
+    /** The plugin's database (e.g. one PostgreSQL database shared by two replicas). */
+    knex?: Knex;
+  } = {},
+) {
   const ownsKube = !options.kube;
-  const kube = options.kube ?? (await KubeApiTestServer.start({ namespaces: ['default', 'models'] }));
+  const kube =
+    options.kube ??
+    (await KubeApiTestServer.start({ namespaces: ['default', 'models'] }));
   const auditor = mockServices.auditor.mock();
-  const events: Array<{ eventId: string; meta: any; outcome?: 'success' | 'fail'; error?: string; successMeta?: any }> = [];
+  const events: Array<{
+    eventId: string;
+    meta: any;
+    outcome?: 'success' | 'fail';
+    error?: string;
+    successMeta?: any;
+  }> = [];
   auditor.createEvent.mockImplementation(async ({ eventId, meta }) => {
     const event: (typeof events)[number] = { eventId, meta };
     events.push(event);
@@ -48,21 +67,32 @@ export async function startModelManager(options: {
       },
     };
   });
-  const knex = options.knex ?? (databases ? await databases.init(TEST_DB!) : undefined);
-  const databaseFeatures = knex ? [mockServices.database.factory({ knex })] : [];
+  const knex =
+    options.knex ?? (databases ? await databases.init(TEST_DB!) : undefined);
+  const databaseFeatures = knex
+    ? [mockServices.database.factory({ knex })]
+    : [];
   const backend = await startTestBackend({
     features: [
       modelManagerPlugin,
       ...databaseFeatures,
       auditor.factory,
-      mockServices.permissions.factory({ result: options.permission ?? AuthorizeResult.ALLOW }),
+      mockServices.permissions.factory({
+        result: options.permission ?? AuthorizeResult.ALLOW,
+      }),
       mockServices.rootConfig.factory({
         data: {
           modelManager: {
-            modelsFile: options.modelsFile ?? path.join(REPO_ROOT, 'models.yaml'),
-            runtimesDir: options.runtimesDir ?? path.join(REPO_ROOT, 'runtimes'),
+            modelsFile:
+              options.modelsFile ?? path.join(REPO_ROOT, 'models.yaml'),
+            runtimesDir:
+              options.runtimesDir ?? path.join(REPO_ROOT, 'runtimes'),
             watch: false,
-            kubernetes: { retryBaseDelayMs: 1, requestTimeoutMs: options.requestTimeoutMs ?? 5000, impersonateUser: options.impersonateUser ?? false },
+            kubernetes: {
+              retryBaseDelayMs: 1,
+              requestTimeoutMs: options.requestTimeoutMs ?? 5000,
+              impersonateUser: options.impersonateUser ?? false,
+            },
             fleet: { cacheSeconds: options.fleetCacheSeconds ?? 0 },
             ...options.modelManagerConfig,
           },
@@ -72,8 +102,19 @@ export async function startModelManager(options: {
               {
                 type: 'config',
                 clusters: [
-                  { name: 'local', url: kube.url, authProvider: 'serviceAccount', serviceAccountToken: options.token ?? ADMIN_TOKEN, skipTLSVerify: true },
-                  ...(options.extraClusters ?? []).map(c => ({ ...c, authProvider: 'serviceAccount', serviceAccountToken: ADMIN_TOKEN, skipTLSVerify: true })),
+                  {
+                    name: 'local',
+                    url: kube.url,
+                    authProvider: 'serviceAccount',
+                    serviceAccountToken: options.token ?? ADMIN_TOKEN,
+                    skipTLSVerify: true,
+                  },
+                  ...(options.extraClusters ?? []).map(c => ({
+                    ...c,
+                    authProvider: 'serviceAccount',
+                    serviceAccountToken: ADMIN_TOKEN,
+                    skipTLSVerify: true,
+                  })),
                 ],
               },
             ],
@@ -90,16 +131,27 @@ export async function startModelManager(options: {
   return { server: backend.server, backend, kube, events, stop };
 }
 
-export type ModelManagerTestContext = Awaited<ReturnType<typeof startModelManager>>;
+export type ModelManagerTestContext = Awaited<
+  ReturnType<typeof startModelManager>
+>;
 
 /**
  * One backend (and API test server) for a describe block: started before its tests, stopped
  * after. The returned object is filled in by `beforeAll`.
  */
-export function useModelManager(options: Parameters<typeof startModelManager>[0] | (() => Parameters<typeof startModelManager>[0]) = {}): ModelManagerTestContext {
+export function useModelManager(
+  options:
+    | Parameters<typeof startModelManager>[0]
+    | (() => Parameters<typeof startModelManager>[0]) = {},
+): ModelManagerTestContext {
   const ctx = {} as ModelManagerTestContext;
   beforeAll(async () => {
-    Object.assign(ctx, await startModelManager(typeof options === 'function' ? options() : options));
+    Object.assign(
+      ctx,
+      await startModelManager(
+        typeof options === 'function' ? options() : options,
+      ),
+    );
   });
   afterAll(() => ctx.stop());
   return ctx;

@@ -12,7 +12,12 @@ import type { ClusterRead, LiveObjectCache } from './LiveObjectCache';
 import { managedKinds } from './managedKinds';
 import { planRollout } from './planRollout';
 
-type Snapshot = { catalog: Catalog; reads: ClusterRead[]; records: DeploymentRecord[]; targets: FleetTarget[] };
+type Snapshot = {
+  catalog: Catalog;
+  reads: ClusterRead[];
+  records: DeploymentRecord[];
+  targets: FleetTarget[];
+};
 
 /**
  * What runs where: the fleet of deployment targets built from the live clusters and the history,
@@ -21,7 +26,12 @@ type Snapshot = { catalog: Catalog; reads: ClusterRead[]; records: DeploymentRec
  * requests), and dropped when this backend deploys.
  */
 export class FleetService {
-  private snapshot?: { key: ClusterRead[]; catalog: Catalog; generation: number; value: Promise<Snapshot> };
+  private snapshot?: {
+    key: ClusterRead[];
+    catalog: Catalog;
+    generation: number;
+    value: Promise<Snapshot>;
+  };
   private generation = 0;
 
   private constructor(
@@ -40,24 +50,45 @@ export class FleetService {
 
   async fleet(query: FleetQuery = {}): Promise<FleetResponse> {
     const snapshot = await this.current();
-    const items = snapshot.targets.filter(t =>
-      (query.model === undefined || t.model === query.model) &&
-      (query.cluster === undefined || t.cluster === query.cluster) &&
-      (query.namespace === undefined || t.namespace === query.namespace) &&
-      (query.runtime === undefined || t.runtime === query.runtime) &&
-      (query.version === undefined || t.liveVersion === query.version) &&
-      (query.state === undefined || t.state === query.state),
+    const items = snapshot.targets.filter(
+      t =>
+        (query.model === undefined || t.model === query.model) &&
+        (query.cluster === undefined || t.cluster === query.cluster) &&
+        (query.namespace === undefined || t.namespace === query.namespace) &&
+        (query.runtime === undefined || t.runtime === query.runtime) &&
+        (query.version === undefined || t.liveVersion === query.version) &&
+        (query.state === undefined || t.state === query.state),
     );
     const errors = snapshot.reads
-      .filter(r => r.error && (query.cluster === undefined || r.cluster === query.cluster))
-      .map(r => ({ cluster: r.cluster, message: `cluster ${r.cluster} could not be read: ${r.error}` }));
-    const readAt = snapshot.reads.reduce((oldest, r) => (r.readAt < oldest ? r.readAt : oldest), new Date(8.64e15));
-    return { items, errors, readAt: (snapshot.reads.length ? readAt : new Date()).toISOString() };
+      .filter(
+        r =>
+          r.error &&
+          (query.cluster === undefined || r.cluster === query.cluster),
+      )
+      .map(r => ({
+        cluster: r.cluster,
+        message: `cluster ${r.cluster} could not be read: ${r.error}`,
+      }));
+    const readAt = snapshot.reads.reduce(
+      (oldest, r) => (r.readAt < oldest ? r.readAt : oldest),
+      new Date(8.64e15),
+    );
+    return {
+      items,
+      errors,
+      readAt: (snapshot.reads.length ? readAt : new Date()).toISOString(),
+    };
   }
 
   async plan(query: RolloutPlanQuery): Promise<RolloutPlan> {
     const snapshot = await this.current();
-    return planRollout({ catalog: snapshot.catalog, targets: snapshot.targets, reads: snapshot.reads, records: snapshot.records, query });
+    return planRollout({
+      catalog: snapshot.catalog,
+      targets: snapshot.targets,
+      reads: snapshot.reads,
+      records: snapshot.records,
+      query,
+    });
   }
 
   /** After a deploy, rollback or undeploy through this backend: the next answer reads again. */
@@ -72,11 +103,27 @@ export class FleetService {
     const s = this.snapshot;
     // The same reads (object identity: the cache gave the same ones), catalog and history
     // generation: the fleet built from them still holds.
-    if (s && s.catalog === catalog && s.generation === this.generation && s.key.length === reads.length && s.key.every((r, i) => r === reads[i])) {
+    if (
+      s &&
+      s.catalog === catalog &&
+      s.generation === this.generation &&
+      s.key.length === reads.length &&
+      s.key.every((r, i) => r === reads[i])
+    ) {
       return s.value;
     }
     const generation = this.generation;
-    const value = this.options.history.latestPerTarget().then(records => ({ catalog, reads, records, targets: buildFleet({ catalog, reads, records, gatewayBaseUrl: this.options.gatewayBaseUrl }) }));
+    const value = this.options.history.latestPerTarget().then(records => ({
+      catalog,
+      reads,
+      records,
+      targets: buildFleet({
+        catalog,
+        reads,
+        records,
+        gatewayBaseUrl: this.options.gatewayBaseUrl,
+      }),
+    }));
     this.snapshot = { key: reads, catalog, generation, value };
     value.catch(() => {
       if (this.snapshot?.value === value) this.snapshot = undefined;

@@ -1,5 +1,8 @@
 import type { KubernetesObject } from '@kubernetes/client-node';
-import { MANAGED_BY_LABEL, MANAGED_BY_VALUE } from '@model-manager/plugin-model-manager-common';
+import {
+  MANAGED_BY_LABEL,
+  MANAGED_BY_VALUE,
+} from '@model-manager/plugin-model-manager-common';
 import type { ClusterRegistry, ServerSideApplier } from '../kubernetes';
 import type { ObjectType } from './managedKinds';
 
@@ -23,7 +26,10 @@ export const MANAGED_SELECTOR = `${MANAGED_BY_LABEL}=${MANAGED_BY_VALUE}`;
  * deploy through this backend drops its cluster's copy.
  */
 export class LiveObjectCache {
-  private readonly entries = new Map<string, { at: number; read: Promise<ClusterRead> }>();
+  private readonly entries = new Map<
+    string,
+    { at: number; read: Promise<ClusterRead> }
+  >();
 
   private constructor(
     private readonly options: {
@@ -41,16 +47,24 @@ export class LiveObjectCache {
     ttlMs?: number;
     now?: () => number;
   }): LiveObjectCache {
-    return new LiveObjectCache({ ...options, ttlMs: options.ttlMs ?? 5000, now: options.now ?? Date.now });
+    return new LiveObjectCache({
+      ...options,
+      ttlMs: options.ttlMs ?? 5000,
+      now: options.now ?? Date.now,
+    });
   }
 
   /** Every configured cluster, read (or taken from the cache) concurrently. */
   readAll(kinds: ObjectType[]): Promise<ClusterRead[]> {
-    return Promise.all(this.options.clusters.list().map(c => this.read(c.name, kinds)));
+    return Promise.all(
+      this.options.clusters.list().map(c => this.read(c.name, kinds)),
+    );
   }
 
   read(cluster: string, kinds: ObjectType[]): Promise<ClusterRead> {
-    const key = `${cluster}\u0000${kinds.map(k => `${k.apiVersion}/${k.kind}`).join(',')}`;
+    const key = `${cluster}\u0000${kinds
+      .map(k => `${k.apiVersion}/${k.kind}`)
+      .join(',')}`;
     const now = this.options.now();
     const entry = this.entries.get(key);
     if (entry && now - entry.at < this.options.ttlMs) return entry.read;
@@ -66,14 +80,32 @@ export class LiveObjectCache {
     }
   }
 
-  private async list(cluster: string, kinds: ObjectType[]): Promise<ClusterRead> {
+  private async list(
+    cluster: string,
+    kinds: ObjectType[],
+  ): Promise<ClusterRead> {
     const readAt = new Date(this.options.now());
     try {
-      const lists = await Promise.all(kinds.map(k => this.options.applier.list(cluster, k, MANAGED_SELECTOR)));
-      const unservedKinds = kinds.filter((_, i) => lists[i] === undefined).map(k => k.kind);
-      return { cluster, objects: lists.flatMap(l => l ?? []), unservedKinds, readAt };
+      const lists = await Promise.all(
+        kinds.map(k => this.options.applier.list(cluster, k, MANAGED_SELECTOR)),
+      );
+      const unservedKinds = kinds
+        .filter((_, i) => lists[i] === undefined)
+        .map(k => k.kind);
+      return {
+        cluster,
+        objects: lists.flatMap(l => l ?? []),
+        unservedKinds,
+        readAt,
+      };
     } catch (e) {
-      return { cluster, objects: [], unservedKinds: [], error: (e as Error).message, readAt };
+      return {
+        cluster,
+        objects: [],
+        unservedKinds: [],
+        error: (e as Error).message,
+        readAt,
+      };
     }
   }
 }

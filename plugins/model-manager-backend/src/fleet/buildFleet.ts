@@ -21,14 +21,17 @@ import {
 import type { ClusterRead } from './LiveObjectCache';
 import { isModelObject, isTransient } from './managedKinds';
 
-const targetKey = (cluster: string, namespace: string, model: string) => `${cluster}\u0000${namespace}\u0000${model}`;
+const targetKey = (cluster: string, namespace: string, model: string) =>
+  `${cluster}\u0000${namespace}\u0000${model}`;
 const objectKey = (o: { kind: string; name: string }) => `${o.kind}/${o.name}`;
 
 /**
  * The overrides a target's last revision would be applied with today. A version a rollout moved
  * the target to is not a pin (the rollout's serverVersion is dropped); a user's is.
  */
-export function effectiveOverrides(record: DeploymentRecord | undefined): ServerOverrides {
+export function effectiveOverrides(
+  record: DeploymentRecord | undefined,
+): ServerOverrides {
   if (!record) return {};
   if (record.action !== 'rollout') return record.overrides;
   const { serverVersion: _rolledTo, ...rest } = record.overrides;
@@ -36,8 +39,18 @@ export function effectiveOverrides(record: DeploymentRecord | undefined): Server
 }
 
 /** What the catalog renders now for a model at a namespace, or why it cannot. */
-export function renderNow(catalog: Catalog, model: string, overrides: ServerOverrides, namespace: string):
-  | { objects: RenderedObject[]; version?: string; image: string; apiPrefix?: string }
+export function renderNow(
+  catalog: Catalog,
+  model: string,
+  overrides: ServerOverrides,
+  namespace: string,
+):
+  | {
+      objects: RenderedObject[];
+      version?: string;
+      image: string;
+      apiPrefix?: string;
+    }
   | { error: string } {
   try {
     const server = resolveServer(catalog, model, overrides, { locate: false });
@@ -80,11 +93,14 @@ export function buildFleet(input: FleetInput): FleetTarget[] {
       else live.set(key, [object]);
     }
   }
-  const lastRecord = new Map(records.map(r => [targetKey(r.cluster, r.namespace, r.model), r]));
+  const lastRecord = new Map(
+    records.map(r => [targetKey(r.cluster, r.namespace, r.model), r]),
+  );
   const readOf = new Map(reads.map(r => [r.cluster, r]));
 
   const keys = new Set(live.keys());
-  for (const [key, record] of lastRecord) if (record.action !== 'undeploy') keys.add(key);
+  for (const [key, record] of lastRecord)
+    if (record.action !== 'undeploy') keys.add(key);
 
   const items: FleetTarget[] = [];
   for (const key of keys) {
@@ -103,7 +119,12 @@ export function buildFleet(input: FleetInput): FleetTarget[] {
       }),
     );
   }
-  return items.sort((a, b) => a.model.localeCompare(b.model) || a.cluster.localeCompare(b.cluster) || a.namespace.localeCompare(b.namespace));
+  return items.sort(
+    (a, b) =>
+      a.model.localeCompare(b.model) ||
+      a.cluster.localeCompare(b.cluster) ||
+      a.namespace.localeCompare(b.namespace),
+  );
 }
 
 function describeTarget(t: {
@@ -120,11 +141,14 @@ function describeTarget(t: {
   const main = objects.find(o => isServerKind(o.kind ?? ''));
   const labelled = main ?? objects[0];
   const known = Object.prototype.hasOwnProperty.call(catalog.models, model);
-  const now = known ? renderNow(catalog, model, effectiveOverrides(record), namespace) : { error: `model ${model} is no longer in ${catalog.modelsFile}` };
+  const now = known
+    ? renderNow(catalog, model, effectiveOverrides(record), namespace)
+    : { error: `model ${model} is no longer in ${catalog.modelsFile}` };
   const recordedMain = record?.manifests.find(o => isServerKind(o.kind));
   const runtime =
     labelled?.metadata?.labels?.[RUNTIME_LABEL] ??
-    (recordedMain?.manifest as KubernetesObject | undefined)?.metadata?.labels?.[RUNTIME_LABEL] ??
+    (recordedMain?.manifest as KubernetesObject | undefined)?.metadata
+      ?.labels?.[RUNTIME_LABEL] ??
     (known ? catalog.models[model].config.server.runtime : 'unknown');
 
   const target: FleetTarget = {
@@ -132,9 +156,18 @@ function describeTarget(t: {
     cluster,
     namespace,
     runtime,
-    ...(main?.metadata?.labels?.[SERVER_VERSION_LABEL] ? { liveVersion: main.metadata.labels[SERVER_VERSION_LABEL] } : {}),
-    ...(main && serverImageOf(main as any) ? { liveImage: serverImageOf(main as any) } : {}),
-    ...('error' in now ? {} : { ...(now.version ? { resolvedVersion: now.version } : {}), resolvedImage: now.image }),
+    ...(main?.metadata?.labels?.[SERVER_VERSION_LABEL]
+      ? { liveVersion: main.metadata.labels[SERVER_VERSION_LABEL] }
+      : {}),
+    ...(main && serverImageOf(main as any)
+      ? { liveImage: serverImageOf(main as any) }
+      : {}),
+    ...('error' in now
+      ? {}
+      : {
+          ...(now.version ? { resolvedVersion: now.version } : {}),
+          resolvedImage: now.image,
+        }),
     state: 'NotReady',
     drifted: false,
     drift: [],
@@ -148,7 +181,9 @@ function describeTarget(t: {
             actor: record.actor,
             at: record.createdAt,
             overrides: record.overrides,
-            ...(record.serverVersion ? { serverVersion: record.serverVersion } : {}),
+            ...(record.serverVersion
+              ? { serverVersion: record.serverVersion }
+              : {}),
           },
         }
       : {}),
@@ -160,27 +195,50 @@ function describeTarget(t: {
     target.reason = t.read
       ? `cluster ${cluster} could not be read: ${t.read.error}`
       : `cluster ${cluster} is not configured in kubernetes.clusterLocatorMethods`;
-    if (record && !('error' in now)) setOutdated(target, record.manifests, now.objects);
+    if (record && !('error' in now))
+      setOutdated(target, record.manifests, now.objects);
     return target;
   }
 
-  const liveByKey = new Map(objects.map(o => [objectKey({ kind: o.kind!, name: o.metadata!.name! }), o]));
-  const expected = (record?.manifests ?? ('error' in now ? [] : now.objects)).filter(o => isModelObject(o) && !isTransient(o));
+  const liveByKey = new Map(
+    objects.map(o => [
+      objectKey({ kind: o.kind!, name: o.metadata!.name! }),
+      o,
+    ]),
+  );
+  const expected = (
+    record?.manifests ?? ('error' in now ? [] : now.objects)
+  ).filter(o => isModelObject(o) && !isTransient(o));
   const missing = expected.filter(o => !liveByKey.has(objectKey(o)));
-  const summary = main ? summarizeKServeStatus(main as Record<string, any>) : undefined;
+  const summary = main
+    ? summarizeKServeStatus(main as Record<string, any>)
+    : undefined;
   // Where clients call it: KServe's URL, else the cluster's gateway (selectEndpoint's rules).
   const endpoint = main
-    ? selectEndpoint({ live: main as Record<string, any>, gatewayBaseUrl: t.gatewayBaseUrl, cluster, apiPrefix: 'error' in now ? undefined : now.apiPrefix })
+    ? selectEndpoint({
+        live: main as Record<string, any>,
+        gatewayBaseUrl: t.gatewayBaseUrl,
+        cluster,
+        apiPrefix: 'error' in now ? undefined : now.apiPrefix,
+      })
     : undefined;
   if (endpoint?.baseUrl) target.endpoint = endpoint.baseUrl;
   if (missing.length > 0) {
     target.state = 'Missing';
-    target.reason = `gone from the cluster: ${missing.map(o => `${o.kind} ${namespace}/${o.name}`).join(', ')}; deploy again to recreate ${missing.length === 1 ? 'it' : 'them'}`;
+    target.reason = `gone from the cluster: ${missing
+      .map(o => `${o.kind} ${namespace}/${o.name}`)
+      .join(', ')}; deploy again to recreate ${
+      missing.length === 1 ? 'it' : 'them'
+    }`;
   } else if (summary?.ready === true) {
     target.state = 'Ready';
   } else {
     target.state = 'NotReady';
-    target.reason = summary ? summary.problems.join(' ') : `no KServe object of this model is on the cluster (found: ${objects.map(o => o.kind).join(', ')})`;
+    target.reason = summary
+      ? summary.problems.join(' ')
+      : `no KServe object of this model is on the cluster (found: ${objects
+          .map(o => o.kind)
+          .join(', ')})`;
     if (summary && summary.ready === undefined) target.awaitingKServe = true;
   }
 
@@ -191,7 +249,17 @@ function describeTarget(t: {
       .flatMap<ObjectChanges>(o => {
         const liveObject = liveByKey.get(objectKey(o));
         const fields = liveObject ? diffObject(o.manifest, liveObject) : [];
-        return fields.length > 0 ? [{ kind: o.kind, name: o.name, namespace: o.namespace, change: 'changed', fields }] : [];
+        return fields.length > 0
+          ? [
+              {
+                kind: o.kind,
+                name: o.name,
+                namespace: o.namespace,
+                change: 'changed',
+                fields,
+              },
+            ]
+          : [];
       });
     target.drifted = target.drift.length > 0;
     if ('error' in now) {
@@ -205,16 +273,35 @@ function describeTarget(t: {
   } else {
     // Applied outside this portal (CLI, GitOps): what was applied is unknown, so the live objects
     // are compared with what the catalog renders now.
-    target.outdatedChanges = now.objects.filter(o => isModelObject(o) && liveByKey.has(objectKey(o))).flatMap<ObjectChanges>(o => {
-      const fields = diffObject(o.manifest, liveByKey.get(objectKey(o)));
-      return fields.length > 0 ? [{ kind: o.kind, name: o.name, namespace: o.namespace, change: 'changed', fields }] : [];
-    });
+    target.outdatedChanges = now.objects
+      .filter(o => isModelObject(o) && liveByKey.has(objectKey(o)))
+      .flatMap<ObjectChanges>(o => {
+        const fields = diffObject(o.manifest, liveByKey.get(objectKey(o)));
+        return fields.length > 0
+          ? [
+              {
+                kind: o.kind,
+                name: o.name,
+                namespace: o.namespace,
+                change: 'changed',
+                fields,
+              },
+            ]
+          : [];
+      });
     target.outdated = target.outdatedChanges.length > 0;
   }
   return target;
 }
 
-function setOutdated(target: FleetTarget, applied: RenderedObject[], now: RenderedObject[]) {
-  target.outdatedChanges = diffManifests(applied.filter(isModelObject), now.filter(isModelObject));
+function setOutdated(
+  target: FleetTarget,
+  applied: RenderedObject[],
+  now: RenderedObject[],
+) {
+  target.outdatedChanges = diffManifests(
+    applied.filter(isModelObject),
+    now.filter(isModelObject),
+  );
   target.outdated = target.outdatedChanges.length > 0;
 }

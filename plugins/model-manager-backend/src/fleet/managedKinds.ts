@@ -14,7 +14,9 @@ const cache = new WeakMap<Catalog, ObjectType[]>();
  * A model's own objects: namespaced and owned by the model (not the shared, create-if-absent ones
  * such as the ClusterServingRuntime and the namespace's weights claim).
  */
-export function isModelObject(o: Pick<RenderedObject, 'namespace' | 'applyPolicy'>): boolean {
+export function isModelObject(
+  o: Pick<RenderedObject, 'namespace' | 'applyPolicy'>,
+): boolean {
   return o.namespace !== undefined && isOwnedByModel(o);
 }
 
@@ -23,7 +25,8 @@ export function isModelObject(o: Pick<RenderedObject, 'namespace' | 'applyPolicy
  * `ttlSecondsAfterFinished` (the weights download): gone is not missing.
  */
 export function isTransient(o: Pick<RenderedObject, 'manifest'>): boolean {
-  const spec = (o.manifest as { spec?: { ttlSecondsAfterFinished?: unknown } }).spec;
+  const spec = (o.manifest as { spec?: { ttlSecondsAfterFinished?: unknown } })
+    .spec;
   return spec?.ttlSecondsAfterFinished !== undefined;
 }
 
@@ -37,11 +40,20 @@ export function managedKinds(catalog: Catalog): ObjectType[] {
   const seen = new Map<string, ObjectType>();
   const sample = new Map<string, string>();
   for (const model of Object.values(catalog.models)) {
-    if (!sample.has(model.config.server.runtime)) sample.set(model.config.server.runtime, model.name);
+    if (!sample.has(model.config.server.runtime))
+      sample.set(model.config.server.runtime, model.name);
   }
   for (const name of sample.values()) {
-    const objects = renderManifests(catalog, resolveServer(catalog, name, {}, { locate: false }), { namespace: 'default' });
-    for (const o of objects.filter(isModelObject)) seen.set(`${o.apiVersion}/${o.kind}`, { apiVersion: o.apiVersion, kind: o.kind });
+    const objects = renderManifests(
+      catalog,
+      resolveServer(catalog, name, {}, { locate: false }),
+      { namespace: 'default' },
+    );
+    for (const o of objects.filter(isModelObject))
+      seen.set(`${o.apiVersion}/${o.kind}`, {
+        apiVersion: o.apiVersion,
+        kind: o.kind,
+      });
   }
   const kinds = [...seen.values()];
   cache.set(catalog, kinds);

@@ -36,53 +36,95 @@ export function planRollout(input: PlanInput): RolloutPlan {
   const { catalog, query } = input;
   const runtime = catalog.runtimes[query.runtime];
   if (!Object.prototype.hasOwnProperty.call(catalog.runtimes, query.runtime)) {
-    throw new NotFoundError(`unknown runtime '${query.runtime}'; runtimes: ${Object.keys(catalog.runtimes).join(', ')}`);
+    throw new NotFoundError(
+      `unknown runtime '${query.runtime}'; runtimes: ${Object.keys(
+        catalog.runtimes,
+      ).join(', ')}`,
+    );
   }
   if (query.version !== undefined) {
     if (runtime.versioned && !runtime.config.versions?.[query.version]) {
-      throw new NotFoundError(`unknown version '${query.version}' for runtime ${runtime.name}; versions: ${Object.keys(runtime.config.versions ?? {}).join(', ')}`);
+      throw new NotFoundError(
+        `unknown version '${query.version}' for runtime ${
+          runtime.name
+        }; versions: ${Object.keys(runtime.config.versions ?? {}).join(', ')}`,
+      );
     }
   }
-  const records = new Map(input.records.map(r => [`${r.cluster}/${r.namespace}/${r.model}`, r]));
+  const records = new Map(
+    input.records.map(r => [`${r.cluster}/${r.namespace}/${r.model}`, r]),
+  );
   const live = liveIndex(input.reads);
-  const plan: RolloutPlan = { runtime: runtime.name, ...(query.version ? { version: query.version } : {}), moves: [], stays: [], errors: [] };
+  const plan: RolloutPlan = {
+    runtime: runtime.name,
+    ...(query.version ? { version: query.version } : {}),
+    moves: [],
+    stays: [],
+    errors: [],
+  };
   const errors = new Set<string>();
 
   for (const target of input.targets) {
     if (target.runtime !== runtime.name) continue;
     if (query.cluster && target.cluster !== query.cluster) continue;
     if (query.namespace && target.namespace !== query.namespace) continue;
-    const where = { model: target.model, cluster: target.cluster, namespace: target.namespace, ...(target.liveVersion ? { liveVersion: target.liveVersion } : {}) };
-    const stay = (why: RolloutStay['why'], reason: string) => plan.stays.push({ ...where, why, reason });
+    const where = {
+      model: target.model,
+      cluster: target.cluster,
+      namespace: target.namespace,
+      ...(target.liveVersion ? { liveVersion: target.liveVersion } : {}),
+    };
+    const stay = (why: RolloutStay['why'], reason: string) =>
+      plan.stays.push({ ...where, why, reason });
     const read = input.reads.find(r => r.cluster === target.cluster);
     if (target.state === 'Unknown') {
       if (read?.error && !errors.has(target.cluster)) {
         errors.add(target.cluster);
         plan.errors.push({ cluster: target.cluster, message: read.error });
       }
-      stay('unreachable', target.reason ?? `cluster ${target.cluster} could not be read`);
+      stay(
+        'unreachable',
+        target.reason ?? `cluster ${target.cluster} could not be read`,
+      );
       continue;
     }
-    const record = records.get(`${target.cluster}/${target.namespace}/${target.model}`);
+    const record = records.get(
+      `${target.cluster}/${target.namespace}/${target.model}`,
+    );
     const overrides = { ...effectiveOverrides(record) };
     const model = catalog.models[target.model];
     if (!model) {
-      stay('unresolvable', `model ${target.model} is no longer in ${catalog.modelsFile}; undeploy it or add it back`);
+      stay(
+        'unresolvable',
+        `model ${target.model} is no longer in ${catalog.modelsFile}; undeploy it or add it back`,
+      );
       continue;
     }
     if (query.version !== undefined && !runtime.versioned) {
-      stay('flat-runtime', `runtime ${runtime.name} is flat (it has no versions:), so it cannot move to version ${query.version}; leave version out to apply what the catalog resolves now`);
+      stay(
+        'flat-runtime',
+        `runtime ${runtime.name} is flat (it has no versions:), so it cannot move to version ${query.version}; leave version out to apply what the catalog resolves now`,
+      );
       continue;
     }
     if (query.version !== undefined) {
       // A pin to the very version rolled out holds nothing back.
       const pin = model.config.server.server_version;
       if (pin !== undefined && pin !== query.version) {
-        stay('pinned-by-model', `pinned by ${catalog.modelsFile}: models.${target.model}.server.server_version is ${model.config.server.server_version}; remove the pin to let it move`);
+        stay(
+          'pinned-by-model',
+          `pinned by ${catalog.modelsFile}: models.${target.model}.server.server_version is ${model.config.server.server_version}; remove the pin to let it move`,
+        );
         continue;
       }
-      if (overrides.serverVersion !== undefined && overrides.serverVersion !== query.version) {
-        stay('pinned-by-request', `pinned by revision ${record?.revision}: deployed with serverVersion ${overrides.serverVersion} by ${record?.actor}; deploy it without a server version to let it move`);
+      if (
+        overrides.serverVersion !== undefined &&
+        overrides.serverVersion !== query.version
+      ) {
+        stay(
+          'pinned-by-request',
+          `pinned by revision ${record?.revision}: deployed with serverVersion ${overrides.serverVersion} by ${record?.actor}; deploy it without a server version to let it move`,
+        );
         continue;
       }
       overrides.serverVersion = query.version;
@@ -92,16 +134,30 @@ export function planRollout(input: PlanInput): RolloutPlan {
       stay('unresolvable', now.error);
       continue;
     }
-    const liveObjects = live.get(`${target.cluster}/${target.namespace}/${target.model}`) ?? new Map();
-    const changes = now.objects.filter(isModelObject).flatMap<ObjectChanges>(o => {
-      const liveObject = liveObjects.get(`${o.kind}/${o.name}`);
-      const header = { kind: o.kind, name: o.name, namespace: o.namespace };
-      if (!liveObject) return isTransient(o) ? [] : [{ ...header, change: 'added', fields: [] }];
-      const fields = diffObject(o.manifest, liveObject);
-      return fields.length > 0 ? [{ ...header, change: 'changed', fields }] : [];
-    });
+    const liveObjects =
+      live.get(`${target.cluster}/${target.namespace}/${target.model}`) ??
+      new Map();
+    const changes = now.objects
+      .filter(isModelObject)
+      .flatMap<ObjectChanges>(o => {
+        const liveObject = liveObjects.get(`${o.kind}/${o.name}`);
+        const header = { kind: o.kind, name: o.name, namespace: o.namespace };
+        if (!liveObject)
+          return isTransient(o)
+            ? []
+            : [{ ...header, change: 'added', fields: [] }];
+        const fields = diffObject(o.manifest, liveObject);
+        return fields.length > 0
+          ? [{ ...header, change: 'changed', fields }]
+          : [];
+      });
     if (changes.length === 0) {
-      stay('up-to-date', `already runs what would be applied${now.version ? ` (version ${now.version})` : ''}`);
+      stay(
+        'up-to-date',
+        `already runs what would be applied${
+          now.version ? ` (version ${now.version})` : ''
+        }`,
+      );
       continue;
     }
     plan.moves.push({
@@ -116,12 +172,16 @@ export function planRollout(input: PlanInput): RolloutPlan {
   }
   if (!runtime.versioned && query.version === undefined) {
     // Flat runtimes have no version axis: say so once for targets that stay.
-    for (const s of plan.stays) if (s.why === 'up-to-date') s.reason += `; runtime ${runtime.name} is flat, so only its plumbing, env and args can move`;
+    for (const s of plan.stays)
+      if (s.why === 'up-to-date')
+        s.reason += `; runtime ${runtime.name} is flat, so only its plumbing, env and args can move`;
   }
   return plan;
 }
 
-function liveIndex(reads: ClusterRead[]): Map<string, Map<string, KubernetesObject>> {
+function liveIndex(
+  reads: ClusterRead[],
+): Map<string, Map<string, KubernetesObject>> {
   const index = new Map<string, Map<string, KubernetesObject>>();
   for (const read of reads) {
     for (const o of read.objects) {

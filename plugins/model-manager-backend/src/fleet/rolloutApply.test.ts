@@ -4,14 +4,27 @@ import request from 'supertest';
 import { useModelManager } from '../__testUtils__/testBackend';
 
 const ALICE = mockCredentials.user.header('user:default/alice');
-const target = (model: string, overrides: Record<string, unknown> = {}) => ({ model, cluster: 'local', namespace: 'models', overrides });
+const target = (model: string, overrides: Record<string, unknown> = {}) => ({
+  model,
+  cluster: 'local',
+  namespace: 'models',
+  overrides,
+});
 
 describe('POST /rollouts/apply', () => {
   const ctx = useModelManager();
   const apply = (body: Record<string, unknown>) =>
-    request(ctx.server).post('/api/model-manager/rollouts/apply').set('Authorization', ALICE).send(body);
+    request(ctx.server)
+      .post('/api/model-manager/rollouts/apply')
+      .set('Authorization', ALICE)
+      .send(body);
   const appliesOf = (model: string) =>
-    ctx.kube.requests.filter(r => r.method === 'PATCH' && r.path.endsWith(`/llminferenceservices/${model}`) && r.query.dryRun === undefined).length;
+    ctx.kube.requests.filter(
+      r =>
+        r.method === 'PATCH' &&
+        r.path.endsWith(`/llminferenceservices/${model}`) &&
+        r.query.dryRun === undefined,
+    ).length;
 
   it('applies a batch as rollouts, one audit event and history row per target; a target of another runtime fails alone', async () => {
     ctx.events.length = 0;
@@ -19,50 +32,117 @@ describe('POST /rollouts/apply', () => {
       runtime: 'vllm',
       version: '0.19.1',
       rolloutId: 'r-1',
-      targets: [target('bge-m3', { serverVersion: '0.19.1' }), target('bge-small-en-v1-5-ov', { serverVersion: '0.19.1' }), target('bge-reranker-v2-m3', { serverVersion: '0.19.1' })],
+      targets: [
+        target('bge-m3', { serverVersion: '0.19.1' }),
+        target('bge-small-en-v1-5-ov', { serverVersion: '0.19.1' }),
+        target('bge-reranker-v2-m3', { serverVersion: '0.19.1' }),
+      ],
       concurrency: 2,
     });
     expect(res.status).toBe(200);
     expect(res.body.items).toEqual([
-      { model: 'bge-m3', cluster: 'local', namespace: 'models', outcome: 'applied', revision: 1, serverVersion: '0.19.1' },
-      { model: 'bge-small-en-v1-5-ov', cluster: 'local', namespace: 'models', outcome: 'failed', message: expect.stringMatching(/flat|rollout\.runtime is vllm, but model bge-small-en-v1-5-ov runs on runtime openvino/) },
-      { model: 'bge-reranker-v2-m3', cluster: 'local', namespace: 'models', outcome: 'applied', revision: 1, serverVersion: '0.19.1' },
+      {
+        model: 'bge-m3',
+        cluster: 'local',
+        namespace: 'models',
+        outcome: 'applied',
+        revision: 1,
+        serverVersion: '0.19.1',
+      },
+      {
+        model: 'bge-small-en-v1-5-ov',
+        cluster: 'local',
+        namespace: 'models',
+        outcome: 'failed',
+        message: expect.stringMatching(
+          /flat|rollout\.runtime is vllm, but model bge-small-en-v1-5-ov runs on runtime openvino/,
+        ),
+      },
+      {
+        model: 'bge-reranker-v2-m3',
+        cluster: 'local',
+        namespace: 'models',
+        outcome: 'applied',
+        revision: 1,
+        serverVersion: '0.19.1',
+      },
     ]);
-    expect(ctx.events.map(e => [e.eventId, e.meta.model, e.outcome]).sort()).toEqual([
+    expect(
+      ctx.events.map(e => [e.eventId, e.meta.model, e.outcome]).sort(),
+    ).toEqual([
       ['model-rollout', 'bge-m3', 'success'],
       ['model-rollout', 'bge-reranker-v2-m3', 'success'],
       ['model-rollout', 'bge-small-en-v1-5-ov', 'fail'],
     ]);
-    const history = await request(ctx.server).get('/api/model-manager/models/bge-m3/deployments').set('Authorization', ALICE);
-    expect(history.body.items[0]).toMatchObject({ revision: 1, action: 'rollout', rolloutId: 'r-1', actor: 'user:default/alice' });
+    const history = await request(ctx.server)
+      .get('/api/model-manager/models/bge-m3/deployments')
+      .set('Authorization', ALICE);
+    expect(history.body.items[0]).toMatchObject({
+      revision: 1,
+      action: 'rollout',
+      rolloutId: 'r-1',
+      actor: 'user:default/alice',
+    });
   });
 
   it('never applies a target twice for one rollout: a resent batch answers what was applied', async () => {
     const before = appliesOf('bge-m3');
-    const res = await apply({ runtime: 'vllm', version: '0.19.1', rolloutId: 'r-1', targets: [target('bge-m3', { serverVersion: '0.19.1' })] });
-    expect(res.body.items).toEqual([{ model: 'bge-m3', cluster: 'local', namespace: 'models', outcome: 'already-applied', revision: 1, serverVersion: '0.19.1' }]);
+    const res = await apply({
+      runtime: 'vllm',
+      version: '0.19.1',
+      rolloutId: 'r-1',
+      targets: [target('bge-m3', { serverVersion: '0.19.1' })],
+    });
+    expect(res.body.items).toEqual([
+      {
+        model: 'bge-m3',
+        cluster: 'local',
+        namespace: 'models',
+        outcome: 'already-applied',
+        revision: 1,
+        serverVersion: '0.19.1',
+      },
+    ]);
     expect(appliesOf('bge-m3')).toBe(before);
     // Another rollout applies it again.
-    const other = await apply({ runtime: 'vllm', rolloutId: 'r-2', targets: [target('bge-m3')] });
-    expect(other.body.items[0]).toMatchObject({ outcome: 'applied', revision: 2, serverVersion: '0.24.0' });
+    const other = await apply({
+      runtime: 'vllm',
+      rolloutId: 'r-2',
+      targets: [target('bge-m3')],
+    });
+    expect(other.body.items[0]).toMatchObject({
+      outcome: 'applied',
+      revision: 2,
+      serverVersion: '0.24.0',
+    });
   });
 
   it('stops starting targets once more than maxFailures failed', async () => {
     const res = await apply({
       runtime: 'vllm',
       rolloutId: 'r-3',
-      targets: [target('nope-1'), target('nope-2'), target('qwen2-5-7b-instruct')],
+      targets: [
+        target('nope-1'),
+        target('nope-2'),
+        target('qwen2-5-7b-instruct'),
+      ],
       concurrency: 1,
       maxFailures: 1,
     });
-    expect(res.body.items.map((i: any) => i.outcome)).toEqual(['failed', 'failed', 'not-attempted']);
+    expect(res.body.items.map((i: any) => i.outcome)).toEqual([
+      'failed',
+      'failed',
+      'not-attempted',
+    ]);
     expect(res.body.items[0].message).toMatch(/unknown model 'nope-1'/);
   });
 
   it('refuses a bad batch with 400 naming the field', async () => {
     const res = await apply({ runtime: 'vllm', rolloutId: 'r-4', targets: [] });
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toMatch(/targets: targets must not be empty/);
+    expect(res.body.error.message).toMatch(
+      /targets: targets must not be empty/,
+    );
   });
 });
 
@@ -76,8 +156,12 @@ describe('POST /rollouts/apply without model-manager.model.deploy', () => {
       .set('Authorization', ALICE)
       .send({ runtime: 'vllm', rolloutId: 'r-5', targets: [target('bge-m3')] });
     expect(res.status).toBe(403);
-    expect(res.body.error.message).toBe('user:default/alice may not deploy models (permission model-manager.model.deploy), so may not roll them out');
-    expect(ctx.events).toEqual([expect.objectContaining({ eventId: 'model-rollout', outcome: 'fail' })]);
+    expect(res.body.error.message).toBe(
+      'user:default/alice may not deploy models (permission model-manager.model.deploy), so may not roll them out',
+    );
+    expect(ctx.events).toEqual([
+      expect.objectContaining({ eventId: 'model-rollout', outcome: 'fail' }),
+    ]);
     expect(ctx.kube.requests.filter(r => r.method === 'PATCH')).toEqual([]);
   });
 });

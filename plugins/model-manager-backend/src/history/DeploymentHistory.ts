@@ -16,11 +16,16 @@ const MAX_REVISION_ATTEMPTS = 20;
 export class DeploymentHistory {
   private constructor(private readonly db: Knex) {}
 
-  static async create(options: { database: DatabaseService }): Promise<DeploymentHistory> {
+  static async create(options: {
+    database: DatabaseService;
+  }): Promise<DeploymentHistory> {
     const db = await options.database.getClient();
     if (!options.database.migrations?.skip) {
       await db.migrate.latest({
-        directory: resolvePackagePath('@model-manager/plugin-model-manager-backend', 'migrations'),
+        directory: resolvePackagePath(
+          '@model-manager/plugin-model-manager-backend',
+          'migrations',
+        ),
         tableName: 'model_manager_knex_migrations',
       });
     }
@@ -48,29 +53,49 @@ export class DeploymentHistory {
       // One statement reads the model's last revision and inserts the next: atomic on SQLite; on
       // PostgreSQL two replicas may read the same one, and the unique index refuses the second.
       model_revision: numbered
-        ? this.db.raw(`(select coalesce(max(model_revision), 0) + 1 from ${TABLE} where model = ?)`, [entry.model])
+        ? this.db.raw(
+            `(select coalesce(max(model_revision), 0) + 1 from ${TABLE} where model = ?)`,
+            [entry.model],
+          )
         : null,
     };
     for (let attempt = 1; ; attempt++) {
       try {
-        const [inserted] = await this.db(TABLE).insert(row).returning(['revision', 'model_revision']);
-        const ids = inserted as { revision: number; model_revision: number | null };
+        const [inserted] = await this.db(TABLE)
+          .insert(row)
+          .returning(['revision', 'model_revision']);
+        const ids = inserted as {
+          revision: number;
+          model_revision: number | null;
+        };
         return {
           ...entry,
           id: Number(ids.revision),
-          ...(ids.model_revision !== null && ids.model_revision !== undefined ? { revision: Number(ids.model_revision) } : {}),
+          ...(ids.model_revision !== null && ids.model_revision !== undefined
+            ? { revision: Number(ids.model_revision) }
+            : {}),
           createdAt: createdAt.toISOString(),
         };
       } catch (e) {
-        if (!numbered || !isUniqueViolation(e) || attempt >= MAX_REVISION_ATTEMPTS) throw e;
+        if (
+          !numbered ||
+          !isUniqueViolation(e) ||
+          attempt >= MAX_REVISION_ATTEMPTS
+        )
+          throw e;
         // Another writer took this number; a short random pause spreads the retries.
-        await new Promise(resolve => setTimeout(resolve, Math.random() * 10 * attempt));
+        await new Promise(resolve =>
+          setTimeout(resolve, Math.random() * 10 * attempt),
+        );
       }
     }
   }
 
   /** The model's history, newest first. */
-  async list(model: string, options: { limit?: number } = {}): Promise<DeploymentRecord[]> {
+  async list(
+    model: string,
+    options: { limit?: number } = {},
+  ): Promise<DeploymentRecord[]> {
     const rows = await this.db(TABLE)
       .where({ model })
       .orderBy('revision', 'desc')
@@ -79,8 +104,13 @@ export class DeploymentHistory {
   }
 
   /** The model's revision `revision` (per-model number). */
-  async get(model: string, revision: number): Promise<DeploymentRecord | undefined> {
-    const row = await this.db(TABLE).where({ model, model_revision: revision }).first();
+  async get(
+    model: string,
+    revision: number,
+  ): Promise<DeploymentRecord | undefined> {
+    const row = await this.db(TABLE)
+      .where({ model, model_revision: revision })
+      .first();
     return row ? toRecord(row) : undefined;
   }
 
@@ -100,7 +130,10 @@ export class DeploymentHistory {
 
   /** The targets a rollout has applied so far (its succeeded rows). */
   async appliedInRollout(rolloutId: string): Promise<DeploymentRecord[]> {
-    const rows = await this.db(TABLE).where({ rollout_id: rolloutId, outcome: 'succeeded' });
+    const rows = await this.db(TABLE).where({
+      rollout_id: rolloutId,
+      outcome: 'succeeded',
+    });
     return rows.map(toRecord);
   }
 
@@ -112,13 +145,19 @@ export class DeploymentHistory {
 
 function isUniqueViolation(e: unknown): boolean {
   const error = e as { code?: string; message?: string };
-  return error?.code === '23505' || error?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(error?.message ?? '');
+  return (
+    error?.code === '23505' ||
+    error?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    /UNIQUE constraint failed/.test(error?.message ?? '')
+  );
 }
 
 function toRecord(row: any): DeploymentRecord {
   return {
     id: Number(row.revision),
-    ...(row.model_revision !== null && row.model_revision !== undefined ? { revision: Number(row.model_revision) } : {}),
+    ...(row.model_revision !== null && row.model_revision !== undefined
+      ? { revision: Number(row.model_revision) }
+      : {}),
     model: row.model,
     cluster: row.cluster,
     namespace: row.namespace,

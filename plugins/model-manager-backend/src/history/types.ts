@@ -9,4 +9,7 @@ export type {
 export type DeploymentOutcome = DeploymentRecord['outcome'];
 
 /** What a caller records; the id, the per-model revision and the time are given by the history. */
-export type NewDeploymentRecord = Omit<DeploymentRecord, 'id' | 'revision' | 'createdAt'>;
+export type NewDeploymentRecord = Omit<
+  DeploymentRecord,
+  'id' | 'revision' | 'createdAt'
+>;

@@ -32,52 +32,63 @@ export class ClusterRegistry {
 
   static fromConfig(config: Config): ClusterRegistry {
     const clusters = new Map<string, Cluster>();
-    const methods = config.getOptionalConfigArray('kubernetes.clusterLocatorMethods') ?? [];
+    const methods =
+      config.getOptionalConfigArray('kubernetes.clusterLocatorMethods') ?? [];
     methods.forEach((method, m) => {
       if (method.getString('type') !== 'config') return;
-      (method.getOptionalConfigArray('clusters') ?? []).forEach((cluster, c) => {
-        const key = `kubernetes.clusterLocatorMethods[${m}].clusters[${c}]`;
-        const name = cluster.getString('name');
-        const url = cluster.getString('url');
-        const authProvider = cluster.getOptionalString('authProvider') ?? 'serviceAccount';
-        const token = cluster.getOptionalString('serviceAccountToken');
-        if (authProvider !== 'serviceAccount') {
-          // Other auth providers (oidc, google, aws...) carry the *user's* token from the browser;
-          // deploys run in the backend and need a service account.
-          return;
-        }
-        let caData = cluster.getOptionalString('caData');
-        const caFile = cluster.getOptionalString('caFile');
-        if (!caData && caFile) {
-          try {
-            caData = fs.readFileSync(caFile).toString('base64');
-          } catch (e) {
-            throw new Error(`${key}.caFile: cannot read ${caFile}: ${(e as Error).message}`);
+      (method.getOptionalConfigArray('clusters') ?? []).forEach(
+        (cluster, c) => {
+          const key = `kubernetes.clusterLocatorMethods[${m}].clusters[${c}]`;
+          const name = cluster.getString('name');
+          const url = cluster.getString('url');
+          const authProvider =
+            cluster.getOptionalString('authProvider') ?? 'serviceAccount';
+          const token = cluster.getOptionalString('serviceAccountToken');
+          if (authProvider !== 'serviceAccount') {
+            // Other auth providers (oidc, google, aws...) carry the *user's* token from the browser;
+            // deploys run in the backend and need a service account.
+            return;
           }
-        }
-        const skipTLSVerify = cluster.getOptionalBoolean('skipTLSVerify') ?? false;
-        if (url.startsWith('http://') && !skipTLSVerify) {
-          // @kubernetes/client-node refuses plain http unless TLS verification is off.
-          throw new Error(`${key}.url is plain http (${url}); use https, or set ${key}.skipTLSVerify: true for a local test cluster`);
-        }
-        const options = {
-          clusters: [{ name, server: url, caData, skipTLSVerify }],
-          users: [{ name: `${name}-user`, token }],
-          contexts: [{ name, cluster: name, user: `${name}-user` }],
-          currentContext: name,
-        };
-        clusters.set(name, {
-          info: { name, url, source: 'config' },
-          // Built on first use, when the client library is loaded.
-          kubeConfig: () => {
-            const kubeConfig = new (clientNode().KubeConfig)();
-            kubeConfig.loadFromOptions(options);
-            return kubeConfig;
-          },
-        });
-      });
+          let caData = cluster.getOptionalString('caData');
+          const caFile = cluster.getOptionalString('caFile');
+          if (!caData && caFile) {
+            try {
+              caData = fs.readFileSync(caFile).toString('base64');
+            } catch (e) {
+              throw new Error(
+                `${key}.caFile: cannot read ${caFile}: ${(e as Error).message}`,
+              );
+            }
+          }
+          const skipTLSVerify =
+            cluster.getOptionalBoolean('skipTLSVerify') ?? false;
+          if (url.startsWith('http://') && !skipTLSVerify) {
+            // @kubernetes/client-node refuses plain http unless TLS verification is off.
+            throw new Error(
+              `${key}.url is plain http (${url}); use https, or set ${key}.skipTLSVerify: true for a local test cluster`,
+            );
+          }
+          const options = {
+            clusters: [{ name, server: url, caData, skipTLSVerify }],
+            users: [{ name: `${name}-user`, token }],
+            contexts: [{ name, cluster: name, user: `${name}-user` }],
+            currentContext: name,
+          };
+          clusters.set(name, {
+            info: { name, url, source: 'config' },
+            // Built on first use, when the client library is loaded.
+            kubeConfig: () => {
+              const kubeConfig = new (clientNode().KubeConfig)();
+              kubeConfig.loadFromOptions(options);
+              return kubeConfig;
+            },
+          });
+        },
+      );
     });
-    const kubeconfigPath = config.getOptionalString('modelManager.kubernetes.kubeconfig');
+    const kubeconfigPath = config.getOptionalString(
+      'modelManager.kubernetes.kubeconfig',
+    );
     if (kubeconfigPath) {
       // A kubeconfig file is for local use; reading it needs the client library now.
       const { KubeConfig } = clientNode();
@@ -85,7 +96,11 @@ export class ClusterRegistry {
       try {
         base.loadFromFile(kubeconfigPath);
       } catch (e) {
-        throw new Error(`modelManager.kubernetes.kubeconfig: cannot load ${kubeconfigPath}: ${(e as Error).message}`);
+        throw new Error(
+          `modelManager.kubernetes.kubeconfig: cannot load ${kubeconfigPath}: ${
+            (e as Error).message
+          }`,
+        );
       }
       for (const context of base.getContexts()) {
         if (clusters.has(context.name)) continue;
@@ -94,7 +109,14 @@ export class ClusterRegistry {
         kubeConfig.setCurrentContext(context.name);
         const cluster = kubeConfig.getCurrentCluster();
         if (!cluster) continue;
-        clusters.set(context.name, { info: { name: context.name, url: cluster.server, source: 'kubeconfig' }, kubeConfig: () => kubeConfig });
+        clusters.set(context.name, {
+          info: {
+            name: context.name,
+            url: cluster.server,
+            source: 'kubeconfig',
+          },
+          kubeConfig: () => kubeConfig,
+        });
       }
     }
     readGatewayBaseUrls(config, clusters);
@@ -124,7 +146,9 @@ export class ClusterRegistry {
     const allowed = this.get(cluster).info.namespaces;
     if (allowed && !allowed.includes(namespace)) {
       throw new NotAllowedError(
-        `namespace '${namespace}' is not open to model deployments on cluster ${cluster}; allowed: ${allowed.join(', ')} (modelManager.kubernetes.clusters.${cluster}.namespaces)`,
+        `namespace '${namespace}' is not open to model deployments on cluster ${cluster}; allowed: ${allowed.join(
+          ', ',
+        )} (modelManager.kubernetes.clusters.${cluster}.namespaces)`,
       );
     }
   }
@@ -141,7 +165,11 @@ export class ClusterRegistry {
     if (!cluster) {
       const known = [...this.clusters.keys()];
       throw new InputError(
-        `unknown cluster '${name}'; clusters: ${known.length ? known.join(', ') : '(none configured: add one under kubernetes.clusterLocatorMethods)'}`,
+        `unknown cluster '${name}'; clusters: ${
+          known.length
+            ? known.join(', ')
+            : '(none configured: add one under kubernetes.clusterLocatorMethods)'
+        }`,
       );
     }
     return cluster;
@@ -153,14 +181,20 @@ export class ClusterRegistry {
  * @throws Error naming the key when a URL is not http(s) or names a cluster that is not configured.
  */
 function readGatewayBaseUrls(config: Config, clusters: Map<string, Cluster>) {
-  const perCluster = config.getOptionalConfig('modelManager.kubernetes.clusters');
+  const perCluster = config.getOptionalConfig(
+    'modelManager.kubernetes.clusters',
+  );
   for (const name of perCluster?.keys() ?? []) {
     const key = `modelManager.kubernetes.clusters.${name}.gatewayBaseUrl`;
     const url = perCluster!.getOptionalString(`${name}.gatewayBaseUrl`);
     if (url === undefined) continue;
     const cluster = clusters.get(name);
     if (!cluster) {
-      throw new Error(`${key}: there is no cluster '${name}' in kubernetes.clusterLocatorMethods (clusters: ${[...clusters.keys()].join(', ') || 'none'}); fix the name or remove the key`);
+      throw new Error(
+        `${key}: there is no cluster '${name}' in kubernetes.clusterLocatorMethods (clusters: ${
+          [...clusters.keys()].join(', ') || 'none'
+        }); fix the name or remove the key`,
+      );
     }
     let parsed: URL | undefined;
     try {
@@ -169,7 +203,9 @@ function readGatewayBaseUrls(config: Config, clusters: Map<string, Cluster>) {
       parsed = undefined;
     }
     if (!parsed || !/^https?:$/.test(parsed.protocol)) {
-      throw new Error(`${key}: '${url}' is not an http(s) URL; set the base URL clients reach the cluster's gateway at, e.g. https://ai-gateway.example.com`);
+      throw new Error(
+        `${key}: '${url}' is not an http(s) URL; set the base URL clients reach the cluster's gateway at, e.g. https://ai-gateway.example.com`,
+      );
     }
     cluster.info.gatewayBaseUrl = url.replace(/\/+$/, '');
   }
@@ -179,19 +215,36 @@ function readGatewayBaseUrls(config: Config, clusters: Map<string, Cluster>) {
  * Reads `modelManager.kubernetes.clusters.<name>.namespaces` into the clusters' info.
  * @throws Error naming the key for a cluster that is not configured or a name that is not a namespace.
  */
-function readNamespaceAllowlists(config: Config, clusters: Map<string, Cluster>) {
-  const perCluster = config.getOptionalConfig('modelManager.kubernetes.clusters');
+function readNamespaceAllowlists(
+  config: Config,
+  clusters: Map<string, Cluster>,
+) {
+  const perCluster = config.getOptionalConfig(
+    'modelManager.kubernetes.clusters',
+  );
   for (const name of perCluster?.keys() ?? []) {
     const key = `modelManager.kubernetes.clusters.${name}.namespaces`;
     const namespaces = perCluster!.getOptionalStringArray(`${name}.namespaces`);
     if (namespaces === undefined) continue;
     const cluster = clusters.get(name);
     if (!cluster) {
-      throw new Error(`${key}: there is no cluster '${name}' in kubernetes.clusterLocatorMethods (clusters: ${[...clusters.keys()].join(', ') || 'none'}); fix the name or remove the key`);
+      throw new Error(
+        `${key}: there is no cluster '${name}' in kubernetes.clusterLocatorMethods (clusters: ${
+          [...clusters.keys()].join(', ') || 'none'
+        }); fix the name or remove the key`,
+      );
     }
-    const bad = namespaces.filter(n => !/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(n));
+    const bad = namespaces.filter(
+      n => !/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(n),
+    );
     if (bad.length > 0) {
-      throw new Error(`${key}: ${bad.map(b => `'${b}'`).join(', ')} ${bad.length === 1 ? 'is not a namespace name' : 'are not namespace names'} (DNS-1123 labels: lowercase letters, digits and -)`);
+      throw new Error(
+        `${key}: ${bad.map(b => `'${b}'`).join(', ')} ${
+          bad.length === 1
+            ? 'is not a namespace name'
+            : 'are not namespace names'
+        } (DNS-1123 labels: lowercase letters, digits and -)`,
+      );
     }
     cluster.info.namespaces = namespaces;
   }

@@ -33,11 +33,21 @@ export class KubernetesApiError extends Error {
    */
   static fromResponse(statusCode: number, body: unknown): KubernetesApiError {
     const status = parseStatus(body);
-    const message = status?.message ?? (typeof body === 'string' && body ? body.slice(0, 500) : `HTTP ${statusCode}`);
+    const message =
+      status?.message ??
+      (typeof body === 'string' && body
+        ? body.slice(0, 500)
+        : `HTTP ${statusCode}`);
     let kind: FailureKind;
     if (statusCode === 409) kind = 'conflict';
     else if (statusCode === 422 || statusCode === 400) kind = 'invalid';
-    else if (statusCode === 500 && /failed to create typed patch object|field not declared in schema|expected (string|map|list|numeric)/i.test(message)) kind = 'invalid';
+    else if (
+      statusCode === 500 &&
+      /failed to create typed patch object|field not declared in schema|expected (string|map|list|numeric)/i.test(
+        message,
+      )
+    )
+      kind = 'invalid';
     else if (statusCode === 401 || statusCode === 403) kind = 'forbidden';
     else if (statusCode === 404) kind = 'not-found';
     else kind = 'unavailable';
@@ -51,7 +61,11 @@ export class KubernetesApiError extends Error {
   }
 
   static fromNetworkError(error: unknown): KubernetesApiError {
-    const e = error as { message?: string; code?: string; cause?: { code?: string; message?: string } };
+    const e = error as {
+      message?: string;
+      code?: string;
+      cause?: { code?: string; message?: string };
+    };
     const code = e?.code ?? e?.cause?.code;
     const detail = e?.cause?.message ?? e?.message ?? String(error);
     // The client library's discovery does not know the kind: its CRD is not installed. Retrying
@@ -63,13 +77,19 @@ export class KubernetesApiError extends Error {
       });
     }
     return new KubernetesApiError({
-      message: `cannot reach the Kubernetes API${code ? ` (${code})` : ''}: ${detail}`,
+      message: `cannot reach the Kubernetes API${
+        code ? ` (${code})` : ''
+      }: ${detail}`,
       kind: 'unavailable',
     });
   }
 }
 
-function parseStatus(body: unknown): { message?: string; reason?: string; details?: { causes?: any[] } } | undefined {
+function parseStatus(
+  body: unknown,
+):
+  | { message?: string; reason?: string; details?: { causes?: any[] } }
+  | undefined {
   let value = body;
   if (typeof value === 'string') {
     try {
@@ -78,6 +98,7 @@ function parseStatus(body: unknown): { message?: string; reason?: string; detail
       return undefined;
     }
   }
-  if (value && typeof value === 'object' && (value as any).kind === 'Status') return value as any;
+  if (value && typeof value === 'object' && (value as any).kind === 'Status')
+    return value as any;
   return undefined;
 }

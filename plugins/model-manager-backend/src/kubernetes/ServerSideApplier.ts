@@ -5,7 +5,11 @@ import type {
   RequestContext,
   ResponseContext,
 } from '@kubernetes/client-node';
-import { diffObject, FIELD_MANAGER, type RenderedObject } from '@model-manager/plugin-model-manager-common';
+import {
+  diffObject,
+  FIELD_MANAGER,
+  type RenderedObject,
+} from '@model-manager/plugin-model-manager-common';
 import { clientNode } from './clientNode';
 import type { ClusterRegistry } from './ClusterRegistry';
 import { KubernetesApiError } from './KubernetesApiError';
@@ -58,7 +62,10 @@ export class ServerSideApplier {
   async apply(cluster: string, request: ApplyRequest): Promise<ApplyOutcome> {
     const api = this.client(cluster, request.impersonateUser);
     const { objects } = request;
-    const results: ObjectResult[] = objects.map(o => ({ ...header(o), action: 'not-applied' }));
+    const results: ObjectResult[] = objects.map(o => ({
+      ...header(o),
+      action: 'not-applied',
+    }));
     const before: Array<KubernetesObject | undefined> = [];
     const skip: boolean[] = [];
 
@@ -74,10 +81,15 @@ export class ServerSideApplier {
     // order is the one reported.
     const checked = await Promise.allSettled(
       objects.map(async (object, i) => {
-        if (object.applyPolicy === 'create-if-absent' || request.dryRun || single) {
+        if (
+          object.applyPolicy === 'create-if-absent' ||
+          request.dryRun ||
+          single
+        ) {
           before[i] = await this.read(api, object);
         }
-        skip[i] = object.applyPolicy === 'create-if-absent' && before[i] !== undefined;
+        skip[i] =
+          object.applyPolicy === 'create-if-absent' && before[i] !== undefined;
         if (skip[i]) {
           live[i] = before[i];
           results[i].action = 'exists';
@@ -90,14 +102,20 @@ export class ServerSideApplier {
     );
     const failedAt = checked.findIndex(c => c.status === 'rejected');
     if (failedAt >= 0) {
-      return this.failed(results, failedAt, (checked[failedAt] as PromiseRejectedResult).reason, 'preflight (dry run), nothing was applied');
+      return this.failed(
+        results,
+        failedAt,
+        (checked[failedAt] as PromiseRejectedResult).reason,
+        'preflight (dry run), nothing was applied',
+      );
     }
     if (request.dryRun) {
       for (let i = 0; i < objects.length; i++) {
         if (skip[i]) continue;
         results[i].action = actionOf(before[i], live[i]);
         // What the apply would change on the live object, field by field.
-        if (before[i]) results[i].changes = diffObject(objects[i].manifest, before[i]);
+        if (before[i])
+          results[i].changes = diffObject(objects[i].manifest, before[i]);
       }
       return { ok: true, results, live };
     }
@@ -110,11 +128,21 @@ export class ServerSideApplier {
           results[i].action = actionOf(before[i], live[i]);
         } else {
           const existed = dry[i]?.metadata?.resourceVersion !== undefined;
-          results[i].action = !existed ? 'created' : dry[i]!.metadata!.resourceVersion === live[i]?.metadata?.resourceVersion ? 'unchanged' : 'configured';
+          results[i].action = !existed
+            ? 'created'
+            : dry[i]!.metadata!.resourceVersion ===
+              live[i]?.metadata?.resourceVersion
+            ? 'unchanged'
+            : 'configured';
         }
-        this.options.logger.info(`applied ${objectLabel(objects[i])} to cluster ${cluster}: ${results[i].action}`);
+        this.options.logger.info(
+          `applied ${objectLabel(objects[i])} to cluster ${cluster}: ${
+            results[i].action
+          }`,
+        );
       } catch (e) {
-        for (let j = i; j < objects.length; j++) results[j].action = 'not-applied';
+        for (let j = i; j < objects.length; j++)
+          results[j].action = 'not-applied';
         return this.failed(results, i, e, doneBefore(results, i, 'applied'));
       }
     }
@@ -122,12 +150,28 @@ export class ServerSideApplier {
   }
 
   /** The live objects (undefined where absent). */
-  async read(apiOrCluster: KubernetesObjectApi | string, object: RenderedObject, impersonateUser?: string): Promise<KubernetesObject | undefined> {
-    const api = typeof apiOrCluster === 'string' ? this.client(apiOrCluster, impersonateUser) : apiOrCluster;
+  async read(
+    apiOrCluster: KubernetesObjectApi | string,
+    object: RenderedObject,
+    impersonateUser?: string,
+  ): Promise<KubernetesObject | undefined> {
+    const api =
+      typeof apiOrCluster === 'string'
+        ? this.client(apiOrCluster, impersonateUser)
+        : apiOrCluster;
     try {
-      return await this.withRetry(() => api.read({ apiVersion: object.apiVersion, kind: object.kind, metadata: { name: object.name, namespace: object.namespace } }), object);
+      return await this.withRetry(
+        () =>
+          api.read({
+            apiVersion: object.apiVersion,
+            kind: object.kind,
+            metadata: { name: object.name, namespace: object.namespace },
+          }),
+        object,
+      );
     } catch (e) {
-      if (e instanceof KubernetesApiError && e.kind === 'not-found') return undefined;
+      if (e instanceof KubernetesApiError && e.kind === 'not-found')
+        return undefined;
       throw e;
     }
   }
@@ -146,96 +190,216 @@ export class ServerSideApplier {
   ): Promise<KubernetesObject[] | undefined> {
     const api = this.client(cluster, options.impersonateUser);
     const items: KubernetesObject[] = [];
-    const label = { kind: type.kind, name: `(list ${labelSelector})` } as RenderedObject;
+    const label = {
+      kind: type.kind,
+      name: `(list ${labelSelector})`,
+    } as RenderedObject;
     let continueToken: string | undefined;
     try {
       do {
         const page = await this.withRetry(
-          () => api.list(type.apiVersion, type.kind, options.namespace, undefined, undefined, undefined, undefined, labelSelector, 500, continueToken),
+          () =>
+            api.list(
+              type.apiVersion,
+              type.kind,
+              options.namespace,
+              undefined,
+              undefined,
+              undefined,
+              undefined,
+              labelSelector,
+              500,
+              continueToken,
+            ),
           label,
         );
-        for (const item of page.items) items.push({ ...item, apiVersion: type.apiVersion, kind: type.kind });
+        for (const item of page.items)
+          items.push({ ...item, apiVersion: type.apiVersion, kind: type.kind });
         continueToken = page.metadata?._continue || undefined;
       } while (continueToken);
     } catch (e) {
-      if (e instanceof KubernetesApiError && e.kind === 'not-found') return undefined;
+      if (e instanceof KubernetesApiError && e.kind === 'not-found')
+        return undefined;
       throw e;
     }
     return items;
   }
 
   /** Deletes objects (missing ones are reported as absent). Namespaced objects only by callers. */
-  async delete(cluster: string, objects: RenderedObject[], impersonateUser?: string): Promise<{ ok: boolean; results: ObjectResult[]; failure?: ApplyOutcome['failure'] }> {
+  async delete(
+    cluster: string,
+    objects: RenderedObject[],
+    impersonateUser?: string,
+  ): Promise<{
+    ok: boolean;
+    results: ObjectResult[];
+    failure?: ApplyOutcome['failure'];
+  }> {
     const api = this.client(cluster, impersonateUser);
-    const results: ObjectResult[] = objects.map(o => ({ ...header(o), action: 'not-applied' }));
+    const results: ObjectResult[] = objects.map(o => ({
+      ...header(o),
+      action: 'not-applied',
+    }));
     for (let i = 0; i < objects.length; i++) {
       const o = objects[i];
       try {
-        await this.withRetry(() => api.delete({ apiVersion: o.apiVersion, kind: o.kind, metadata: { name: o.name, namespace: o.namespace } }, undefined, undefined, undefined, undefined, 'Background'), o);
+        await this.withRetry(
+          () =>
+            api.delete(
+              {
+                apiVersion: o.apiVersion,
+                kind: o.kind,
+                metadata: { name: o.name, namespace: o.namespace },
+              },
+              undefined,
+              undefined,
+              undefined,
+              undefined,
+              'Background',
+            ),
+          o,
+        );
         results[i].action = 'deleted';
       } catch (e) {
-        if (e instanceof KubernetesApiError && e.kind === 'not-found' && e.message.includes(`"${o.name}" not found`)) {
+        if (
+          e instanceof KubernetesApiError &&
+          e.kind === 'not-found' &&
+          e.message.includes(`"${o.name}" not found`)
+        ) {
           results[i].action = 'absent';
           continue;
         }
-        const outcome = this.failed(results, i, e, doneBefore(results, i, 'deleted'));
-        return { ok: false, results: outcome.results, failure: outcome.failure };
+        const outcome = this.failed(
+          results,
+          i,
+          e,
+          doneBefore(results, i, 'deleted'),
+        );
+        return {
+          ok: false,
+          results: outcome.results,
+          failure: outcome.failure,
+        };
       }
     }
     return { ok: true, results };
   }
 
-  private async patch(api: KubernetesObjectApi, object: RenderedObject, dryRun: boolean, force: boolean): Promise<KubernetesObject> {
+  private async patch(
+    api: KubernetesObjectApi,
+    object: RenderedObject,
+    dryRun: boolean,
+    force: boolean,
+  ): Promise<KubernetesObject> {
     return this.withRetry(
-      () => api.patch(object.manifest as KubernetesObject, undefined, dryRun ? 'All' : undefined, this.fieldManager, force, clientNode().PatchStrategy.ServerSideApply),
+      () =>
+        api.patch(
+          object.manifest as KubernetesObject,
+          undefined,
+          dryRun ? 'All' : undefined,
+          this.fieldManager,
+          force,
+          clientNode().PatchStrategy.ServerSideApply,
+        ),
       object,
     );
   }
 
-  private failed(results: ObjectResult[], index: number, error: unknown, what: string): ApplyOutcome {
-    const e = error instanceof KubernetesApiError ? error : KubernetesApiError.fromNetworkError(error);
+  private failed(
+    results: ObjectResult[],
+    index: number,
+    error: unknown,
+    what: string,
+  ): ApplyOutcome {
+    const e =
+      error instanceof KubernetesApiError
+        ? error
+        : KubernetesApiError.fromNetworkError(error);
     const result = results[index];
     result.action = 'failed';
     result.reason = e.reason;
     if (e.kind === 'conflict') {
       result.conflicts = e.causes
         .filter(c => c.field)
-        .map(c => ({ manager: /conflict with "([^"]+)"/.exec(c.message ?? '')?.[1] ?? 'another manager', field: c.field! }));
-      const owners = [...new Set(result.conflicts.map(c => c.manager))].join(', ');
+        .map(c => ({
+          manager:
+            /conflict with "([^"]+)"/.exec(c.message ?? '')?.[1] ??
+            'another manager',
+          field: c.field!,
+        }));
+      const owners = [...new Set(result.conflicts.map(c => c.manager))].join(
+        ', ',
+      );
       // A 409 without field causes is not a field-manager conflict (e.g. the object changed
       // between a read and a write): say what the API server said.
       if (result.conflicts.length === 0) {
-        result.message = `${objectLabel(result)}: the API server answered 409 Conflict: ${e.message}; try again (${what})`;
-      } else result.message = `${objectLabel(result)}: fields are owned by another field manager (${owners}): ${result.conflicts.map(c => c.field).join(', ')}. Someone changed them outside model-manager; deploy with force: true to take them over (${what})`;
+        result.message = `${objectLabel(
+          result,
+        )}: the API server answered 409 Conflict: ${
+          e.message
+        }; try again (${what})`;
+      } else
+        result.message = `${objectLabel(
+          result,
+        )}: fields are owned by another field manager (${owners}): ${result.conflicts
+          .map(c => c.field)
+          .join(
+            ', ',
+          )}. Someone changed them outside model-manager; deploy with force: true to take them over (${what})`;
     } else if (e.kind === 'invalid') {
-      result.message = `${objectLabel(result)} was rejected by the API server as invalid: ${e.message} (${what})`;
+      result.message = `${objectLabel(
+        result,
+      )} was rejected by the API server as invalid: ${e.message} (${what})`;
     } else if (e.kind === 'forbidden') {
-      result.message = `${objectLabel(result)}: the cluster refused access: ${e.message} (${what})`;
+      result.message = `${objectLabel(result)}: the cluster refused access: ${
+        e.message
+      } (${what})`;
     } else if (e.kind === 'not-found') {
-      result.message = `${objectLabel(result)}: ${e.message}${/namespaces? "/.test(e.message) ? '; create the namespace first' : ''} (${what})`;
+      result.message = `${objectLabel(result)}: ${e.message}${
+        /namespaces? "/.test(e.message) ? '; create the namespace first' : ''
+      } (${what})`;
     } else {
-      result.message = `${objectLabel(result)}: the Kubernetes API is unavailable after ${this.maxAttempts} attempt(s): ${e.message} (${what})`;
+      result.message = `${objectLabel(
+        result,
+      )}: the Kubernetes API is unavailable after ${
+        this.maxAttempts
+      } attempt(s): ${e.message} (${what})`;
     }
     this.options.logger.warn(result.message);
     return { ok: false, results, failure: e.kind, live: [] };
   }
 
-  private async withRetry<T>(call: () => Promise<T>, object: RenderedObject): Promise<T> {
+  private async withRetry<T>(
+    call: () => Promise<T>,
+    object: RenderedObject,
+  ): Promise<T> {
     let lastError: KubernetesApiError | undefined;
     for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
       try {
         return await call();
       } catch (e) {
         const { ApiException } = clientNode();
-        lastError = e instanceof ApiException
-          ? KubernetesApiError.fromResponse(e.code, e.body)
-          : e instanceof KubernetesApiError ? e : KubernetesApiError.fromNetworkError(e);
-        if (!lastError.retryable || attempt === this.maxAttempts) throw lastError;
-        const retryAfter = e instanceof ApiException ? Number(e.headers?.['retry-after']) : NaN;
-        const delay = Number.isFinite(retryAfter) && retryAfter > 0
-          ? Math.min(retryAfter * 1000, 5000)
-          : Math.min(this.retryBaseDelayMs * 2 ** (attempt - 1), 5000);
-        this.options.logger.warn(`${objectLabel(object)}: ${lastError.message}; retrying in ${delay} ms (attempt ${attempt + 1} of ${this.maxAttempts})`);
+        lastError =
+          e instanceof ApiException
+            ? KubernetesApiError.fromResponse(e.code, e.body)
+            : e instanceof KubernetesApiError
+            ? e
+            : KubernetesApiError.fromNetworkError(e);
+        if (!lastError.retryable || attempt === this.maxAttempts)
+          throw lastError;
+        const retryAfter =
+          e instanceof ApiException ? Number(e.headers?.['retry-after']) : NaN;
+        const delay =
+          Number.isFinite(retryAfter) && retryAfter > 0
+            ? Math.min(retryAfter * 1000, 5000)
+            : Math.min(this.retryBaseDelayMs * 2 ** (attempt - 1), 5000);
+        this.options.logger.warn(
+          `${objectLabel(object)}: ${
+            lastError.message
+          }; retrying in ${delay} ms (attempt ${attempt + 1} of ${
+            this.maxAttempts
+          })`,
+        );
         await new Promise(resolve => setTimeout(resolve, delay));
       }
     }
@@ -243,12 +407,16 @@ export class ServerSideApplier {
   }
 
   /** One client per cluster and impersonated user; each has its own discovery cache. */
-  private client(cluster: string, impersonateUser?: string): KubernetesObjectApi {
+  private client(
+    cluster: string,
+    impersonateUser?: string,
+  ): KubernetesObjectApi {
     const key = `${cluster}\u0000${impersonateUser ?? ''}`;
     let api = this.clients.get(key);
     if (api) return api;
     const kubeConfig = this.options.clusters.kubeConfig(cluster);
-    const { createConfiguration, KubernetesObjectApi, ServerConfiguration } = clientNode();
+    const { createConfiguration, KubernetesObjectApi, ServerConfiguration } =
+      clientNode();
     const server = kubeConfig.getCurrentCluster()!.server;
     const timeoutMs = this.requestTimeoutMs;
     const configuration = createConfiguration({
@@ -258,7 +426,8 @@ export class ServerSideApplier {
         {
           pre: async (context: RequestContext) => {
             context.setSignal(AbortSignal.timeout(timeoutMs));
-            if (impersonateUser) context.setHeaderParam('Impersonate-User', impersonateUser);
+            if (impersonateUser)
+              context.setHeaderParam('Impersonate-User', impersonateUser);
             return context;
           },
           post: async (response: ResponseContext) => response,
@@ -272,16 +441,37 @@ export class ServerSideApplier {
 }
 
 /** `nothing was applied` / `applied before it: Job models/x, ...` for a failure at `index`. */
-function doneBefore(results: ObjectResult[], index: number, verb: 'applied' | 'deleted'): string {
-  return index === 0 ? `nothing was ${verb}` : `${verb} before it: ${results.slice(0, index).map(objectLabel).join(', ')}`;
+function doneBefore(
+  results: ObjectResult[],
+  index: number,
+  verb: 'applied' | 'deleted',
+): string {
+  return index === 0
+    ? `nothing was ${verb}`
+    : `${verb} before it: ${results
+        .slice(0, index)
+        .map(objectLabel)
+        .join(', ')}`;
 }
 
 function header(o: RenderedObject): Omit<ObjectResult, 'action'> {
-  return { apiVersion: o.apiVersion, kind: o.kind, name: o.name, ...(o.namespace ? { namespace: o.namespace } : {}) };
+  return {
+    apiVersion: o.apiVersion,
+    kind: o.kind,
+    name: o.name,
+    ...(o.namespace ? { namespace: o.namespace } : {}),
+  };
 }
 
-function actionOf(before: KubernetesObject | undefined, after: KubernetesObject | undefined): ObjectResult['action'] {
+function actionOf(
+  before: KubernetesObject | undefined,
+  after: KubernetesObject | undefined,
+): ObjectResult['action'] {
   if (!before) return 'created';
-  if (after && before.metadata?.resourceVersion === after.metadata?.resourceVersion) return 'unchanged';
+  if (
+    after &&
+    before.metadata?.resourceVersion === after.metadata?.resourceVersion
+  )
+    return 'unchanged';
   return 'configured';
 }

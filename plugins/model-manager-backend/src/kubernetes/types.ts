@@ -1,7 +1,14 @@
 import type { RenderedObject } from '@model-manager/plugin-model-manager-common';
 
-export type { FailureKind, ObjectAction, ObjectResult } from '@model-manager/plugin-model-manager-common';
-import type { FailureKind, ObjectResult } from '@model-manager/plugin-model-manager-common';
+export type {
+  FailureKind,
+  ObjectAction,
+  ObjectResult,
+} from '@model-manager/plugin-model-manager-common';
+import type {
+  FailureKind,
+  ObjectResult,
+} from '@model-manager/plugin-model-manager-common';
 
 export interface ApplyOutcome {
   ok: boolean;

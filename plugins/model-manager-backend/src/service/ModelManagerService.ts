@@ -1,5 +1,9 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
-import { InputError, NotFoundError, ServiceUnavailableError } from '@backstage/errors';
+import {
+  InputError,
+  NotFoundError,
+  ServiceUnavailableError,
+} from '@backstage/errors';
 import type { ModelCatalogService } from '@model-manager/plugin-model-manager-node';
 import {
   diffObject,
@@ -25,7 +29,11 @@ import {
   type ServerOverrides,
 } from '@model-manager/plugin-model-manager-common';
 import type { FleetService } from '../fleet';
-import { withChangesFromPrevious, type DeploymentHistory, type DeploymentRecord } from '../history';
+import {
+  withChangesFromPrevious,
+  type DeploymentHistory,
+  type DeploymentRecord,
+} from '../history';
 import type { ClusterRegistry, ServerSideApplier } from '../kubernetes';
 import type { ApplyOutcome } from '../kubernetes/types';
 import { ModelIndex } from './ModelIndex';
@@ -81,7 +89,11 @@ export class ModelManagerService {
           ModelIndex.of(catalog);
         } catch (e) {
           // GET /models will answer the same error, with its status.
-          this.options.logger.warn(`model-manager: could not summarize the models: ${(e as Error).message}`);
+          this.options.logger.warn(
+            `model-manager: could not summarize the models: ${
+              (e as Error).message
+            }`,
+          );
         }
       }).unref();
     const current = this.options.catalog.current();
@@ -94,7 +106,9 @@ export class ModelManagerService {
     const catalog = this.options.catalog.current();
     if (!catalog) {
       throw new ServiceUnavailableError(
-        `the model catalog is not loaded: ${this.options.catalog.loadStatus().message ?? 'unknown error'}`,
+        `the model catalog is not loaded: ${
+          this.options.catalog.loadStatus().message ?? 'unknown error'
+        }`,
       );
     }
     return catalog;
@@ -125,7 +139,8 @@ export class ModelManagerService {
 
   getModel(name: string) {
     const catalog = this.catalog();
-    if (!Object.prototype.hasOwnProperty.call(catalog.models, name)) throw new NotFoundError(`unknown model '${name}'`);
+    if (!Object.prototype.hasOwnProperty.call(catalog.models, name))
+      throw new NotFoundError(`unknown model '${name}'`);
     return summarizeModel(catalog, name);
   }
 
@@ -136,7 +151,8 @@ export class ModelManagerService {
 
   getRuntime(name: string) {
     const catalog = this.catalog();
-    if (!Object.prototype.hasOwnProperty.call(catalog.runtimes, name)) throw new NotFoundError(`unknown runtime '${name}'`);
+    if (!Object.prototype.hasOwnProperty.call(catalog.runtimes, name))
+      throw new NotFoundError(`unknown runtime '${name}'`);
     return summarizeRuntime(catalog, name);
   }
 
@@ -149,22 +165,46 @@ export class ModelManagerService {
     return { server, explain: explainServer(server) };
   }
 
-  render(name: string, overrides: ServerOverrides, namespace: string): RenderedObject[] {
+  render(
+    name: string,
+    overrides: ServerOverrides,
+    namespace: string,
+  ): RenderedObject[] {
     const catalog = this.catalog();
-    return renderManifests(catalog, resolveServer(catalog, name, overrides, { locate: false }), { namespace });
+    return renderManifests(
+      catalog,
+      resolveServer(catalog, name, overrides, { locate: false }),
+      { namespace },
+    );
   }
 
   /**
    * Checks a deploy request (model, overrides, target) without touching a cluster.
    * @throws NotFoundError / InputError with the engine's message.
    */
-  checkDeploy(model: string, overrides: ServerOverrides, target: DeployTarget, rollout?: DeployOptions['rollout']) {
-    const server = resolveServer(this.catalog(), model, overrides, { locate: false });
+  checkDeploy(
+    model: string,
+    overrides: ServerOverrides,
+    target: DeployTarget,
+    rollout?: DeployOptions['rollout'],
+  ) {
+    const server = resolveServer(this.catalog(), model, overrides, {
+      locate: false,
+    });
     if (rollout && rollout.runtime !== server.runtime) {
-      throw new InputError(`rollout.runtime is ${rollout.runtime}, but model ${model} runs on runtime ${server.runtime}`);
+      throw new InputError(
+        `rollout.runtime is ${rollout.runtime}, but model ${model} runs on runtime ${server.runtime}`,
+      );
     }
-    if (rollout?.version !== undefined && overrides.serverVersion !== rollout.version) {
-      throw new InputError(`rollout.version is ${rollout.version}, but serverVersion is ${overrides.serverVersion ?? '(not set)'}; a rollout deploys with serverVersion set to the version it rolls out`);
+    if (
+      rollout?.version !== undefined &&
+      overrides.serverVersion !== rollout.version
+    ) {
+      throw new InputError(
+        `rollout.version is ${rollout.version}, but serverVersion is ${
+          overrides.serverVersion ?? '(not set)'
+        }; a rollout deploys with serverVersion set to the version it rolls out`,
+      );
     }
     this.checkTarget(target);
   }
@@ -172,48 +212,101 @@ export class ModelManagerService {
   /** Validates the target before anything reaches a cluster. */
   checkTarget(target: DeployTarget) {
     this.options.clusters.assertKnown(target.cluster);
-    this.options.clusters.assertNamespaceAllowed(target.cluster, target.namespace);
+    this.options.clusters.assertNamespaceAllowed(
+      target.cluster,
+      target.namespace,
+    );
   }
 
-  async deploy(model: string, options: DeployOptions): Promise<DeploymentResult> {
+  async deploy(
+    model: string,
+    options: DeployOptions,
+  ): Promise<DeploymentResult> {
     const catalog = this.catalog();
-    const server = resolveServer(catalog, model, options.overrides, { locate: false });
+    const server = resolveServer(catalog, model, options.overrides, {
+      locate: false,
+    });
     this.checkTarget(options);
-    const objects = renderManifests(catalog, server, { namespace: options.namespace });
-    const action = options.dryRun ? 'dry-run' : options.rollout ? 'rollout' : 'deploy';
-    return this.applyAndRecord(model, objects, options, action, server.version?.value);
+    const objects = renderManifests(catalog, server, {
+      namespace: options.namespace,
+    });
+    const action = options.dryRun
+      ? 'dry-run'
+      : options.rollout
+      ? 'rollout'
+      : 'deploy';
+    return this.applyAndRecord(
+      model,
+      objects,
+      options,
+      action,
+      server.version?.value,
+    );
   }
 
-  async rollback(model: string, revision: number, options: Omit<DeployOptions, 'overrides' | 'cluster' | 'namespace'>): Promise<DeploymentResult> {
+  async rollback(
+    model: string,
+    revision: number,
+    options: Omit<DeployOptions, 'overrides' | 'cluster' | 'namespace'>,
+  ): Promise<DeploymentResult> {
     const record = await this.options.history.get(model, revision);
-    if (!record) throw new NotFoundError(`model ${model} has no revision ${revision}`);
-    if (record.action === 'undeploy' || record.action === 'dry-run' || record.manifests.length === 0) {
-      throw new InputError(`revision ${revision} is a ${record.action}; roll back to a deploy, rollout or rollback revision`);
+    if (!record)
+      throw new NotFoundError(`model ${model} has no revision ${revision}`);
+    if (
+      record.action === 'undeploy' ||
+      record.action === 'dry-run' ||
+      record.manifests.length === 0
+    ) {
+      throw new InputError(
+        `revision ${revision} is a ${record.action}; roll back to a deploy, rollout or rollback revision`,
+      );
     }
     if (record.outcome !== 'succeeded') {
-      throw new InputError(`revision ${revision} of ${model} failed (${record.message ?? 'no message'}); roll back to a revision that succeeded`);
+      throw new InputError(
+        `revision ${revision} of ${model} failed (${
+          record.message ?? 'no message'
+        }); roll back to a revision that succeeded`,
+      );
     }
     this.checkTarget(record);
     return this.applyAndRecord(
       model,
       record.manifests,
-      { ...options, cluster: record.cluster, namespace: record.namespace, overrides: record.overrides },
+      {
+        ...options,
+        cluster: record.cluster,
+        namespace: record.namespace,
+        overrides: record.overrides,
+      },
       options.dryRun ? 'dry-run' : 'rollback',
       record.serverVersion,
       revision,
     );
   }
 
-  async undeploy(model: string, target: DeployTarget & { actor: string; impersonateUser?: string }): Promise<DeploymentResult> {
+  async undeploy(
+    model: string,
+    target: DeployTarget & { actor: string; impersonateUser?: string },
+  ): Promise<DeploymentResult> {
     const catalog = this.catalog();
     this.checkTarget(target);
     // The model's own objects, newest first. Shared objects (create-if-absent: the
     // ClusterServingRuntime, the namespace's weights PersistentVolumeClaim) stay: other models use them.
-    const objects = renderManifests(catalog, resolveServer(catalog, model, {}, { locate: false }), { namespace: target.namespace })
+    const objects = renderManifests(
+      catalog,
+      resolveServer(catalog, model, {}, { locate: false }),
+      { namespace: target.namespace },
+    )
       .filter(isOwnedByModel)
       .reverse();
-    const outcome = await this.options.applier.delete(target.cluster, objects, target.impersonateUser);
-    const message = outcome.ok ? undefined : outcome.results.find(r => r.action === 'failed')?.message;
+    const outcome = await this.options.applier.delete(
+      target.cluster,
+      objects,
+      target.impersonateUser,
+    );
+    const message = outcome.ok
+      ? undefined
+      : outcome.results.find(r => r.action === 'failed')?.message;
     const record = await this.options.history.record({
       model,
       cluster: target.cluster,
@@ -227,15 +320,34 @@ export class ModelManagerService {
       message,
     });
     this.options.fleet?.changed(target.cluster);
-    return { ok: outcome.ok, revision: record.revision, action: 'undeploy', model, cluster: target.cluster, namespace: target.namespace, objects: outcome.results, message, failure: outcome.failure };
+    return {
+      ok: outcome.ok,
+      revision: record.revision,
+      action: 'undeploy',
+      model,
+      cluster: target.cluster,
+      namespace: target.namespace,
+      objects: outcome.results,
+      message,
+      failure: outcome.failure,
+    };
   }
 
-  async diff(model: string, target: DeployTarget, overrides: ServerOverrides, impersonateUser?: string): Promise<DiffResult> {
+  async diff(
+    model: string,
+    target: DeployTarget,
+    overrides: ServerOverrides,
+    impersonateUser?: string,
+  ): Promise<DiffResult> {
     const objects = this.render(model, overrides, target.namespace);
     this.checkTarget(target);
     const result: DiffResult['objects'] = [];
     for (const object of objects) {
-      const live = await this.options.applier.read(target.cluster, object, impersonateUser);
+      const live = await this.options.applier.read(
+        target.cluster,
+        object,
+        impersonateUser,
+      );
       result.push({
         kind: object.kind,
         name: object.name,
@@ -247,8 +359,16 @@ export class ModelManagerService {
     }
     // A shared object (create-if-absent) is never changed by a deploy: it is in sync once it exists,
     // whatever an administrator changed in it (its changes are still listed).
-    const inSync = result.every(o => o.exists && (o.changes.length === 0 || !isOwnedByModel(o)));
-    return { model, cluster: target.cluster, namespace: target.namespace, objects: result, inSync };
+    const inSync = result.every(
+      o => o.exists && (o.changes.length === 0 || !isOwnedByModel(o)),
+    );
+    return {
+      model,
+      cluster: target.cluster,
+      namespace: target.namespace,
+      objects: result,
+      inSync,
+    };
   }
 
   /**
@@ -256,7 +376,10 @@ export class ModelManagerService {
    * was not undeployed since: the Ready conditions, URL and what is wrong, in words; the endpoint
    * clients call (`selectEndpoint`); and for models with a weights download Job, its progress.
    */
-  async status(model: string, impersonateUser?: string): Promise<ModelStatusResponse> {
+  async status(
+    model: string,
+    impersonateUser?: string,
+  ): Promise<ModelStatusResponse> {
     this.getModel(model);
     const records = await this.options.history.list(model, { limit: 500 });
     const latest = new Map<string, DeploymentRecord>();
@@ -271,21 +394,45 @@ export class ModelManagerService {
       if (record.action === 'undeploy') continue;
       const main = record.manifests.find(o => isServerKind(o.kind));
       if (!main) continue;
-      const where = { cluster: record.cluster, namespace: record.namespace, revision: record.revision! };
-      const gatewayBaseUrl = this.options.clusters.gatewayBaseUrl(record.cluster);
-      const job = record.manifests.find(o => o.kind === 'Job' && o.apiVersion === 'batch/v1');
-      const download = job ? await this.downloadStatus(record.cluster, job, impersonateUser) : undefined;
+      const where = {
+        cluster: record.cluster,
+        namespace: record.namespace,
+        revision: record.revision!,
+      };
+      const gatewayBaseUrl = this.options.clusters.gatewayBaseUrl(
+        record.cluster,
+      );
+      const job = record.manifests.find(
+        o => o.kind === 'Job' && o.apiVersion === 'batch/v1',
+      );
+      const download = job
+        ? await this.downloadStatus(record.cluster, job, impersonateUser)
+        : undefined;
       try {
-        const live = (await this.options.applier.read(record.cluster, main, impersonateUser)) as Record<string, any> | undefined;
+        const live = (await this.options.applier.read(
+          record.cluster,
+          main,
+          impersonateUser,
+        )) as Record<string, any> | undefined;
         items.push({
           ...where,
           found: live !== undefined,
           summary: live ? summarizeKServeStatus(live) : undefined,
-          endpoint: selectEndpoint({ live, gatewayBaseUrl, cluster: record.cluster, apiPrefix }),
+          endpoint: selectEndpoint({
+            live,
+            gatewayBaseUrl,
+            cluster: record.cluster,
+            apiPrefix,
+          }),
           ...(download ? { download } : {}),
         });
       } catch (e) {
-        items.push({ ...where, found: false, error: (e as Error).message, ...(download ? { download } : {}) });
+        items.push({
+          ...where,
+          found: false,
+          error: (e as Error).message,
+          ...(download ? { download } : {}),
+        });
       }
     }
     return { items };
@@ -294,7 +441,8 @@ export class ModelManagerService {
   /** The engine's own API path (plumbing `api_prefix`), for URLs that reach the engine directly. */
   private apiPrefix(model: string): string | undefined {
     try {
-      return resolveServer(this.catalog(), model, {}, { locate: false }).plumbing.api_prefix?.value;
+      return resolveServer(this.catalog(), model, {}, { locate: false })
+        .plumbing.api_prefix?.value;
     } catch {
       return undefined;
     }
@@ -304,16 +452,29 @@ export class ModelManagerService {
    * The weights download Job and its pods (label `batch.kubernetes.io/job-name`, set by the Job
    * controller since Kubernetes 1.27), summarized by `summarizeJob`.
    */
-  private async downloadStatus(cluster: string, job: RenderedObject, impersonateUser?: string): Promise<DownloadStatus> {
+  private async downloadStatus(
+    cluster: string,
+    job: RenderedObject,
+    impersonateUser?: string,
+  ): Promise<DownloadStatus> {
     const header = { name: job.name, namespace: job.namespace ?? '' };
     try {
-      const live = await this.options.applier.read(cluster, job, impersonateUser);
+      const live = await this.options.applier.read(
+        cluster,
+        job,
+        impersonateUser,
+      );
       if (!live) return { ...header, found: false };
       const pods =
-        (await this.options.applier.list(cluster, { apiVersion: 'v1', kind: 'Pod' }, `${JOB_NAME_LABEL}=${job.name}`, {
-          namespace: job.namespace,
-          impersonateUser,
-        })) ?? [];
+        (await this.options.applier.list(
+          cluster,
+          { apiVersion: 'v1', kind: 'Pod' },
+          `${JOB_NAME_LABEL}=${job.name}`,
+          {
+            namespace: job.namespace,
+            impersonateUser,
+          },
+        )) ?? [];
       return { ...header, found: true, progress: summarizeJob(live, pods) };
     } catch (e) {
       return { ...header, found: false, error: (e as Error).message };
@@ -328,39 +489,95 @@ export class ModelManagerService {
    */
   async applyRollout(
     request: RolloutApplyRequest,
-    options: { actor: string; impersonateUser?: string; audit?: (target: RolloutTargetResult) => Promise<void> },
+    options: {
+      actor: string;
+      impersonateUser?: string;
+      audit?: (target: RolloutTargetResult) => Promise<void>;
+    },
   ): Promise<RolloutApplyResult> {
-    const key = (t: { model: string; cluster: string; namespace: string }) => `${t.model}/${t.cluster}/${t.namespace}`;
-    const done = new Map((await this.options.history.appliedInRollout(request.rolloutId)).map(r => [key(r), r]));
-    const rollout = { runtime: request.runtime, ...(request.version ? { version: request.version } : {}) };
-    const items: RolloutTargetResult[] = request.targets.map(t => ({ model: t.model, cluster: t.cluster, namespace: t.namespace, outcome: 'not-attempted' }));
+    const key = (t: { model: string; cluster: string; namespace: string }) =>
+      `${t.model}/${t.cluster}/${t.namespace}`;
+    const done = new Map(
+      (await this.options.history.appliedInRollout(request.rolloutId)).map(
+        r => [key(r), r],
+      ),
+    );
+    const rollout = {
+      runtime: request.runtime,
+      ...(request.version ? { version: request.version } : {}),
+    };
+    const items: RolloutTargetResult[] = request.targets.map(t => ({
+      model: t.model,
+      cluster: t.cluster,
+      namespace: t.namespace,
+      outcome: 'not-attempted',
+    }));
     const maxFailures = request.maxFailures ?? Number.POSITIVE_INFINITY;
     let next = 0;
     let failures = 0;
     const applyOne = async (index: number) => {
       const t = request.targets[index];
-      const where = { model: t.model, cluster: t.cluster, namespace: t.namespace };
+      const where = {
+        model: t.model,
+        cluster: t.cluster,
+        namespace: t.namespace,
+      };
       const prior = done.get(key(t));
       if (prior) {
-        items[index] = { ...where, outcome: 'already-applied', revision: prior.revision, ...(prior.serverVersion ? { serverVersion: prior.serverVersion } : {}) };
+        items[index] = {
+          ...where,
+          outcome: 'already-applied',
+          revision: prior.revision,
+          ...(prior.serverVersion
+            ? { serverVersion: prior.serverVersion }
+            : {}),
+        };
         return;
       }
       try {
         this.checkDeploy(t.model, t.overrides, t, rollout);
-        const result = await this.deploy(t.model, { ...where, overrides: t.overrides, dryRun: false, force: request.force ?? false, rollout, rolloutId: request.rolloutId, actor: options.actor, impersonateUser: options.impersonateUser });
+        const result = await this.deploy(t.model, {
+          ...where,
+          overrides: t.overrides,
+          dryRun: false,
+          force: request.force ?? false,
+          rollout,
+          rolloutId: request.rolloutId,
+          actor: options.actor,
+          impersonateUser: options.impersonateUser,
+        });
         items[index] = result.ok
-          ? { ...where, outcome: 'applied', revision: result.revision, ...(result.serverVersion ? { serverVersion: result.serverVersion } : {}) }
-          : { ...where, outcome: 'failed', message: result.message ?? 'the apply failed' };
+          ? {
+              ...where,
+              outcome: 'applied',
+              revision: result.revision,
+              ...(result.serverVersion
+                ? { serverVersion: result.serverVersion }
+                : {}),
+            }
+          : {
+              ...where,
+              outcome: 'failed',
+              message: result.message ?? 'the apply failed',
+            };
       } catch (e) {
-        items[index] = { ...where, outcome: 'failed', message: (e as Error).message };
+        items[index] = {
+          ...where,
+          outcome: 'failed',
+          message: (e as Error).message,
+        };
       }
       if (items[index].outcome === 'failed') failures++;
       await options.audit?.(items[index]);
     };
     const worker = async () => {
-      while (next < request.targets.length && failures <= maxFailures) await applyOne(next++);
+      while (next < request.targets.length && failures <= maxFailures)
+        await applyOne(next++);
     };
-    const concurrency = Math.max(1, Math.min(request.concurrency ?? 4, request.targets.length));
+    const concurrency = Math.max(
+      1,
+      Math.min(request.concurrency ?? 4, request.targets.length),
+    );
     await Promise.all(Array.from({ length: concurrency }, worker));
     return { items };
   }
@@ -379,13 +596,18 @@ export class ModelManagerService {
     serverVersion: string | undefined,
     rollbackOf?: number,
   ): Promise<DeploymentResult> {
-    const outcome: ApplyOutcome = await this.options.applier.apply(options.cluster, {
-      objects,
-      dryRun: options.dryRun,
-      force: options.force,
-      impersonateUser: options.impersonateUser,
-    });
-    const message = outcome.ok ? undefined : outcome.results.find(r => r.action === 'failed')?.message;
+    const outcome: ApplyOutcome = await this.options.applier.apply(
+      options.cluster,
+      {
+        objects,
+        dryRun: options.dryRun,
+        force: options.force,
+        impersonateUser: options.impersonateUser,
+      },
+    );
+    const message = outcome.ok
+      ? undefined
+      : outcome.results.find(r => r.action === 'failed')?.message;
     const record = await this.options.history.record({
       model,
       cluster: options.cluster,
@@ -408,7 +630,9 @@ export class ModelManagerService {
       outcome.ok && mainAt >= 0 && outcome.live[mainAt]
         ? selectEndpoint({
             live: outcome.live[mainAt] as Record<string, any>,
-            gatewayBaseUrl: this.options.clusters.gatewayBaseUrl(options.cluster),
+            gatewayBaseUrl: this.options.clusters.gatewayBaseUrl(
+              options.cluster,
+            ),
             cluster: options.cluster,
             apiPrefix: this.apiPrefix(model),
           }).baseUrl

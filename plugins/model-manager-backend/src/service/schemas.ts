@@ -1,18 +1,32 @@
-import { MODEL_PAGE_LIMIT_MAX, MODEL_SORT_FIELDS, type ModelListQuery, type ModelSort } from '@model-manager/plugin-model-manager-common';
+import {
+  MODEL_PAGE_LIMIT_MAX,
+  MODEL_SORT_FIELDS,
+  type ModelListQuery,
+  type ModelSort,
+} from '@model-manager/plugin-model-manager-common';
 import { z } from 'zod';
 
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
 const envSchema = z.record(z.string(), z.union([z.string(), z.null()]), {
-  invalid_type_error: 'env must be an object of NAME: value (value null removes an inherited variable)',
+  invalid_type_error:
+    'env must be an object of NAME: value (value null removes an inherited variable)',
 });
-const argsSchema = z.array(z.string({ invalid_type_error: 'each arg must be a string' }), {
-  invalid_type_error: 'args must be a list of flags such as ["--max-model-len=8192"]',
-});
+const argsSchema = z.array(
+  z.string({ invalid_type_error: 'each arg must be a string' }),
+  {
+    invalid_type_error:
+      'args must be a list of flags such as ["--max-model-len=8192"]',
+  },
+);
 
 export const overridesSchema = z
   .object({
-    serverVersion: z.string({ invalid_type_error: 'serverVersion must be a string such as "0.24.0"' }).optional(),
+    serverVersion: z
+      .string({
+        invalid_type_error: 'serverVersion must be a string such as "0.24.0"',
+      })
+      .optional(),
     env: envSchema.optional(),
     args: argsSchema.optional(),
   })
@@ -20,16 +34,35 @@ export const overridesSchema = z
 
 export const deployRequestSchema = overridesSchema
   .extend({
-    cluster: z.string({ required_error: 'cluster is required (a name from kubernetes.clusterLocatorMethods)', invalid_type_error: 'cluster must be a string' }).min(1, 'cluster must not be empty').max(253),
+    cluster: z
+      .string({
+        required_error:
+          'cluster is required (a name from kubernetes.clusterLocatorMethods)',
+        invalid_type_error: 'cluster must be a string',
+      })
+      .min(1, 'cluster must not be empty')
+      .max(253),
     namespace: z
-      .string({ required_error: 'namespace is required', invalid_type_error: 'namespace must be a string' })
+      .string({
+        required_error: 'namespace is required',
+        invalid_type_error: 'namespace must be a string',
+      })
       .max(63, 'namespace must be at most 63 characters')
-      .regex(DNS_LABEL, 'namespace must be a DNS-1123 label (lowercase letters, digits and -, starting and ending with a letter or digit)'),
-    dryRun: z.boolean({ invalid_type_error: 'dryRun must be true or false' }).optional(),
-    force: z.boolean({ invalid_type_error: 'force must be true or false' }).optional(),
+      .regex(
+        DNS_LABEL,
+        'namespace must be a DNS-1123 label (lowercase letters, digits and -, starting and ending with a letter or digit)',
+      ),
+    dryRun: z
+      .boolean({ invalid_type_error: 'dryRun must be true or false' })
+      .optional(),
+    force: z
+      .boolean({ invalid_type_error: 'force must be true or false' })
+      .optional(),
     rollout: z
       .object({
-        runtime: z.string({ required_error: 'rollout.runtime is required' }).min(1),
+        runtime: z
+          .string({ required_error: 'rollout.runtime is required' })
+          .min(1),
         version: z.string().min(1).optional(),
       })
       .strict()
@@ -46,7 +79,13 @@ export const renderRequestSchema = overridesSchema
 
 export const rollbackRequestSchema = z
   .object({
-    revision: z.number({ required_error: 'revision is required', invalid_type_error: 'revision must be a number' }).int().positive(),
+    revision: z
+      .number({
+        required_error: 'revision is required',
+        invalid_type_error: 'revision must be a number',
+      })
+      .int()
+      .positive(),
     dryRun: z.boolean().optional(),
     force: z.boolean().optional(),
   })
@@ -71,7 +110,9 @@ export const fleetQuerySchema = z
     version: optionalText,
     state: z
       .enum(['Ready', 'NotReady', 'Missing', 'Unknown'], {
-        errorMap: () => ({ message: 'state must be one of Ready, NotReady, Missing, Unknown' }),
+        errorMap: () => ({
+          message: 'state must be one of Ready, NotReady, Missing, Unknown',
+        }),
       })
       .optional(),
   })
@@ -80,7 +121,12 @@ export const fleetQuerySchema = z
 /** `GET /rollouts/plan?runtime=&version=&cluster=&namespace=` */
 export const rolloutPlanQuerySchema = z
   .object({
-    runtime: z.string({ required_error: 'runtime is required (a key of runtimes: in models.yaml, e.g. vllm)' }).min(1),
+    runtime: z
+      .string({
+        required_error:
+          'runtime is required (a key of runtimes: in models.yaml, e.g. vllm)',
+      })
+      .min(1),
     version: optionalText,
     cluster: optionalText,
     namespace: optionalText,
@@ -92,7 +138,13 @@ export const rolloutApplyRequestSchema = z
   .object({
     runtime: z.string({ required_error: 'runtime is required' }).min(1),
     version: optionalText,
-    rolloutId: z.string({ required_error: 'rolloutId is required (the rollout, e.g. the scaffolder task id)' }).min(1).max(255),
+    rolloutId: z
+      .string({
+        required_error:
+          'rolloutId is required (the rollout, e.g. the scaffolder task id)',
+      })
+      .min(1)
+      .max(255),
     targets: z
       .array(
         z
@@ -113,7 +165,10 @@ export const rolloutApplyRequestSchema = z
   .strict();
 
 /** Turns a zod error into one message naming each field. */
-const MODEL_SORTS: readonly string[] = MODEL_SORT_FIELDS.flatMap(f => [f, `-${f}`]);
+const MODEL_SORTS: readonly string[] = MODEL_SORT_FIELDS.flatMap(f => [
+  f,
+  `-${f}`,
+]);
 
 /** A whole number in [min, max] given as a query string value. */
 const queryInteger = (name: string, min: number, max: number) =>
@@ -121,12 +176,20 @@ const queryInteger = (name: string, min: number, max: number) =>
     .string({ invalid_type_error: `${name} must be given once` })
     .regex(/^\d+$/, `${name} must be a whole number from ${min} to ${max}`)
     .transform(Number)
-    .refine(n => n >= min && n <= max, `${name} must be a whole number from ${min} to ${max}`);
+    .refine(
+      n => n >= min && n <= max,
+      `${name} must be a whole number from ${min} to ${max}`,
+    );
 
-const queryText = (name: string) => z.string({ invalid_type_error: `${name} must be given once` }).optional();
+const queryText = (name: string) =>
+  z.string({ invalid_type_error: `${name} must be given once` }).optional();
 
 /** The query of `GET /models` (see ModelListQuery). */
-export const modelListQuerySchema: z.ZodType<ModelListQuery, z.ZodTypeDef, unknown> = z
+export const modelListQuerySchema: z.ZodType<
+  ModelListQuery,
+  z.ZodTypeDef,
+  unknown
+> = z
   .object({
     runtime: queryText('runtime'),
     version: queryText('version'),
@@ -135,7 +198,10 @@ export const modelListQuerySchema: z.ZodType<ModelListQuery, z.ZodTypeDef, unkno
     q: queryText('q'),
     sort: z
       .string({ invalid_type_error: 'sort must be given once' })
-      .refine(s => MODEL_SORTS.includes(s), `sort must be one of ${MODEL_SORTS.join(', ')}`)
+      .refine(
+        s => MODEL_SORTS.includes(s),
+        `sort must be one of ${MODEL_SORTS.join(', ')}`,
+      )
       .transform(s => s as ModelSort)
       .optional(),
     limit: queryInteger('limit', 1, MODEL_PAGE_LIMIT_MAX).optional(),
@@ -147,7 +213,10 @@ export function describeZodError(error: z.ZodError): string {
   return error.issues
     .map(issue => {
       const path = issue.path.join('.');
-      if (issue.code === 'unrecognized_keys') return `unknown field(s) ${issue.keys.map(k => `'${k}'`).join(', ')}${path ? ` in ${path}` : ''}`;
+      if (issue.code === 'unrecognized_keys')
+        return `unknown field(s) ${issue.keys.map(k => `'${k}'`).join(', ')}${
+          path ? ` in ${path}` : ''
+        }`;
       return path ? `${path}: ${issue.message}` : issue.message;
     })
     .join('; ');

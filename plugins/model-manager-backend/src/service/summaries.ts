@@ -1,4 +1,9 @@
-import { describeOrigin, resolveServer, type Catalog, type ModelSummary } from '@model-manager/plugin-model-manager-common';
+import {
+  describeOrigin,
+  resolveServer,
+  type Catalog,
+  type ModelSummary,
+} from '@model-manager/plugin-model-manager-common';
 
 /** What the API says about a model (the full resolution is under /models/:name/resolved). */
 export function summarizeModel(catalog: Catalog, name: string): ModelSummary {
@@ -51,10 +56,18 @@ export function summarizeRuntime(catalog: Catalog, name: string) {
     plumbing: Object.fromEntries(
       Object.entries(runtime.plumbingOrigins).map(([key, origin]) => [
         key,
-        { value: (r as Record<string, unknown>)[key], source: describeOrigin(catalog.locate(origin!)) },
+        {
+          value: (r as Record<string, unknown>)[key],
+          source: describeOrigin(catalog.locate(origin!)),
+        },
       ]),
     ),
-    servingRuntime: runtime.servingRuntime ? { file: runtime.servingRuntime.file, name: (runtime.servingRuntime.manifest as any).metadata?.name } : undefined,
+    servingRuntime: runtime.servingRuntime
+      ? {
+          file: runtime.servingRuntime.file,
+          name: (runtime.servingRuntime.manifest as any).metadata?.name,
+        }
+      : undefined,
     models: Object.values(catalog.models)
       .filter(m => m.config.server.runtime === name)
       .map(m => m.name),

@@ -6,17 +6,20 @@ import type { CatalogSources } from '../catalog/types';
 /** The repository root (this file is plugins/model-manager-common/src/__testUtils__). */
 export const REPO_ROOT = path.resolve(__dirname, '../../../..');
 
-const read = (rel: string) => fs.readFileSync(path.join(REPO_ROOT, rel), 'utf8');
+const read = (rel: string) =>
+  fs.readFileSync(path.join(REPO_ROOT, rel), 'utf8');
 
 /**
  * Catalog sources made of the repository's real runtimes/ (values, templates, serving runtime)
  * and the given models.yaml text (default: the repository's models.yaml).
  */
-export function repoSources(overrides: {
-  models?: string;
-  values?: Record<string, string>;
-  templates?: Record<string, string>;
-} = {}): CatalogSources {
+export function repoSources(
+  overrides: {
+    models?: string;
+    values?: Record<string, string>;
+    templates?: Record<string, string>;
+  } = {},
+): CatalogSources {
   const templates: CatalogSources['templates'] = {};
   for (const file of Object.values(TEMPLATE_FILES)) {
     templates[file] = {
@@ -25,10 +28,20 @@ export function repoSources(overrides: {
     };
   }
   return {
-    models: { file: 'models.yaml', text: overrides.models ?? read('models.yaml') },
+    models: {
+      file: 'models.yaml',
+      text: overrides.models ?? read('models.yaml'),
+    },
     values: {
-      vllm: { file: 'runtimes/vllm/values.yaml', text: overrides.values?.vllm ?? read('runtimes/vllm/values.yaml') },
-      openvino: { file: 'runtimes/openvino/values.yaml', text: overrides.values?.openvino ?? read('runtimes/openvino/values.yaml') },
+      vllm: {
+        file: 'runtimes/vllm/values.yaml',
+        text: overrides.values?.vllm ?? read('runtimes/vllm/values.yaml'),
+      },
+      openvino: {
+        file: 'runtimes/openvino/values.yaml',
+        text:
+          overrides.values?.openvino ?? read('runtimes/openvino/values.yaml'),
+      },
     },
     templates,
     manifests: {

@@ -172,7 +172,9 @@ export type RolloutApplyRequest = {
    * applied is not applied again: its recorded revision is returned.
    */
   rolloutId: string;
-  targets: Array<Pick<RolloutMove, 'model' | 'cluster' | 'namespace' | 'overrides'>>;
+  targets: Array<
+    Pick<RolloutMove, 'model' | 'cluster' | 'namespace' | 'overrides'>
+  >;
   /** How many targets of the batch are applied at once (default 4). */
   concurrency?: number;
   /** Stop starting targets of the batch once more than this many failed (default: never stop). */

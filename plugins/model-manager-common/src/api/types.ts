@@ -3,7 +3,11 @@
  * frontend and scripts. Type aliases (not interfaces) so they are plain JSON values, e.g. for a
  * scaffolder checkpoint.
  */
-import type { JobProgress, KServeStatusSummary, ModelEndpoint } from '../status';
+import type {
+  JobProgress,
+  KServeStatusSummary,
+  ModelEndpoint,
+} from '../status';
 import type { ApplyPolicy, RenderedObject } from '../renderer/types';
 import type { ServerOverrides } from '../resolver/types';
 import type { DeploymentAction, ObjectChanges } from './fleet';
@@ -125,7 +129,14 @@ export type DiffResult = {
    * `applyPolicy` says whether an object is the model's own (`apply`: an undeploy deletes it) or
    * shared (`create-if-absent`: the ClusterServingRuntime, the namespace's weights claim; kept).
    */
-  objects: Array<{ kind: string; name: string; namespace?: string; applyPolicy: ApplyPolicy; exists: boolean; changes: FieldChange[] }>;
+  objects: Array<{
+    kind: string;
+    name: string;
+    namespace?: string;
+    applyPolicy: ApplyPolicy;
+    exists: boolean;
+    changes: FieldChange[];
+  }>;
 };
 
 /** One place a model is deployed, in the answer of `GET /models/:name/status`. */

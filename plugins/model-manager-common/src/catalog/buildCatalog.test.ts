@@ -27,61 +27,225 @@ describe('buildCatalog', () => {
     expect(Object.keys(catalog.runtimes)).toEqual(['vllm', 'openvino']);
     expect(catalog.runtimes.vllm.versioned).toBe(true);
     expect(catalog.runtimes.openvino.versioned).toBe(false);
-    expect(catalog.runtimes.openvino.servingRuntime?.manifest).toMatchObject({ kind: 'ClusterServingRuntime', metadata: { name: 'openvino-runtime' } });
+    expect(catalog.runtimes.openvino.servingRuntime?.manifest).toMatchObject({
+      kind: 'ClusterServingRuntime',
+      metadata: { name: 'openvino-runtime' },
+    });
   });
 
   // Each row: what is wrong, the broken models.yaml, and the located message the user sees.
   const badModels: Array<[string, string, string]> = [
-    ['YAML syntax error', modelsYaml(`${GOOD_MODEL}  broken: [unclosed\n`), 'models.yaml:9:1: : YAML: Flow sequence in block collection'],
-    ['duplicate key', modelsYaml(`${GOOD_MODEL}${GOOD_MODEL}`), "models.yaml:8:3: : YAML: Map keys must be unique; 'chat' appears again here. Each key may appear once in a mapping"],
-    ['unknown key with a did-you-mean', modelsYaml(GOOD_MODEL.replace('runtime: vllm', 'runtime: vllm\n      server_verison: "0.19.1"')), "models.yaml:7:7: models.chat.server.server_verison: unknown key 'server_verison'; did you mean 'server_version'?"],
-    ['unknown top-level key', `${modelsYaml(GOOD_MODEL)}\nmodel:\n  x: 1\n`, "unknown key 'model'; did you mean 'models'?"],
-    ['missing model_id', modelsYaml(GOOD_MODEL.replace('    model_id: org/chat\n', '')), 'models.yaml:2:3: models.chat.model_id: is required'],
-    ['wrong type: category is a list', modelsYaml(GOOD_MODEL.replace('category: llm', 'category: [llm]')), 'models.yaml:4:15: models.chat.category: must be a string'],
-    ['wrong type: moe is a string', modelsYaml(GOOD_MODEL.replace('category: llm', 'category: llm\n    moe: "yes"')), 'models.chat.moe: moe must be true or false'],
-    ['unknown runtime', modelsYaml(GOOD_MODEL.replace('runtime: vllm', 'runtime: tgi')), "models.yaml:6:7: models.chat.server.runtime: unknown runtime 'tgi'; runtimes: vllm, openvino"],
-    ['unknown category', modelsYaml(GOOD_MODEL.replace('category: llm', 'category: chat')), "models.yaml:4:5: models.chat.category: unknown category 'chat' for runtime vllm; its categories: llm, embed, rerank, vlm"],
-    ['unknown server_version', modelsYaml(GOOD_MODEL.replace('runtime: vllm', 'runtime: vllm\n      server_version: "0.1.0"')), "models.yaml:7:7: models.chat.server.server_version: unknown server version '0.1.0' for runtime vllm"],
-    ['model name not a DNS label', modelsYaml(GOOD_MODEL.replace('  chat:', '  Chat_Model:')), "models.Chat_Model: model names name Kubernetes objects, so they must match KServe's InferenceService name pattern"],
-    ['env name not a C identifier', modelsYaml(GOOD_MODEL.replace('runtime: vllm', 'runtime: vllm\n      env: { "MY-VAR": "1" }')), 'env names must be C identifiers'],
-    ['memory not a quantity', modelsYaml(GOOD_MODEL.replace('runtime: vllm', 'runtime: vllm\n      resources: { memory: lots }')), 'models.chat.server.resources.memory: memory must be a Kubernetes quantity such as 8, 500m or 16Gi'],
-    ['model_id not owner/name', modelsYaml(GOOD_MODEL.replace('org/chat', 'chat')), 'models.chat.model_id: model_id must be a Hugging Face repo id of the form owner/name'],
-    ['arg with a newline', modelsYaml(GOOD_MODEL.replace('runtime: vllm', 'runtime: vllm\n      args: ["--a\\n--b"]')), 'models.chat.server.args[0]: must be a single line'],
-    ['arg that is not a flag', modelsYaml(GOOD_MODEL.replace('runtime: vllm', 'runtime: vllm\n      args: ["--max-model-len", "4096"]')), "models.chat.server.args[1]: '4096' is not a flag"],
-    ['default_version not a version', modelsYaml(GOOD_MODEL).replace('default_version: "0.24.0"', 'default_version: "0.23.0"'), "runtimes.vllm.default_version: default_version '0.23.0' is not a key of versions: (0.24.0, 0.19.1)"],
-    ['version without image', modelsYaml(GOOD_MODEL).replace('        image: "docker.io/vllm/vllm-openai-cpu:v0.19.1"\n', ''), 'runtimes.vllm.versions["0.19.1"].image: is required'],
-    ['alias bomb', `a: &a ["x","x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: [*d,*d,*d,*d,*d,*d,*d,*d,*d,*d]\n`, 'models.yaml:1:1: : YAML: Excessive alias count'],
-    ['not a mapping at all', '- a\n- b\n', 'models.yaml:1:1: : Expected object, received array'],
+    [
+      'YAML syntax error',
+      modelsYaml(`${GOOD_MODEL}  broken: [unclosed\n`),
+      'models.yaml:9:1: : YAML: Flow sequence in block collection',
+    ],
+    [
+      'duplicate key',
+      modelsYaml(`${GOOD_MODEL}${GOOD_MODEL}`),
+      "models.yaml:8:3: : YAML: Map keys must be unique; 'chat' appears again here. Each key may appear once in a mapping",
+    ],
+    [
+      'unknown key with a did-you-mean',
+      modelsYaml(
+        GOOD_MODEL.replace(
+          'runtime: vllm',
+          'runtime: vllm\n      server_verison: "0.19.1"',
+        ),
+      ),
+      "models.yaml:7:7: models.chat.server.server_verison: unknown key 'server_verison'; did you mean 'server_version'?",
+    ],
+    [
+      'unknown top-level key',
+      `${modelsYaml(GOOD_MODEL)}\nmodel:\n  x: 1\n`,
+      "unknown key 'model'; did you mean 'models'?",
+    ],
+    [
+      'missing model_id',
+      modelsYaml(GOOD_MODEL.replace('    model_id: org/chat\n', '')),
+      'models.yaml:2:3: models.chat.model_id: is required',
+    ],
+    [
+      'wrong type: category is a list',
+      modelsYaml(GOOD_MODEL.replace('category: llm', 'category: [llm]')),
+      'models.yaml:4:15: models.chat.category: must be a string',
+    ],
+    [
+      'wrong type: moe is a string',
+      modelsYaml(
+        GOOD_MODEL.replace('category: llm', 'category: llm\n    moe: "yes"'),
+      ),
+      'models.chat.moe: moe must be true or false',
+    ],
+    [
+      'unknown runtime',
+      modelsYaml(GOOD_MODEL.replace('runtime: vllm', 'runtime: tgi')),
+      "models.yaml:6:7: models.chat.server.runtime: unknown runtime 'tgi'; runtimes: vllm, openvino",
+    ],
+    [
+      'unknown category',
+      modelsYaml(GOOD_MODEL.replace('category: llm', 'category: chat')),
+      "models.yaml:4:5: models.chat.category: unknown category 'chat' for runtime vllm; its categories: llm, embed, rerank, vlm",
+    ],
+    [
+      'unknown server_version',
+      modelsYaml(
+        GOOD_MODEL.replace(
+          'runtime: vllm',
+          'runtime: vllm\n      server_version: "0.1.0"',
+        ),
+      ),
+      "models.yaml:7:7: models.chat.server.server_version: unknown server version '0.1.0' for runtime vllm",
+    ],
+    [
+      'model name not a DNS label',
+      modelsYaml(GOOD_MODEL.replace('  chat:', '  Chat_Model:')),
+      "models.Chat_Model: model names name Kubernetes objects, so they must match KServe's InferenceService name pattern",
+    ],
+    [
+      'env name not a C identifier',
+      modelsYaml(
+        GOOD_MODEL.replace(
+          'runtime: vllm',
+          'runtime: vllm\n      env: { "MY-VAR": "1" }',
+        ),
+      ),
+      'env names must be C identifiers',
+    ],
+    [
+      'memory not a quantity',
+      modelsYaml(
+        GOOD_MODEL.replace(
+          'runtime: vllm',
+          'runtime: vllm\n      resources: { memory: lots }',
+        ),
+      ),
+      'models.chat.server.resources.memory: memory must be a Kubernetes quantity such as 8, 500m or 16Gi',
+    ],
+    [
+      'model_id not owner/name',
+      modelsYaml(GOOD_MODEL.replace('org/chat', 'chat')),
+      'models.chat.model_id: model_id must be a Hugging Face repo id of the form owner/name',
+    ],
+    [
+      'arg with a newline',
+      modelsYaml(
+        GOOD_MODEL.replace(
+          'runtime: vllm',
+          'runtime: vllm\n      args: ["--a\\n--b"]',
+        ),
+      ),
+      'models.chat.server.args[0]: must be a single line',
+    ],
+    [
+      'arg that is not a flag',
+      modelsYaml(
+        GOOD_MODEL.replace(
+          'runtime: vllm',
+          'runtime: vllm\n      args: ["--max-model-len", "4096"]',
+        ),
+      ),
+      "models.chat.server.args[1]: '4096' is not a flag",
+    ],
+    [
+      'default_version not a version',
+      modelsYaml(GOOD_MODEL).replace(
+        'default_version: "0.24.0"',
+        'default_version: "0.23.0"',
+      ),
+      "runtimes.vllm.default_version: default_version '0.23.0' is not a key of versions: (0.24.0, 0.19.1)",
+    ],
+    [
+      'version without image',
+      modelsYaml(GOOD_MODEL).replace(
+        '        image: "docker.io/vllm/vllm-openai-cpu:v0.19.1"\n',
+        '',
+      ),
+      'runtimes.vllm.versions["0.19.1"].image: is required',
+    ],
+    [
+      'alias bomb',
+      `a: &a ["x","x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: [*d,*d,*d,*d,*d,*d,*d,*d,*d,*d]\n`,
+      'models.yaml:1:1: : YAML: Excessive alias count',
+    ],
+    [
+      'not a mapping at all',
+      '- a\n- b\n',
+      'models.yaml:1:1: : Expected object, received array',
+    ],
     ['empty file', '', 'models: is required'],
   ];
 
-  it.each(badModels)('refuses %s with file:line:col, path and fix', (_name, text, expected) => {
-    const problems = problemsOf(repoSources({ models: text }));
-    const messages = problems.map(p => `${p.file}:${p.line}:${p.col}: ${p.path}: ${p.message}`);
-    expect(messages.join('\n')).toContain(expected);
-    for (const p of problems) expect(p.file).toBe('models.yaml');
-  });
+  it.each(badModels)(
+    'refuses %s with file:line:col, path and fix',
+    (_name, text, expected) => {
+      const problems = problemsOf(repoSources({ models: text }));
+      const messages = problems.map(
+        p => `${p.file}:${p.line}:${p.col}: ${p.path}: ${p.message}`,
+      );
+      expect(messages.join('\n')).toContain(expected);
+      for (const p of problems) expect(p.file).toBe('models.yaml');
+    },
+  );
 
   it('refuses a values.yaml with an unknown key, naming that file', () => {
-    const problems = problemsOf(repoSources({ values: { vllm: 'device: cpu\nkind: LLMInferenceService\nrouting: epp\nroute: x\n' } }));
+    const problems = problemsOf(
+      repoSources({
+        values: {
+          vllm: 'device: cpu\nkind: LLMInferenceService\nrouting: epp\nroute: x\n',
+        },
+      }),
+    );
     expect(problems).toEqual([
-      expect.objectContaining({ file: 'runtimes/vllm/values.yaml', line: 4, col: 1, path: 'route', message: expect.stringContaining("unknown key 'route'; did you mean 'routing'?") }),
+      expect.objectContaining({
+        file: 'runtimes/vllm/values.yaml',
+        line: 4,
+        col: 1,
+        path: 'route',
+        message: expect.stringContaining(
+          "unknown key 'route'; did you mean 'routing'?",
+        ),
+      }),
     ]);
   });
 
   it('refuses a values.yaml with a wrong kind', () => {
-    const problems = problemsOf(repoSources({ values: { vllm: 'kind: Deployment\n' } }));
-    expect(problems[0]).toMatchObject({ file: 'runtimes/vllm/values.yaml', line: 1, col: 7, path: 'kind', message: 'kind must be one of LLMInferenceService, InferenceService' });
+    const problems = problemsOf(
+      repoSources({ values: { vllm: 'kind: Deployment\n' } }),
+    );
+    expect(problems[0]).toMatchObject({
+      file: 'runtimes/vllm/values.yaml',
+      line: 1,
+      col: 7,
+      path: 'kind',
+      message: 'kind must be one of LLMInferenceService, InferenceService',
+    });
   });
 
   it('refuses a template with an unknown placeholder, naming template file:line', () => {
-    const problems = problemsOf(repoSources({ templates: { 'inference-service.yaml': 'apiVersion: v1\nkind: X\nmetadata:\n  name: ${model.nmae}\n' } }));
-    expect(problems[0]).toMatchObject({ file: 'runtimes/templates/inference-service.yaml', line: 4, col: 9 });
+    const problems = problemsOf(
+      repoSources({
+        templates: {
+          'inference-service.yaml':
+            'apiVersion: v1\nkind: X\nmetadata:\n  name: ${model.nmae}\n',
+        },
+      }),
+    );
+    expect(problems[0]).toMatchObject({
+      file: 'runtimes/templates/inference-service.yaml',
+      line: 4,
+      col: 9,
+    });
     expect(problems[0].message).toContain('unknown placeholder ${model.nmae}');
   });
 
   it('reports every problem at once, not only the first', () => {
-    const text = modelsYaml(`${GOOD_MODEL.replace('category: llm', 'category: chat')}  other:\n    model_id: org/other\n    category: llm\n    server:\n      runtime: tgi\n`);
+    const text = modelsYaml(
+      `${GOOD_MODEL.replace(
+        'category: llm',
+        'category: chat',
+      )}  other:\n    model_id: org/other\n    category: llm\n    server:\n      runtime: tgi\n`,
+    );
     expect(problemsOf(repoSources({ models: text }))).toHaveLength(2);
   });
 });

@@ -127,7 +127,8 @@ export function buildCatalog(sources: CatalogSources): Catalog {
     }
   };
   const templates: Partial<Catalog['templates']> = {};
-  for (const key of Object.keys(TEMPLATE_FILES) as TemplateKey[]) templates[key] = template(key);
+  for (const key of Object.keys(TEMPLATE_FILES) as TemplateKey[])
+    templates[key] = template(key);
 
   if (problems.length > 0 || !modelsFile || !modelsDoc)
     throw new CatalogError(problems);
@@ -292,8 +293,18 @@ export function buildCatalog(sources: CatalogSources): Catalog {
         }
       }
     }
-    if (typeof merged.routing === 'string' && !ROUTING_TEMPLATES[merged.routing]) {
-      add(plumbingOrigins.routing!, `routing '${merged.routing}' is not known; set routing to one of ${Object.keys(ROUTING_TEMPLATES).join(', ')}`);
+    if (
+      typeof merged.routing === 'string' &&
+      !ROUTING_TEMPLATES[merged.routing]
+    ) {
+      add(
+        plumbingOrigins.routing!,
+        `routing '${
+          merged.routing
+        }' is not known; set routing to one of ${Object.keys(
+          ROUTING_TEMPLATES,
+        ).join(', ')}`,
+      );
     }
     let servingRuntime: CatalogRuntime['servingRuntime'];
     const manifestPath = merged.serving_runtime_manifest as string | undefined;

@@ -73,7 +73,11 @@ export interface Catalog {
    * An origin for a path of a source file. Its line:col is filled in by {@link Catalog.locate}
    * (loading thousands of models never pays for positions nobody reads).
    */
-  origin(layer: Layer, file: string, path: ReadonlyArray<string | number>): Origin;
+  origin(
+    layer: Layer,
+    file: string,
+    path: ReadonlyArray<string | number>,
+  ): Origin;
   /** Fills in line:col of origins made by {@link Catalog.origin}; returns the same objects. */
   locate<T extends Origin>(origin: T): T;
   /** Warnings that do not make the catalog invalid (e.g. a values.yaml for an unused runtime). */

@@ -34,11 +34,15 @@ export function diffObject(
   }
   if (Array.isArray(rendered)) {
     if (!Array.isArray(live)) return [change(path, rendered, live)];
-    if (rendered.every(item => isObject(item) && typeof item.name === 'string')) {
+    if (
+      rendered.every(item => isObject(item) && typeof item.name === 'string')
+    ) {
       const changes: FieldChange[] = [];
       for (const item of rendered as Array<Record<string, unknown>>) {
         const match = live.find(l => isObject(l) && l.name === item.name);
-        changes.push(...diffObject(item, match, `${path}[name=${item.name}]`, options));
+        changes.push(
+          ...diffObject(item, match, `${path}[name=${item.name}]`, options),
+        );
       }
       const renderedNames = new Set(
         (rendered as Array<Record<string, unknown>>).map(i => i.name),
@@ -53,9 +57,13 @@ export function diffObject(
     // Other lists of objects (route rules, matches, backend refs) item by item when the lengths
     // agree, so fields a CRD defaults inside an item (weight, priority) are not differences.
     if (rendered.length === live.length && rendered.every(isObject)) {
-      return rendered.flatMap((item, i) => diffObject(item, live[i], `${path}[${i}]`, options));
+      return rendered.flatMap((item, i) =>
+        diffObject(item, live[i], `${path}[${i}]`, options),
+      );
     }
-    return JSON.stringify(rendered) === JSON.stringify(live) ? [] : [change(path, rendered, live)];
+    return JSON.stringify(rendered) === JSON.stringify(live)
+      ? []
+      : [change(path, rendered, live)];
   }
   if (
     rendered === live ||

@@ -29,7 +29,8 @@ const compiled = new WeakMap<ParsedTemplate, Filler>();
 function hasPlaceholder(node: unknown): boolean {
   if (typeof node === 'string') return node.includes('${');
   if (Array.isArray(node)) return node.some(hasPlaceholder);
-  if (node !== null && typeof node === 'object') return Object.values(node).some(hasPlaceholder);
+  if (node !== null && typeof node === 'object')
+    return Object.values(node).some(hasPlaceholder);
   return false;
 }
 
@@ -68,7 +69,9 @@ function compile(node: unknown, file: string): Filler {
       return out;
     };
   }
-  const entries = Object.entries(node as Record<string, unknown>).map(([key, value]) => [key, compile(value, file)] as const);
+  const entries = Object.entries(node as Record<string, unknown>).map(
+    ([key, value]) => [key, compile(value, file)] as const,
+  );
   return context => {
     const out: { [key: string]: TemplateValue } = {};
     for (const [key, fill] of entries) {
@@ -79,7 +82,11 @@ function compile(node: unknown, file: string): Filler {
   };
 }
 
-function lookup(context: TemplateContext, name: string, file: string): TemplateValue {
+function lookup(
+  context: TemplateContext,
+  name: string,
+  file: string,
+): TemplateValue {
   if (!Object.prototype.hasOwnProperty.call(context, name)) {
     // parseTemplate rejects unknown names at load time; reaching this is a renderer bug.
     throw new Error(`${file}: placeholder \${${name}} has no value`);

@@ -21,7 +21,12 @@ export function parseTemplate(
   const problems: CatalogProblem[] = [];
   for (const err of doc.errors) {
     const pos = lineCounter.linePos(err.pos[0]);
-    problems.push({ file, ...pos, path: '', message: `YAML: ${err.message.split('\n')[0]}` });
+    problems.push({
+      file,
+      ...pos,
+      path: '',
+      message: `YAML: ${err.message.split('\n')[0]}`,
+    });
   }
   const placeholders: ParsedTemplate['placeholders'] = [];
   if (problems.length === 0) {
@@ -47,7 +52,13 @@ export function parseTemplate(
       },
     });
     if (!isMap(doc.contents)) {
-      problems.push({ file, line: 1, col: 1, path: '', message: 'a template must be one YAML mapping (a Kubernetes object)' });
+      problems.push({
+        file,
+        line: 1,
+        col: 1,
+        path: '',
+        message: 'a template must be one YAML mapping (a Kubernetes object)',
+      });
     }
   }
   if (problems.length > 0) throw new CatalogError(problems);

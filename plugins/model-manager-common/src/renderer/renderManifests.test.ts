@@ -6,7 +6,11 @@ import { buildCatalog } from '../catalog/buildCatalog';
 import { KUBERNETES_ID_LABEL, MANAGED_BY_LABEL } from '../constants';
 import { resolveServer } from '../resolver/resolveServer';
 import { modelsYaml, repoSources, REPO_ROOT } from '../__testUtils__/fixtures';
-import { isOwnedByModel, renderManifests, servedModelName } from './renderManifests';
+import {
+  isOwnedByModel,
+  renderManifests,
+  servedModelName,
+} from './renderManifests';
 import { fillTemplate } from './fillTemplate';
 import { parseTemplate } from './parseTemplate';
 import { toKubernetesYamlStream } from './toKubernetesYaml';
@@ -96,22 +100,51 @@ describe('renderManifests: which kind of Kubernetes object', () => {
 
   it('OpenVINO -> ClusterServingRuntime and weights claim (shared, create-if-absent), download Job, InferenceService, then its aigateway route objects', () => {
     const objects = render('bge-small-en-v1-5-ov');
-    expect(objects.map(o => [o.kind, o.name, o.namespace, o.applyPolicy])).toEqual([
-      ['ClusterServingRuntime', 'openvino-runtime', undefined, 'create-if-absent'],
-      ['PersistentVolumeClaim', 'model-manager-weights', 'models', 'create-if-absent'],
+    expect(
+      objects.map(o => [o.kind, o.name, o.namespace, o.applyPolicy]),
+    ).toEqual([
+      [
+        'ClusterServingRuntime',
+        'openvino-runtime',
+        undefined,
+        'create-if-absent',
+      ],
+      [
+        'PersistentVolumeClaim',
+        'model-manager-weights',
+        'models',
+        'create-if-absent',
+      ],
       ['Job', 'bge-small-en-v1-5-ov-download', 'models', 'apply'],
       ['InferenceService', 'bge-small-en-v1-5-ov', 'models', 'apply'],
       ['Backend', 'bge-small-en-v1-5-ov', 'models', 'apply'],
       ['AIServiceBackend', 'bge-small-en-v1-5-ov', 'models', 'apply'],
       ['AIGatewayRoute', 'bge-small-en-v1-5-ov', 'models', 'apply'],
     ]);
-    expect(objects[3].manifest).toMatchObject({ spec: { predictor: { model: { modelFormat: { name: 'openvino' }, runtime: 'openvino-runtime' } } } });
+    expect(objects[3].manifest).toMatchObject({
+      spec: {
+        predictor: {
+          model: {
+            modelFormat: { name: 'openvino' },
+            runtime: 'openvino-runtime',
+          },
+        },
+      },
+    });
     // What an undeploy deletes: the model's own objects, never the shared ones.
-    expect(objects.filter(isOwnedByModel).map(o => o.kind)).toEqual(['Job', 'InferenceService', 'Backend', 'AIServiceBackend', 'AIGatewayRoute']);
+    expect(objects.filter(isOwnedByModel).map(o => o.kind)).toEqual([
+      'Job',
+      'InferenceService',
+      'Backend',
+      'AIServiceBackend',
+      'AIGatewayRoute',
+    ]);
   });
 
   it('the download Job runs ovms --pull, with --weight-format only for a raw Hugging Face repo', () => {
-    const pullArgs = (model: string) => (render(model).find(o => o.kind === 'Job')!.manifest as any).spec.template.spec.containers[0].args as string[];
+    const pullArgs = (model: string) =>
+      (render(model).find(o => o.kind === 'Job')!.manifest as any).spec.template
+        .spec.containers[0].args as string[];
     expect(pullArgs('phi-3-5-mini-instruct-int4-ov')).toEqual([
       '--pull',
       '--source_model=microsoft/Phi-3.5-mini-instruct',
@@ -129,12 +162,14 @@ describe('renderManifests: which kind of Kubernetes object', () => {
     expect(pullArgs('bge-reranker-base-ov')).toContain('--task=rerank');
   });
 
-  it("every object carries the labels the Kubernetes tab finds it by; shared objects belong to no one model", () => {
+  it('every object carries the labels the Kubernetes tab finds it by; shared objects belong to no one model', () => {
     for (const model of Object.keys(catalog.models)) {
       for (const object of render(model)) {
         const labels = (object.manifest as any).metadata.labels;
         expect(labels[MANAGED_BY_LABEL]).toBe('model-manager');
-        expect(labels[KUBERNETES_ID_LABEL]).toBe(isOwnedByModel(object) ? model : undefined);
+        expect(labels[KUBERNETES_ID_LABEL]).toBe(
+          isOwnedByModel(object) ? model : undefined,
+        );
       }
     }
   });
@@ -249,51 +284,133 @@ describe('renderManifests: models of a changed catalog', () => {
   });
 });
 
-const MODELS_YAML = fs.readFileSync(path.join(REPO_ROOT, 'models.yaml'), 'utf8');
-const byKind = (objects: ReturnType<typeof render>, kind: string) => objects.find(o => o.kind === kind)!.manifest as any;
-const OPENVINO_MODELS = Object.keys(catalog.models).filter(m => catalog.models[m].config.server.runtime === 'openvino');
+const MODELS_YAML = fs.readFileSync(
+  path.join(REPO_ROOT, 'models.yaml'),
+  'utf8',
+);
+const byKind = (objects: ReturnType<typeof render>, kind: string) =>
+  objects.find(o => o.kind === kind)!.manifest as any;
+const OPENVINO_MODELS = Object.keys(catalog.models).filter(
+  m => catalog.models[m].config.server.runtime === 'openvino',
+);
 /** A catalog whose runtimes.openvino sets the given plumbing keys in models.yaml (which wins over values.yaml). */
 const withOpenvinoPlumbing = (keys: string) =>
-  buildCatalog(repoSources({ models: MODELS_YAML.replace(/\n  openvino:\n/, `\n  openvino:\n${keys.replace(/^/gm, '    ')}\n`) }));
+  buildCatalog(
+    repoSources({
+      models: MODELS_YAML.replace(
+        /\n  openvino:\n/,
+        `\n  openvino:\n${keys.replace(/^/gm, '    ')}\n`,
+      ),
+    }),
+  );
 
 describe('renderManifests: weights storage (the namespace PersistentVolumeClaim)', () => {
   it('defaults: model-manager-weights, 100Gi, ReadWriteOnce, the cluster default StorageClass', () => {
-    const claim = byKind(render('bge-small-en-v1-5-ov'), 'PersistentVolumeClaim');
+    const claim = byKind(
+      render('bge-small-en-v1-5-ov'),
+      'PersistentVolumeClaim',
+    );
     expect(claim).toEqual({
       apiVersion: 'v1',
       kind: 'PersistentVolumeClaim',
-      metadata: { name: 'model-manager-weights', namespace: 'models', labels: { [MANAGED_BY_LABEL]: 'model-manager' } },
-      spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '100Gi' } } },
+      metadata: {
+        name: 'model-manager-weights',
+        namespace: 'models',
+        labels: { [MANAGED_BY_LABEL]: 'model-manager' },
+      },
+      spec: {
+        accessModes: ['ReadWriteOnce'],
+        resources: { requests: { storage: '100Gi' } },
+      },
     });
   });
 
   it('the same defaults when runtimes/openvino/values.yaml leaves the keys out', () => {
-    const values = fs.readFileSync(path.join(REPO_ROOT, 'runtimes/openvino/values.yaml'), 'utf8').replace(/^(weights_|gateway_).*$/gm, '');
+    const values = fs
+      .readFileSync(
+        path.join(REPO_ROOT, 'runtimes/openvino/values.yaml'),
+        'utf8',
+      )
+      .replace(/^(weights_|gateway_).*$/gm, '');
     const c = buildCatalog(repoSources({ values: { openvino: values } }));
-    const objects = renderManifests(c, resolveServer(c, 'bge-small-en-v1-5-ov'), { namespace: 'models' });
-    expect(byKind(objects, 'PersistentVolumeClaim').metadata.name).toBe('model-manager-weights');
-    expect(byKind(objects, 'PersistentVolumeClaim').spec).toEqual({ accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '100Gi' } } });
-    expect(byKind(objects, 'AIGatewayRoute').spec.parentRefs[0]).toMatchObject({ name: 'envoy-ai-gateway-basic', namespace: 'default' });
+    const objects = renderManifests(
+      c,
+      resolveServer(c, 'bge-small-en-v1-5-ov'),
+      { namespace: 'models' },
+    );
+    expect(byKind(objects, 'PersistentVolumeClaim').metadata.name).toBe(
+      'model-manager-weights',
+    );
+    expect(byKind(objects, 'PersistentVolumeClaim').spec).toEqual({
+      accessModes: ['ReadWriteOnce'],
+      resources: { requests: { storage: '100Gi' } },
+    });
+    expect(byKind(objects, 'AIGatewayRoute').spec.parentRefs[0]).toMatchObject({
+      name: 'envoy-ai-gateway-basic',
+      namespace: 'default',
+    });
   });
 
   it('name, size, access mode and storage class come from plumbing, and every mount uses that claim', () => {
-    const c = withOpenvinoPlumbing('weights_pvc: ov-weights\nweights_storage: 1Ti\nweights_access_mode: ReadWriteMany\nweights_storage_class: fast-ssd');
-    const objects = renderManifests(c, resolveServer(c, 'bge-small-en-v1-5-ov'), { namespace: 'ns1' });
+    const c = withOpenvinoPlumbing(
+      'weights_pvc: ov-weights\nweights_storage: 1Ti\nweights_access_mode: ReadWriteMany\nweights_storage_class: fast-ssd',
+    );
+    const objects = renderManifests(
+      c,
+      resolveServer(c, 'bge-small-en-v1-5-ov'),
+      { namespace: 'ns1' },
+    );
     const claim = byKind(objects, 'PersistentVolumeClaim');
-    expect(claim.metadata).toMatchObject({ name: 'ov-weights', namespace: 'ns1' });
-    expect(claim.spec).toEqual({ accessModes: ['ReadWriteMany'], storageClassName: 'fast-ssd', resources: { requests: { storage: '1Ti' } } });
-    expect(byKind(objects, 'Job').spec.template.spec.volumes).toEqual([{ name: 'weights', persistentVolumeClaim: { claimName: 'ov-weights' } }]);
+    expect(claim.metadata).toMatchObject({
+      name: 'ov-weights',
+      namespace: 'ns1',
+    });
+    expect(claim.spec).toEqual({
+      accessModes: ['ReadWriteMany'],
+      storageClassName: 'fast-ssd',
+      resources: { requests: { storage: '1Ti' } },
+    });
+    expect(byKind(objects, 'Job').spec.template.spec.volumes).toEqual([
+      { name: 'weights', persistentVolumeClaim: { claimName: 'ov-weights' } },
+    ]);
     const predictor = byKind(objects, 'InferenceService').spec.predictor;
-    expect(predictor.volumes).toEqual([{ name: 'weights', persistentVolumeClaim: { claimName: 'ov-weights', readOnly: true } }]);
+    expect(predictor.volumes).toEqual([
+      {
+        name: 'weights',
+        persistentVolumeClaim: { claimName: 'ov-weights', readOnly: true },
+      },
+    ]);
     expect(predictor.model.storageUri).toMatch(/^pvc:\/\/ov-weights\//);
   });
 
   it.each([
-    { rule: 'weights_storage must be a quantity', keys: 'weights_storage: lots', message: 'weights_storage must be a Kubernetes quantity such as 100Gi' },
-    { rule: 'weights_access_mode must be a mode both the Job and the predictor can mount', keys: 'weights_access_mode: ReadOnlyMany', message: 'weights_access_mode must be one of ReadWriteOnce, ReadWriteMany, ReadWriteOncePod' },
-    { rule: 'weights_pvc must be a DNS label', keys: 'weights_pvc: Weights_PVC', message: 'weights_pvc must be a DNS-1123 label' },
-    { rule: 'served_model_name names a field', keys: 'served_model_name: alias', message: 'served_model_name must be one of model_name, model_id' },
-    { rule: 'routing must be a known one', keys: 'routing: istio', message: "routing 'istio' is not known; set routing to one of aigateway, epp" },
+    {
+      rule: 'weights_storage must be a quantity',
+      keys: 'weights_storage: lots',
+      message: 'weights_storage must be a Kubernetes quantity such as 100Gi',
+    },
+    {
+      rule: 'weights_access_mode must be a mode both the Job and the predictor can mount',
+      keys: 'weights_access_mode: ReadOnlyMany',
+      message:
+        'weights_access_mode must be one of ReadWriteOnce, ReadWriteMany, ReadWriteOncePod',
+    },
+    {
+      rule: 'weights_pvc must be a DNS label',
+      keys: 'weights_pvc: Weights_PVC',
+      message: 'weights_pvc must be a DNS-1123 label',
+    },
+    {
+      rule: 'served_model_name names a field',
+      keys: 'served_model_name: alias',
+      message: 'served_model_name must be one of model_name, model_id',
+    },
+    {
+      rule: 'routing must be a known one',
+      keys: 'routing: istio',
+      message:
+        "routing 'istio' is not known; set routing to one of aigateway, epp",
+    },
   ])('$rule', ({ keys, message }) => {
     let error: unknown;
     try {
@@ -301,8 +418,21 @@ describe('renderManifests: weights storage (the namespace PersistentVolumeClaim)
     } catch (e) {
       error = e;
     }
-    const [problem] = (error as { problems: Array<{ file: string; line?: number; path: string; message: string }> }).problems;
-    expect(problem).toMatchObject({ file: 'models.yaml', line: expect.any(Number), path: `runtimes.openvino.${keys.split(':')[0]}` });
+    const [problem] = (
+      error as {
+        problems: Array<{
+          file: string;
+          line?: number;
+          path: string;
+          message: string;
+        }>;
+      }
+    ).problems;
+    expect(problem).toMatchObject({
+      file: 'models.yaml',
+      line: expect.any(Number),
+      path: `runtimes.openvino.${keys.split(':')[0]}`,
+    });
     expect(problem.message).toContain(message);
   });
 });
@@ -313,33 +443,58 @@ describe('renderManifests: where the weights land (storageUri = the directory ov
   const pulledTo = (objects: ReturnType<typeof render>) => {
     const job = byKind(objects, 'Job').spec.template.spec;
     const container = job.containers[0];
-    const arg = (name: string) => (container.args as string[]).find(a => a.startsWith(`--${name}=`))!.split('=')[1];
-    const mount = container.volumeMounts.find((m: any) => m.name === 'weights').mountPath as string;
-    const claim = job.volumes.find((v: any) => v.name === 'weights').persistentVolumeClaim.claimName as string;
+    const arg = (name: string) =>
+      (container.args as string[])
+        .find(a => a.startsWith(`--${name}=`))!
+        .split('=')[1];
+    const mount = container.volumeMounts.find((m: any) => m.name === 'weights')
+      .mountPath as string;
+    const claim = job.volumes.find((v: any) => v.name === 'weights')
+      .persistentVolumeClaim.claimName as string;
     const repository = arg('model_repository_path');
     expect(repository.startsWith(`${mount}/`)).toBe(true);
-    return `pvc://${claim}/${repository.slice(mount.length + 1)}/${arg('source_model')}`;
+    return `pvc://${claim}/${repository.slice(mount.length + 1)}/${arg(
+      'source_model',
+    )}`;
   };
 
   it.each([
-    { model: 'bge-small-en-v1-5-ov', kind: 'an OpenVINO/* IR repo', uri: 'pvc://model-manager-weights/bge-small-en-v1-5-ov/OpenVINO/bge-small-en-v1.5-int8-ov' },
-    { model: 'bge-reranker-base-ov', kind: 'an OpenVINO/* IR repo', uri: 'pvc://model-manager-weights/bge-reranker-base-ov/OpenVINO/bge-reranker-base-int8-ov' },
-    { model: 'phi-3-5-mini-instruct-int4-ov', kind: 'a raw repo converted to INT4', uri: 'pvc://model-manager-weights/phi-3-5-mini-instruct-int4-ov/microsoft/Phi-3.5-mini-instruct' },
+    {
+      model: 'bge-small-en-v1-5-ov',
+      kind: 'an OpenVINO/* IR repo',
+      uri: 'pvc://model-manager-weights/bge-small-en-v1-5-ov/OpenVINO/bge-small-en-v1.5-int8-ov',
+    },
+    {
+      model: 'bge-reranker-base-ov',
+      kind: 'an OpenVINO/* IR repo',
+      uri: 'pvc://model-manager-weights/bge-reranker-base-ov/OpenVINO/bge-reranker-base-int8-ov',
+    },
+    {
+      model: 'phi-3-5-mini-instruct-int4-ov',
+      kind: 'a raw repo converted to INT4',
+      uri: 'pvc://model-manager-weights/phi-3-5-mini-instruct-int4-ov/microsoft/Phi-3.5-mini-instruct',
+    },
   ])('$model ($kind): $uri', ({ model, uri }) => {
     const objects = render(model);
-    expect(byKind(objects, 'InferenceService').spec.predictor.model.storageUri).toBe(uri);
+    expect(
+      byKind(objects, 'InferenceService').spec.predictor.model.storageUri,
+    ).toBe(uri);
     expect(pulledTo(objects)).toBe(uri);
   });
 
   it('every OpenVINO model reads exactly the directory its Job writes', () => {
     for (const model of OPENVINO_MODELS) {
       const objects = render(model);
-      expect(byKind(objects, 'InferenceService').spec.predictor.model.storageUri).toBe(pulledTo(objects));
+      expect(
+        byKind(objects, 'InferenceService').spec.predictor.model.storageUri,
+      ).toBe(pulledTo(objects));
     }
   });
 
   it('two models of one raw repo with different weight_format get different directories', () => {
-    const c = buildCatalog(repoSources({ models: modelsYaml(`
+    const c = buildCatalog(
+      repoSources({
+        models: modelsYaml(`
   phi-int4:
     model_id: microsoft/Phi-3.5-mini-instruct
     category: llm
@@ -350,8 +505,14 @@ describe('renderManifests: where the weights land (storageUri = the directory ov
     category: llm
     weight_format: int8
     server: { runtime: openvino }
-`) }));
-    const uri = (m: string) => byKind(renderManifests(c, resolveServer(c, m), { namespace: 'models' }), 'InferenceService').spec.predictor.model.storageUri;
+`),
+      }),
+    );
+    const uri = (m: string) =>
+      byKind(
+        renderManifests(c, resolveServer(c, m), { namespace: 'models' }),
+        'InferenceService',
+      ).spec.predictor.model.storageUri;
     expect(uri('phi-int4')).not.toBe(uri('phi-int8'));
   });
 
@@ -360,21 +521,45 @@ describe('renderManifests: where the weights land (storageUri = the directory ov
     const predictor = byKind(objects, 'InferenceService').spec.predictor;
     const [wait] = predictor.initContainers;
     const env = Object.fromEntries(wait.env.map((e: any) => [e.name, e.value]));
-    const storagePath = predictor.model.storageUri.replace(/^pvc:\/\/[^/]+\//, '');
+    const storagePath = predictor.model.storageUri.replace(
+      /^pvc:\/\/[^/]+\//,
+      '',
+    );
     expect(env.WEIGHTS_PATH).toBe(storagePath);
-    expect(wait.args[0]).toContain('until [ -f "/weights/$WEIGHTS_PATH/graph.pbtxt" ]');
+    expect(wait.args[0]).toContain(
+      'until [ -f "/weights/$WEIGHTS_PATH/graph.pbtxt" ]',
+    );
     // The whole claim, not a subPath: kubelet would create a missing subPath directory, and
     // ovms --pull skips a directory that exists.
-    expect(wait.volumeMounts).toEqual([{ name: 'weights', mountPath: '/weights', readOnly: true }]);
-    expect(predictor.volumes[0].persistentVolumeClaim.claimName).toBe(pulledTo(objects).split('/')[2]);
+    expect(wait.volumeMounts).toEqual([
+      { name: 'weights', mountPath: '/weights', readOnly: true },
+    ]);
+    expect(predictor.volumes[0].persistentVolumeClaim.claimName).toBe(
+      pulledTo(objects).split('/')[2],
+    );
   });
 });
 
 describe('renderManifests: routes (served name = the `model` clients send)', () => {
   it.each([
-    { model: 'bge-small-en-v1-5-ov', runtime: 'openvino', served: 'bge-small-en-v1-5-ov', why: 'OVMS serves --model_name={{.Name}}: the model key' },
-    { model: 'phi-3-5-mini-instruct-int4-ov', runtime: 'openvino', served: 'phi-3-5-mini-instruct-int4-ov', why: 'OVMS serves --model_name={{.Name}}: the model key' },
-    { model: 'qwen2-5-7b-instruct', runtime: 'vllm', served: 'Qwen/Qwen2.5-7B-Instruct', why: 'vLLM serves --served-model-name = spec.model.name: the model_id' },
+    {
+      model: 'bge-small-en-v1-5-ov',
+      runtime: 'openvino',
+      served: 'bge-small-en-v1-5-ov',
+      why: 'OVMS serves --model_name={{.Name}}: the model key',
+    },
+    {
+      model: 'phi-3-5-mini-instruct-int4-ov',
+      runtime: 'openvino',
+      served: 'phi-3-5-mini-instruct-int4-ov',
+      why: 'OVMS serves --model_name={{.Name}}: the model key',
+    },
+    {
+      model: 'qwen2-5-7b-instruct',
+      runtime: 'vllm',
+      served: 'Qwen/Qwen2.5-7B-Instruct',
+      why: 'vLLM serves --served-model-name = spec.model.name: the model_id',
+    },
   ])('$model ($runtime): $served — $why', ({ model, served }) => {
     expect(servedModelName(resolveServer(catalog, model))).toBe(served);
   });
@@ -385,13 +570,27 @@ describe('renderManifests: routes (served name = the `model` clients send)', () 
       const route = byKind(objects, 'AIGatewayRoute');
       expect(route.spec.rules).toEqual([
         {
-          matches: [{ headers: [{ type: 'Exact', name: 'x-ai-eg-model', value: servedModelName(resolveServer(catalog, model)) }] }],
-          backendRefs: [{ name: byKind(objects, 'AIServiceBackend').metadata.name }],
+          matches: [
+            {
+              headers: [
+                {
+                  type: 'Exact',
+                  name: 'x-ai-eg-model',
+                  value: servedModelName(resolveServer(catalog, model)),
+                },
+              ],
+            },
+          ],
+          backendRefs: [
+            { name: byKind(objects, 'AIServiceBackend').metadata.name },
+          ],
         },
       ]);
       // The served name is the name OVMS runs the model under (the ClusterServingRuntime's
       // --model_name={{.Name}} is the InferenceService's name).
-      expect(route.spec.rules[0].matches[0].headers[0].value).toBe(byKind(objects, 'InferenceService').metadata.name);
+      expect(route.spec.rules[0].matches[0].headers[0].value).toBe(
+        byKind(objects, 'InferenceService').metadata.name,
+      );
     }
   });
 
@@ -401,18 +600,48 @@ describe('renderManifests: routes (served name = the `model` clients send)', () 
     const backend = byKind(objects, 'Backend');
     expect(aiBackend.spec).toEqual({
       schema: { name: 'OpenAI', prefix: '/v3' },
-      backendRef: { name: backend.metadata.name, kind: 'Backend', group: 'gateway.envoyproxy.io' },
+      backendRef: {
+        name: backend.metadata.name,
+        kind: 'Backend',
+        group: 'gateway.envoyproxy.io',
+      },
     });
-    expect(backend.spec).toEqual({ endpoints: [{ fqdn: { hostname: 'bge-reranker-base-ov-predictor.models.svc.cluster.local', port: 80 } }] });
+    expect(backend.spec).toEqual({
+      endpoints: [
+        {
+          fqdn: {
+            hostname: 'bge-reranker-base-ov-predictor.models.svc.cluster.local',
+            port: 80,
+          },
+        },
+      ],
+    });
   });
 
   it('aigateway: the Gateway comes from plumbing (default: the upstream basic example)', () => {
-    expect(byKind(render('bge-small-en-v1-5-ov'), 'AIGatewayRoute').spec.parentRefs).toEqual([
-      { name: 'envoy-ai-gateway-basic', namespace: 'default', kind: 'Gateway', group: 'gateway.networking.k8s.io' },
+    expect(
+      byKind(render('bge-small-en-v1-5-ov'), 'AIGatewayRoute').spec.parentRefs,
+    ).toEqual([
+      {
+        name: 'envoy-ai-gateway-basic',
+        namespace: 'default',
+        kind: 'Gateway',
+        group: 'gateway.networking.k8s.io',
+      },
     ]);
-    const c = withOpenvinoPlumbing('gateway_name: ai-gateway\ngateway_namespace: envoy-gateway-system');
-    const route = byKind(renderManifests(c, resolveServer(c, 'bge-small-en-v1-5-ov'), { namespace: 'models' }), 'AIGatewayRoute');
-    expect(route.spec.parentRefs[0]).toMatchObject({ name: 'ai-gateway', namespace: 'envoy-gateway-system' });
+    const c = withOpenvinoPlumbing(
+      'gateway_name: ai-gateway\ngateway_namespace: envoy-gateway-system',
+    );
+    const route = byKind(
+      renderManifests(c, resolveServer(c, 'bge-small-en-v1-5-ov'), {
+        namespace: 'models',
+      }),
+      'AIGatewayRoute',
+    );
+    expect(route.spec.parentRefs[0]).toMatchObject({
+      name: 'ai-gateway',
+      namespace: 'envoy-gateway-system',
+    });
   });
 
   it('epp: no route objects; the LLMInferenceService asks KServe for a managed scheduler, route and gateway, serving the served name', () => {
@@ -420,12 +649,21 @@ describe('renderManifests: routes (served name = the `model` clients send)', () 
     expect(objects.map(o => o.kind)).toEqual(['LLMInferenceService']);
     const spec = objects[0].manifest.spec as any;
     expect(spec.router).toEqual({ scheduler: {}, route: {}, gateway: {} });
-    expect(spec.model.name).toBe(servedModelName(resolveServer(catalog, 'qwen2-5-7b-instruct')));
+    expect(spec.model.name).toBe(
+      servedModelName(resolveServer(catalog, 'qwen2-5-7b-instruct')),
+    );
   });
 
   it('the served name is one piece of data: switching it in plumbing changes the route', () => {
     const c = withOpenvinoPlumbing('served_model_name: model_id');
-    const route = byKind(renderManifests(c, resolveServer(c, 'bge-small-en-v1-5-ov'), { namespace: 'models' }), 'AIGatewayRoute');
-    expect(route.spec.rules[0].matches[0].headers[0].value).toBe('OpenVINO/bge-small-en-v1.5-int8-ov');
+    const route = byKind(
+      renderManifests(c, resolveServer(c, 'bge-small-en-v1-5-ov'), {
+        namespace: 'models',
+      }),
+      'AIGatewayRoute',
+    );
+    expect(route.spec.rules[0].matches[0].headers[0].value).toBe(
+      'OpenVINO/bge-small-en-v1.5-int8-ov',
+    );
   });
 });

@@ -70,8 +70,14 @@ export function modelLabels(server: ResolvedServer): Record<string, string> {
 }
 
 /** A plumbing value of a resolved server, or its default (`PLUMBING_DEFAULTS`). */
-function plumbingValue(server: ResolvedServer, key: keyof ResolvedServer['plumbing']): string | undefined {
-  return server.plumbing[key]?.value ?? (PLUMBING_DEFAULTS as Record<string, string>)[key];
+function plumbingValue(
+  server: ResolvedServer,
+  key: keyof ResolvedServer['plumbing'],
+): string | undefined {
+  return (
+    server.plumbing[key]?.value ??
+    (PLUMBING_DEFAULTS as Record<string, string>)[key]
+  );
 }
 
 /**
@@ -85,7 +91,9 @@ export function servedModelName(server: {
   modelId: string;
   plumbing: { served_model_name?: { value: string } };
 }): string {
-  const which = server.plumbing.served_model_name?.value ?? PLUMBING_DEFAULTS.served_model_name;
+  const which =
+    server.plumbing.served_model_name?.value ??
+    PLUMBING_DEFAULTS.served_model_name;
   return which === 'model_name' ? server.model : server.modelId;
 }
 
@@ -95,7 +103,9 @@ export function servedModelName(server: {
  * src/pull_module/model_downloader.cpp getGraphDirectory), and each model gets its own repository
  * path, `<claim>/<model name>`. The InferenceService's storageUri is `pvc://<claim>/<this>`.
  */
-export function weightsPath(server: Pick<ResolvedServer, 'model' | 'modelId'>): string {
+export function weightsPath(
+  server: Pick<ResolvedServer, 'model' | 'modelId'>,
+): string {
   return `${server.model}/${server.modelId}`;
 }
 
@@ -104,7 +114,9 @@ export function weightsPath(server: Pick<ResolvedServer, 'model' | 'modelId'>): 
  * the ClusterServingRuntime, the namespace's weights claim — created when missing, never changed,
  * never deleted by model-manager).
  */
-export function isOwnedByModel(object: Pick<RenderedObject, 'applyPolicy'>): boolean {
+export function isOwnedByModel(
+  object: Pick<RenderedObject, 'applyPolicy'>,
+): boolean {
   return object.applyPolicy !== 'create-if-absent';
 }
 
@@ -139,15 +151,27 @@ export function renderManifests(
     });
   };
 
-  const render = (key: TemplateKey, applyPolicy: RenderedObject['applyPolicy'] = 'apply') =>
-    push(fillTemplate(catalog.templates[key], context), catalog.templates[key].file, applyPolicy);
+  const render = (
+    key: TemplateKey,
+    applyPolicy: RenderedObject['applyPolicy'] = 'apply',
+  ) =>
+    push(
+      fillTemplate(catalog.templates[key], context),
+      catalog.templates[key].file,
+      applyPolicy,
+    );
 
   if (server.kind === 'InferenceService') {
     if (runtime.servingRuntime) {
-      const manifest = copy(runtime.servingRuntime.manifest as TemplateValue) as Record<string, any>;
+      const manifest = copy(
+        runtime.servingRuntime.manifest as TemplateValue,
+      ) as Record<string, any>;
       manifest.metadata = {
         ...manifest.metadata,
-        labels: { ...(manifest.metadata?.labels ?? {}), [MANAGED_BY_LABEL]: MANAGED_BY_VALUE },
+        labels: {
+          ...(manifest.metadata?.labels ?? {}),
+          [MANAGED_BY_LABEL]: MANAGED_BY_VALUE,
+        },
       };
       push(manifest, runtime.servingRuntime.file, 'create-if-absent');
     }
@@ -157,15 +181,24 @@ export function renderManifests(
   } else {
     render('LLMInferenceService');
   }
-  for (const key of ROUTING_TEMPLATES[plumbingValue(server, 'routing') ?? ''] ?? []) render(key);
+  for (const key of ROUTING_TEMPLATES[plumbingValue(server, 'routing') ?? ''] ??
+    [])
+    render(key);
   return objects;
 }
 
 /** The value of every placeholder of `TEMPLATE_PLACEHOLDERS` for one model. */
-function templateContext(server: ResolvedServer, options: RenderOptions): TemplateContext {
-  const plumbing = (key: keyof ResolvedServer['plumbing']) => plumbingValue(server, key);
-  const annotations: Record<string, string> = { [MODEL_ID_ANNOTATION]: server.modelId };
-  if (plumbing('routing')) annotations[ROUTING_ANNOTATION] = plumbing('routing')!;
+function templateContext(
+  server: ResolvedServer,
+  options: RenderOptions,
+): TemplateContext {
+  const plumbing = (key: keyof ResolvedServer['plumbing']) =>
+    plumbingValue(server, key);
+  const annotations: Record<string, string> = {
+    [MODEL_ID_ANNOTATION]: server.modelId,
+  };
+  if (plumbing('routing'))
+    annotations[ROUTING_ANNOTATION] = plumbing('routing')!;
   if (plumbing('device')) annotations[DEVICE_ANNOTATION] = plumbing('device')!;
   const env = server.env.map(e => ({ name: e.name, value: e.value }));
   const args = server.args.map(a => a.value);
@@ -212,6 +245,7 @@ function pullArgs(server: ResolvedServer): string[] {
   ];
   const device = server.plumbing.device?.value;
   if (device) args.push(`--target_device=${device.toUpperCase()}`);
-  if (server.weightFormat) args.push(`--weight-format=${server.weightFormat.value}`);
+  if (server.weightFormat)
+    args.push(`--weight-format=${server.weightFormat.value}`);
   return args;
 }

@@ -10,15 +10,24 @@ const VERSION_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/;
  * Checks a request's overrides the way models.yaml is checked, before anything else happens:
  * env names are C identifiers, values and args single lines of bounded length, args are flags.
  */
-export function validateOverrides(overrides: ServerOverrides): CatalogProblem[] {
+export function validateOverrides(
+  overrides: ServerOverrides,
+): CatalogProblem[] {
   const problems: CatalogProblem[] = [];
   const add = (path: Array<string | number>, message: string) =>
     problems.push({ file: REQUEST_FILE, path: formatPath(path), message });
 
-  const { serverVersion, env, args } = overrides as Record<string, unknown> & ServerOverrides;
+  const { serverVersion, env, args } = overrides as Record<string, unknown> &
+    ServerOverrides;
   if (serverVersion !== undefined) {
-    if (typeof serverVersion !== 'string' || !VERSION_PATTERN.test(serverVersion)) {
-      add(['serverVersion'], 'serverVersion must be a version key such as 0.24.0 (letters, digits, . _ + -)');
+    if (
+      typeof serverVersion !== 'string' ||
+      !VERSION_PATTERN.test(serverVersion)
+    ) {
+      add(
+        ['serverVersion'],
+        'serverVersion must be a version key such as 0.24.0 (letters, digits, . _ + -)',
+      );
     }
   }
   if (env !== undefined) {
@@ -27,7 +36,12 @@ export function validateOverrides(overrides: ServerOverrides): CatalogProblem[] 
     } else {
       for (const [name, value] of Object.entries(env)) {
         if (!ENV_NAME_PATTERN.test(name) || name.length > 256) {
-          add(['env', name], `env name '${truncate(name)}' is not a C identifier (letters, digits, _; not starting with a digit)`);
+          add(
+            ['env', name],
+            `env name '${truncate(
+              name,
+            )}' is not a C identifier (letters, digits, _; not starting with a digit)`,
+          );
         }
         if (value !== null) checkLine(value, ['env', name], 'env value', add);
       }
@@ -35,11 +49,19 @@ export function validateOverrides(overrides: ServerOverrides): CatalogProblem[] 
   }
   if (args !== undefined) {
     if (!Array.isArray(args)) {
-      add(['args'], 'args must be a list of flags such as ["--max-model-len=8192"]');
+      add(
+        ['args'],
+        'args must be a list of flags such as ["--max-model-len=8192"]',
+      );
     } else {
       args.forEach((arg, i) => {
         if (checkLine(arg, ['args', i], 'arg', add) && !arg.startsWith('-')) {
-          add(['args', i], `'${truncate(arg)}' is not a flag; each arg is one flag such as --max-model-len=8192`);
+          add(
+            ['args', i],
+            `'${truncate(
+              arg,
+            )}' is not a flag; each arg is one flag such as --max-model-len=8192`,
+          );
         }
       });
     }
@@ -58,7 +80,10 @@ function checkLine(
     return false;
   }
   if (value.length > MAX_VALUE_LENGTH) {
-    add(path, `${what} is ${value.length} characters, more than the ${MAX_VALUE_LENGTH} allowed`);
+    add(
+      path,
+      `${what} is ${value.length} characters, more than the ${MAX_VALUE_LENGTH} allowed`,
+    );
     return false;
   }
   if (/[\r\n\0]/.test(value)) {

@@ -57,7 +57,11 @@ export type ObjectKind = (typeof OBJECT_KINDS)[number];
 /** Which name an engine serves a model under, i.e. the `model` clients send (plumbing served_model_name). */
 export const SERVED_MODEL_NAMES = ['model_name', 'model_id'] as const;
 /** Access modes the shared weights claim may have (both the download Job and the predictor mount it). */
-export const WEIGHTS_ACCESS_MODES = ['ReadWriteOnce', 'ReadWriteMany', 'ReadWriteOncePod'] as const;
+export const WEIGHTS_ACCESS_MODES = [
+  'ReadWriteOnce',
+  'ReadWriteMany',
+  'ReadWriteOncePod',
+] as const;
 /** A DNS-1123 label: namespaces, and names referenced across objects. */
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 
@@ -202,21 +206,52 @@ const plumbingShape = {
   served_model_name: z
     .enum(SERVED_MODEL_NAMES, {
       errorMap: () => ({
-        message: `served_model_name must be one of ${SERVED_MODEL_NAMES.join(', ')} (the name the engine serves a model under: its key in models.yaml, or its model_id)`,
+        message: `served_model_name must be one of ${SERVED_MODEL_NAMES.join(
+          ', ',
+        )} (the name the engine serves a model under: its key in models.yaml, or its model_id)`,
       }),
     })
     .optional(),
-  api_prefix: text('the engine API path prefix, e.g. /v3').regex(/^\/[\w./-]*$/, 'api_prefix must be a URL path starting with /, e.g. /v3').optional(),
-  weights_pvc: text('a PersistentVolumeClaim name').regex(DNS_LABEL, 'weights_pvc must be a DNS-1123 label (lowercase letters, digits and -), e.g. model-manager-weights').optional(),
-  weights_storage: text('a storage size').regex(QUANTITY_PATTERN, 'weights_storage must be a Kubernetes quantity such as 100Gi').optional(),
+  api_prefix: text('the engine API path prefix, e.g. /v3')
+    .regex(
+      /^\/[\w./-]*$/,
+      'api_prefix must be a URL path starting with /, e.g. /v3',
+    )
+    .optional(),
+  weights_pvc: text('a PersistentVolumeClaim name')
+    .regex(
+      DNS_LABEL,
+      'weights_pvc must be a DNS-1123 label (lowercase letters, digits and -), e.g. model-manager-weights',
+    )
+    .optional(),
+  weights_storage: text('a storage size')
+    .regex(
+      QUANTITY_PATTERN,
+      'weights_storage must be a Kubernetes quantity such as 100Gi',
+    )
+    .optional(),
   weights_storage_class: text('a StorageClass name').optional(),
   weights_access_mode: z
     .enum(WEIGHTS_ACCESS_MODES, {
-      errorMap: () => ({ message: `weights_access_mode must be one of ${WEIGHTS_ACCESS_MODES.join(', ')}` }),
+      errorMap: () => ({
+        message: `weights_access_mode must be one of ${WEIGHTS_ACCESS_MODES.join(
+          ', ',
+        )}`,
+      }),
     })
     .optional(),
-  gateway_name: text('a Gateway name').regex(DNS_LABEL, 'gateway_name must be a DNS-1123 label, e.g. envoy-ai-gateway-basic').optional(),
-  gateway_namespace: text('a namespace').regex(DNS_LABEL, 'gateway_namespace must be a DNS-1123 label, e.g. default').optional(),
+  gateway_name: text('a Gateway name')
+    .regex(
+      DNS_LABEL,
+      'gateway_name must be a DNS-1123 label, e.g. envoy-ai-gateway-basic',
+    )
+    .optional(),
+  gateway_namespace: text('a namespace')
+    .regex(
+      DNS_LABEL,
+      'gateway_namespace must be a DNS-1123 label, e.g. default',
+    )
+    .optional(),
 };
 
 /** runtimes/<name>/values.yaml: plumbing only. */

@@ -51,7 +51,8 @@ export function parseYamlSource(file: string, text: string): SourceDocument {
         line: before.split('\n').length,
         col: nul - before.lastIndexOf('\n'),
         path: '',
-        message: 'the file contains a NUL character; save it as plain UTF-8 text',
+        message:
+          'the file contains a NUL character; save it as plain UTF-8 text',
       },
     ]);
   }
@@ -68,7 +69,8 @@ export function parseYamlSource(file: string, text: string): SourceDocument {
       return {
         file,
         data: data ?? null,
-        locate: (path, at) => (positions ??= fullParse(file, text).positions).locate(path, at),
+        locate: (path, at) =>
+          (positions ??= fullParse(file, text).positions).locate(path, at),
       };
     }
   }
@@ -81,7 +83,10 @@ interface Positions {
 }
 
 /** The position-keeping parse: exact errors, duplicate keys, alias limits, and the locator. */
-function fullParse(file: string, text: string): { data: unknown; positions: Positions } {
+function fullParse(
+  file: string,
+  text: string,
+): { data: unknown; positions: Positions } {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, {
     lineCounter,
@@ -101,7 +106,8 @@ function fullParse(file: string, text: string): { data: unknown; positions: Posi
       message: `YAML: ${describeYamlError(err.code, err.message)}`,
     });
   }
-  if (problems.length === 0) problems.push(...duplicateKeys(file, doc, lineCounter));
+  if (problems.length === 0)
+    problems.push(...duplicateKeys(file, doc, lineCounter));
   if (problems.length > 0) throw new CatalogError(problems);
 
   let data: unknown;
@@ -114,14 +120,20 @@ function fullParse(file: string, text: string): { data: unknown; positions: Posi
         line: 1,
         col: 1,
         path: '',
-        message: `YAML: ${(e as Error).message}; expand the aliases or reduce their nesting`,
+        message: `YAML: ${
+          (e as Error).message
+        }; expand the aliases or reduce their nesting`,
       },
     ]);
   }
   return { data, positions: { locate: locator(doc, lineCounter) } };
 }
 
-function duplicateKeys(file: string, doc: Document, lineCounter: LineCounter): CatalogProblem[] {
+function duplicateKeys(
+  file: string,
+  doc: Document,
+  lineCounter: LineCounter,
+): CatalogProblem[] {
   const problems: CatalogProblem[] = [];
   visit(doc, {
     Map(_key, map) {
@@ -146,9 +158,15 @@ function duplicateKeys(file: string, doc: Document, lineCounter: LineCounter): C
   return problems;
 }
 
-function locator(doc: Document, lineCounter: LineCounter): SourceDocument['locate'] {
+function locator(
+  doc: Document,
+  lineCounter: LineCounter,
+): SourceDocument['locate'] {
   // Per-mapping key index, built on first use: a lookup in a 10,000-model map is O(1), not O(n).
-  const keyIndex = new WeakMap<object, Map<string, { key: unknown; value: unknown }>>();
+  const keyIndex = new WeakMap<
+    object,
+    Map<string, { key: unknown; value: unknown }>
+  >();
   const pairsOf = (map: { items: Array<{ key: unknown; value: unknown }> }) => {
     let index = keyIndex.get(map);
     if (!index) {
@@ -181,7 +199,8 @@ function locator(doc: Document, lineCounter: LineCounter): SourceDocument['locat
         break;
       }
     }
-    if (at === 'value' && node !== doc.contents) offset = rangeStart(node) ?? offset;
+    if (at === 'value' && node !== doc.contents)
+      offset = rangeStart(node) ?? offset;
     // An empty document has no nodes: point at its start.
     return lineCounter.linePos(offset ?? 0);
   };

@@ -31,7 +31,8 @@ export class CatalogError extends Error {
 
   constructor(problems: CatalogProblem[]) {
     const shown = problems.slice(0, 20).map(formatProblem);
-    if (problems.length > 20) shown.push(`... and ${problems.length - 20} more`);
+    if (problems.length > 20)
+      shown.push(`... and ${problems.length - 20} more`);
     super(
       problems.length === 1
         ? shown[0]

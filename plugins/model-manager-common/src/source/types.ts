@@ -21,5 +21,8 @@ export interface SourceDocument {
   file: string;
   data: unknown;
   /** Where the key at `path` is written (or, with `'value'`, its value). */
-  locate(path: ReadonlyArray<string | number>, at?: 'key' | 'value'): SourcePosition | undefined;
+  locate(
+    path: ReadonlyArray<string | number>,
+    at?: 'key' | 'value',
+  ): SourcePosition | undefined;
 }

@@ -1,5 +1,10 @@
 export { summarizeKServeStatus } from './summarizeKServeStatus';
-export { SERVER_IMAGE_PATHS, isServerKind, readPath, serverImageOf } from './liveServer';
+export {
+  SERVER_IMAGE_PATHS,
+  isServerKind,
+  readPath,
+  serverImageOf,
+} from './liveServer';
 export type { ObjectPath } from './liveServer';
 export type {
   ConditionSummary,

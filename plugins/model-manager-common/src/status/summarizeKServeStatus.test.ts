@@ -1,33 +1,100 @@
 import { summarizeKServeStatus } from './summarizeKServeStatus';
 
-const cond = (type: string, status: string, reason?: string, message?: string) => ({ type, status, reason, message });
+const cond = (
+  type: string,
+  status: string,
+  reason?: string,
+  message?: string,
+) => ({ type, status, reason, message });
 
 describe('summarizeKServeStatus', () => {
-  const rows: Array<{ rule: string; object: any; ready: boolean | undefined; problems: RegExp[]; url?: string }> = [
+  const rows: Array<{
+    rule: string;
+    object: any;
+    ready: boolean | undefined;
+    problems: RegExp[];
+    url?: string;
+  }> = [
     {
       rule: 'an LLMInferenceService that is Ready has no problems and shows its URL',
-      object: { kind: 'LLMInferenceService', metadata: { name: 'q' }, status: { url: 'http://q.models', conditions: [cond('Ready', 'True'), cond('WorkloadsReady', 'True'), cond('RouterReady', 'True')] } },
+      object: {
+        kind: 'LLMInferenceService',
+        metadata: { name: 'q' },
+        status: {
+          url: 'http://q.models',
+          conditions: [
+            cond('Ready', 'True'),
+            cond('WorkloadsReady', 'True'),
+            cond('RouterReady', 'True'),
+          ],
+        },
+      },
       ready: true,
       problems: [],
       url: 'http://q.models',
     },
     {
       rule: 'WorkloadsReady False explains the vLLM pods',
-      object: { kind: 'LLMInferenceService', metadata: { name: 'q' }, status: { conditions: [cond('Ready', 'False', 'WorkloadsNotReady'), cond('WorkloadsReady', 'False', 'MinimumReplicasUnavailable', 'Deployment does not have minimum availability.'), cond('RouterReady', 'True')] } },
+      object: {
+        kind: 'LLMInferenceService',
+        metadata: { name: 'q' },
+        status: {
+          conditions: [
+            cond('Ready', 'False', 'WorkloadsNotReady'),
+            cond(
+              'WorkloadsReady',
+              'False',
+              'MinimumReplicasUnavailable',
+              'Deployment does not have minimum availability.',
+            ),
+            cond('RouterReady', 'True'),
+          ],
+        },
+      },
       ready: false,
-      problems: [/^WorkloadsReady is False: the vLLM pods are not ready .*\(MinimumReplicasUnavailable: Deployment does not have minimum availability\.\)\.$/],
+      problems: [
+        /^WorkloadsReady is False: the vLLM pods are not ready .*\(MinimumReplicasUnavailable: Deployment does not have minimum availability\.\)\.$/,
+      ],
     },
     {
       rule: 'RouterReady False explains the route',
-      object: { kind: 'LLMInferenceService', metadata: { name: 'q' }, status: { conditions: [cond('Ready', 'False'), cond('WorkloadsReady', 'True'), cond('RouterReady', 'False', 'GatewayNotFound')] } },
+      object: {
+        kind: 'LLMInferenceService',
+        metadata: { name: 'q' },
+        status: {
+          conditions: [
+            cond('Ready', 'False'),
+            cond('WorkloadsReady', 'True'),
+            cond('RouterReady', 'False', 'GatewayNotFound'),
+          ],
+        },
+      },
       ready: false,
       problems: [/^RouterReady is False: the router .*\(GatewayNotFound\)\.$/],
     },
     {
       rule: 'an InferenceService failing to load says why from modelStatus.lastFailureInfo',
-      object: { kind: 'InferenceService', metadata: { name: 'e' }, status: { conditions: [cond('Ready', 'False'), cond('PredictorReady', 'False', 'ContainerCreating')], modelStatus: { lastFailureInfo: { reason: 'ModelLoadFailed', message: 'unsupported for OpenVINO models' } } } },
+      object: {
+        kind: 'InferenceService',
+        metadata: { name: 'e' },
+        status: {
+          conditions: [
+            cond('Ready', 'False'),
+            cond('PredictorReady', 'False', 'ContainerCreating'),
+          ],
+          modelStatus: {
+            lastFailureInfo: {
+              reason: 'ModelLoadFailed',
+              message: 'unsupported for OpenVINO models',
+            },
+          },
+        },
+      },
       ready: false,
-      problems: [/^PredictorReady is False: the OpenVINO predictor pods are not ready \(ContainerCreating\)\.$/, /^The model failed to load: ModelLoadFailed: unsupported for OpenVINO models\.$/],
+      problems: [
+        /^PredictorReady is False: the OpenVINO predictor pods are not ready \(ContainerCreating\)\.$/,
+        /^The model failed to load: ModelLoadFailed: unsupported for OpenVINO models\.$/,
+      ],
     },
     {
       rule: 'no status yet means KServe has not reconciled it',

@@ -26,8 +26,10 @@ const KEY_CONDITIONS: Record<string, string[]> = {
 };
 
 const EXPLAIN: Record<string, string> = {
-  WorkloadsReady: 'the vLLM pods are not ready (image pull, scheduling, model download or start-up)',
-  RouterReady: 'the router (gateway route / scheduler) is not ready, so requests cannot reach the model',
+  WorkloadsReady:
+    'the vLLM pods are not ready (image pull, scheduling, model download or start-up)',
+  RouterReady:
+    'the router (gateway route / scheduler) is not ready, so requests cannot reach the model',
   PredictorReady: 'the OpenVINO predictor pods are not ready',
   IngressReady: 'the ingress / route to the model is not ready',
 };
@@ -37,33 +39,65 @@ const EXPLAIN: Record<string, string> = {
  * conditions that explain it (WorkloadsReady / RouterReady, PredictorReady / IngressReady), the
  * URL, and `modelStatus.lastFailureInfo` — and says in words what is wrong when not ready.
  */
-export function summarizeKServeStatus(object: Record<string, any>): KServeStatusSummary {
+export function summarizeKServeStatus(
+  object: Record<string, any>,
+): KServeStatusSummary {
   const status = object?.status ?? {};
   const conditions: ConditionSummary[] = Array.isArray(status.conditions)
-    ? status.conditions.map((c: any) => ({ type: String(c.type), status: String(c.status), reason: c.reason, message: c.message, lastTransitionTime: c.lastTransitionTime }))
+    ? status.conditions.map((c: any) => ({
+        type: String(c.type),
+        status: String(c.status),
+        reason: c.reason,
+        message: c.message,
+        lastTransitionTime: c.lastTransitionTime,
+      }))
     : [];
   const byType = new Map(conditions.map(c => [c.type, c]));
   const ready = byType.get('Ready');
-  const url: string | undefined = status.url ?? status.address?.url ?? status.addresses?.[0]?.url;
+  const url: string | undefined =
+    status.url ?? status.address?.url ?? status.addresses?.[0]?.url;
   const problems: string[] = [];
   const kind = String(object?.kind ?? '');
   if (!ready) {
-    problems.push(`KServe has not reported a Ready condition for this ${kind || 'object'} yet; the controller may still be reconciling it (or KServe is not installed on this cluster).`);
+    problems.push(
+      `KServe has not reported a Ready condition for this ${
+        kind || 'object'
+      } yet; the controller may still be reconciling it (or KServe is not installed on this cluster).`,
+    );
   } else if (ready.status !== 'True') {
     for (const type of (KEY_CONDITIONS[kind] ?? []).slice(1)) {
       const c = byType.get(type);
       if (c && c.status !== 'True') {
-        problems.push(`${type} is ${c.status}: ${EXPLAIN[type] ?? type}${c.reason ? ` (${c.reason}${c.message ? `: ${c.message}` : ''})` : c.message ? ` (${c.message})` : ''}.`);
+        problems.push(
+          `${type} is ${c.status}: ${EXPLAIN[type] ?? type}${
+            c.reason
+              ? ` (${c.reason}${c.message ? `: ${c.message}` : ''})`
+              : c.message
+              ? ` (${c.message})`
+              : ''
+          }.`,
+        );
       }
     }
     const failure = status.modelStatus?.lastFailureInfo;
     if (failure?.reason || failure?.message) {
-      problems.push(`The model failed to load: ${[failure.reason, failure.message].filter(Boolean).join(': ')}.`);
+      problems.push(
+        `The model failed to load: ${[failure.reason, failure.message]
+          .filter(Boolean)
+          .join(': ')}.`,
+      );
     }
     const state = status.modelStatus?.states?.targetModelState;
-    if (state && state !== 'Loaded' && !failure) problems.push(`The model is ${state}.`);
+    if (state && state !== 'Loaded' && !failure)
+      problems.push(`The model is ${state}.`);
     if (problems.length === 0) {
-      problems.push(`Ready is ${ready.status}${ready.reason ? ` (${ready.reason}${ready.message ? `: ${ready.message}` : ''})` : ''}.`);
+      problems.push(
+        `Ready is ${ready.status}${
+          ready.reason
+            ? ` (${ready.reason}${ready.message ? `: ${ready.message}` : ''})`
+            : ''
+        }.`,
+      );
     }
   }
   return {

@@ -2,7 +2,8 @@ import { runCli } from './runCli';
 
 // `model-manager list | head`: the reader went away; that is not an error.
 process.stdout.on('error', err => {
-  if ((err as NodeJS.ErrnoException).code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  if ((err as NodeJS.ErrnoException).code === 'EPIPE')
+    process.exit(process.exitCode ?? 0);
   throw err;
 });
 

@@ -11,45 +11,90 @@ const REPO = path.resolve(__dirname, '../../../..');
 async function cli(args: string[], cwd = REPO) {
   let stdout = '';
   let stderr = '';
-  const code = await runCli(args, { stdout: t => (stdout += t), stderr: t => (stderr += t), cwd });
+  const code = await runCli(args, {
+    stdout: t => (stdout += t),
+    stderr: t => (stderr += t),
+    cwd,
+  });
   return { code, stdout, stderr };
 }
 
 function tempCatalog(mutate: (modelsYaml: string) => string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-cli-'));
-  fs.cpSync(path.join(REPO, 'runtimes'), path.join(dir, 'runtimes'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'models.yaml'), mutate(fs.readFileSync(path.join(REPO, 'models.yaml'), 'utf8')));
+  fs.cpSync(path.join(REPO, 'runtimes'), path.join(dir, 'runtimes'), {
+    recursive: true,
+  });
+  fs.writeFileSync(
+    path.join(dir, 'models.yaml'),
+    mutate(fs.readFileSync(path.join(REPO, 'models.yaml'), 'utf8')),
+  );
   return dir;
 }
 
 describe('model-manager CLI', () => {
   it('validate: ok for the repository catalog', async () => {
-    expect(await cli(['validate'])).toEqual({ code: 0, stdout: 'models.yaml: ok (9 models, 2 runtimes)\n', stderr: '' });
+    expect(await cli(['validate'])).toEqual({
+      code: 0,
+      stdout: 'models.yaml: ok (9 models, 2 runtimes)\n',
+      stderr: '',
+    });
   });
 
   it('validate: one line per problem with file:line:col and exit 1', async () => {
-    const dir = tempCatalog(t => t.replace('      server_version: "0.19.1"           # pinned', '      server_version: "0.9.9"'));
-    const { code, stdout, stderr } = await cli(['validate', 'models.yaml'], dir);
+    const dir = tempCatalog(t =>
+      t.replace(
+        '      server_version: "0.19.1"           # pinned',
+        '      server_version: "0.9.9"',
+      ),
+    );
+    const { code, stdout, stderr } = await cli(
+      ['validate', 'models.yaml'],
+      dir,
+    );
     expect(code).toBe(1);
     expect(stdout).toBe('');
-    expect(stderr).toMatch(/^models\.yaml:\d+:7: models\.llama-3-1-8b-instruct\.server\.server_version: unknown server version '0\.9\.9' for runtime vllm; versions: 0\.24\.0 \(default\), 0\.19\.1\. Add it under runtimes\.vllm\.versions or pick one of these\n$/);
+    expect(stderr).toMatch(
+      /^models\.yaml:\d+:7: models\.llama-3-1-8b-instruct\.server\.server_version: unknown server version '0\.9\.9' for runtime vllm; versions: 0\.24\.0 \(default\), 0\.19\.1\. Add it under runtimes\.vllm\.versions or pick one of these\n$/,
+    );
   });
 
   it('resolve --explain: every value with the layer and file:line that set it', async () => {
-    const { code, stdout } = await cli(['resolve', 'llama-3-1-8b-instruct', '--explain', '--env', 'EXTRA=1', '--arg=--max-model-len=4096']);
+    const { code, stdout } = await cli([
+      'resolve',
+      'llama-3-1-8b-instruct',
+      '--explain',
+      '--env',
+      'EXTRA=1',
+      '--arg=--max-model-len=4096',
+    ]);
     expect(code).toBe(0);
-    const line = (key: string) => stdout.split('\n').find(l => l.startsWith(`${key} `)) ?? '';
-    expect(line('version')).toMatch(/^version\s+0\.19\.1\s+model\s+models\.yaml:\d+:7 models\.llama-3-1-8b-instruct\.server\.server_version\s+0\.24\.0 \(runtime default, models\.yaml:\d+:5 runtimes\.vllm\.default_version\)$/);
-    expect(line('image')).toMatch(/docker\.io\/vllm\/vllm-openai-cpu:v0\.19\.1\s+version delta\s+models\.yaml:\d+:9 runtimes\.vllm\.versions\["0\.19\.1"\]\.image/);
-    expect(line('env.VLLM_LOGGING_LEVEL')).toMatch(/DEBUG\s+model\s+.*INFO \(runtime env, /);
-    expect(line('env.VLLM_CPU_KVCACHE_SPACE')).toMatch(/8\s+category\s+models\.yaml:\d+:\d+ runtimes\.vllm\.categories\.llm\.defaults\.kv_cache_gb/);
+    const line = (key: string) =>
+      stdout.split('\n').find(l => l.startsWith(`${key} `)) ?? '';
+    expect(line('version')).toMatch(
+      /^version\s+0\.19\.1\s+model\s+models\.yaml:\d+:7 models\.llama-3-1-8b-instruct\.server\.server_version\s+0\.24\.0 \(runtime default, models\.yaml:\d+:5 runtimes\.vllm\.default_version\)$/,
+    );
+    expect(line('image')).toMatch(
+      /docker\.io\/vllm\/vllm-openai-cpu:v0\.19\.1\s+version delta\s+models\.yaml:\d+:9 runtimes\.vllm\.versions\["0\.19\.1"\]\.image/,
+    );
+    expect(line('env.VLLM_LOGGING_LEVEL')).toMatch(
+      /DEBUG\s+model\s+.*INFO \(runtime env, /,
+    );
+    expect(line('env.VLLM_CPU_KVCACHE_SPACE')).toMatch(
+      /8\s+category\s+models\.yaml:\d+:\d+ runtimes\.vllm\.categories\.llm\.defaults\.kv_cache_gb/,
+    );
     expect(line('env.EXTRA')).toMatch(/1\s+request\s+<request> env\.EXTRA/);
-    expect(line('args --max-model-len')).toMatch(/--max-model-len=4096\s+request/);
-    expect(line('plumbing.routing')).toMatch(/epp\s+plumbing\s+runtimes\/vllm\/values\.yaml:\d+:1 routing/);
+    expect(line('args --max-model-len')).toMatch(
+      /--max-model-len=4096\s+request/,
+    );
+    expect(line('plumbing.routing')).toMatch(
+      /epp\s+plumbing\s+runtimes\/vllm\/values\.yaml:\d+:1 routing/,
+    );
   });
 
   it('explains every value of every example model', async () => {
-    const models = JSON.parse((await cli(['list', '--json'])).stdout).map((r: any) => r.model);
+    const models = JSON.parse((await cli(['list', '--json'])).stdout).map(
+      (r: any) => r.model,
+    );
     expect(models).toHaveLength(9);
     for (const model of models) {
       const { code, stdout } = await cli(['resolve', model, '--explain']);
@@ -57,54 +102,125 @@ describe('model-manager CLI', () => {
       const rows = stdout.trim().split('\n').slice(2);
       expect(rows.length).toBeGreaterThan(5);
       // Every row names a layer and a file:line:col location.
-      for (const row of rows) expect(row).toMatch(/\s(runtime env|category|version delta|model|request|plumbing|runtime default)\s+\S+:\d+:\d+ /);
+      for (const row of rows)
+        expect(row).toMatch(
+          /\s(runtime env|category|version delta|model|request|plumbing|runtime default)\s+\S+:\d+:\d+ /,
+        );
     }
   });
 
   it('resolve: --server-version on OpenVINO aborts with a clear one-line error', async () => {
-    const { code, stderr } = await cli(['resolve', 'bge-small-en-v1-5-ov', '--server-version', '2026.3']);
+    const { code, stderr } = await cli([
+      'resolve',
+      'bge-small-en-v1-5-ov',
+      '--server-version',
+      '2026.3',
+    ]);
     expect(code).toBe(1);
-    expect(stderr).toBe("model-manager: <request>: serverVersion: runtime openvino is flat (it has no versions:), so a server version does not apply; remove --server-version (serverVersion: '2026.3')\n");
+    expect(stderr).toBe(
+      "model-manager: <request>: serverVersion: runtime openvino is flat (it has no versions:), so a server version does not apply; remove --server-version (serverVersion: '2026.3')\n",
+    );
   });
 
   it('resolve: unknown model', async () => {
     const { code, stderr } = await cli(['resolve', 'gpt-5']);
     expect(code).toBe(1);
-    expect(stderr).toMatch(/^model-manager: unknown model 'gpt-5'; models in models\.yaml: /);
+    expect(stderr).toMatch(
+      /^model-manager: unknown model 'gpt-5'; models in models\.yaml: /,
+    );
   });
 
   it('resolve --env NAME- removes an inherited variable', async () => {
-    const { stdout } = await cli(['resolve', 'qwen2-5-7b-instruct', '--env', 'VLLM_LOGGING_LEVEL-']);
+    const { stdout } = await cli([
+      'resolve',
+      'qwen2-5-7b-instruct',
+      '--env',
+      'VLLM_LOGGING_LEVEL-',
+    ]);
     expect(parse(stdout).env).not.toHaveProperty('VLLM_LOGGING_LEVEL');
   });
 
   it('render -o yaml: the manifests, in apply order', async () => {
-    const { code, stdout } = await cli(['render', 'phi-3-5-mini-instruct-int4-ov', '-n', 'models']);
+    const { code, stdout } = await cli([
+      'render',
+      'phi-3-5-mini-instruct-int4-ov',
+      '-n',
+      'models',
+    ]);
     expect(code).toBe(0);
     const docs = parseAllDocuments(stdout).map(d => d.toJS());
-    expect(docs.map(d => d.kind)).toEqual(['ClusterServingRuntime', 'PersistentVolumeClaim', 'Job', 'InferenceService', 'Backend', 'AIServiceBackend', 'AIGatewayRoute']);
+    expect(docs.map(d => d.kind)).toEqual([
+      'ClusterServingRuntime',
+      'PersistentVolumeClaim',
+      'Job',
+      'InferenceService',
+      'Backend',
+      'AIServiceBackend',
+      'AIGatewayRoute',
+    ]);
     expect(docs[1].metadata.namespace).toBe('models');
   });
 
   it('render -o yaml: values YAML 1.1 reads as booleans or numbers (kubectl, PyYAML) read back as strings', async () => {
-    const { code, stdout } = await cli(['render', 'qwen2-5-7b-instruct', '--env', 'A=yes', '--env', 'B=1_000', '--arg=--x=on']);
+    const { code, stdout } = await cli([
+      'render',
+      'qwen2-5-7b-instruct',
+      '--env',
+      'A=yes',
+      '--env',
+      'B=1_000',
+      '--arg=--x=on',
+    ]);
     expect(code).toBe(0);
     expect(stdout).toContain('value: "yes"');
-    const [doc] = parseAllDocuments(stdout, { version: '1.1' }).map(d => d.toJS());
-    expect(doc.spec.template.containers[0].env).toEqual(expect.arrayContaining([{ name: 'A', value: 'yes' }, { name: 'B', value: '1_000' }]));
+    const [doc] = parseAllDocuments(stdout, { version: '1.1' }).map(d =>
+      d.toJS(),
+    );
+    expect(doc.spec.template.containers[0].env).toEqual(
+      expect.arrayContaining([
+        { name: 'A', value: 'yes' },
+        { name: 'B', value: '1_000' },
+      ]),
+    );
   });
 
   it('resolve --explain shows a removed env var set again with its removal', async () => {
-    const dir = tempCatalog(t => t.replace('        VLLM_LOGGING_LEVEL: DEBUG\n', '        VLLM_LOGGING_LEVEL: null\n'));
-    const { code, stdout } = await cli(['resolve', 'llama-3-1-8b-instruct', '--explain', '--env', 'VLLM_LOGGING_LEVEL=WARNING'], dir);
+    const dir = tempCatalog(t =>
+      t.replace(
+        '        VLLM_LOGGING_LEVEL: DEBUG\n',
+        '        VLLM_LOGGING_LEVEL: null\n',
+      ),
+    );
+    const { code, stdout } = await cli(
+      [
+        'resolve',
+        'llama-3-1-8b-instruct',
+        '--explain',
+        '--env',
+        'VLLM_LOGGING_LEVEL=WARNING',
+      ],
+      dir,
+    );
     expect(code).toBe(0);
-    const row = stdout.split('\n').find(l => l.startsWith('env.VLLM_LOGGING_LEVEL '))!;
-    expect(row).toMatch(/WARNING\s+request\s+<request> env\.VLLM_LOGGING_LEVEL\s+INFO \(runtime env, models\.yaml:\d+:\d+ runtimes\.vllm\.env\.VLLM_LOGGING_LEVEL\); removed \(model, models\.yaml:\d+:\d+ models\.llama-3-1-8b-instruct\.server\.env\.VLLM_LOGGING_LEVEL\)$/);
+    const row = stdout
+      .split('\n')
+      .find(l => l.startsWith('env.VLLM_LOGGING_LEVEL '))!;
+    expect(row).toMatch(
+      /WARNING\s+request\s+<request> env\.VLLM_LOGGING_LEVEL\s+INFO \(runtime env, models\.yaml:\d+:\d+ runtimes\.vllm\.env\.VLLM_LOGGING_LEVEL\); removed \(model, models\.yaml:\d+:\d+ models\.llama-3-1-8b-instruct\.server\.env\.VLLM_LOGGING_LEVEL\)$/,
+    );
   });
 
   it('render -o json', async () => {
-    const { stdout } = await cli(['render', 'qwen2-5-7b-instruct', '-o', 'json']);
-    expect(JSON.parse(stdout)).toMatchObject({ kind: 'LLMInferenceService', metadata: { name: 'qwen2-5-7b-instruct' } });
+    const { stdout } = await cli([
+      'render',
+      'qwen2-5-7b-instruct',
+      '-o',
+      'json',
+    ]);
+    expect(JSON.parse(stdout)).toMatchObject({
+      kind: 'LLMInferenceService',
+      metadata: { name: 'qwen2-5-7b-instruct' },
+    });
   });
 
   it('bad usage exits 2 with the usage text', async () => {
@@ -120,12 +236,24 @@ describe('model-manager CLI', () => {
     const run = promisify(execFile);
     const ok = await run(process.execPath, [bin, 'validate'], { cwd: REPO });
     expect(ok.stdout).toBe('models.yaml: ok (9 models, 2 runtimes)\n');
-    await expect(run(process.execPath, [bin, 'resolve', 'nope'], { cwd: REPO })).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/^model-manager: unknown model 'nope'/) });
+    await expect(
+      run(process.execPath, [bin, 'resolve', 'nope'], { cwd: REPO }),
+    ).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^model-manager: unknown model 'nope'/),
+    });
   }, 60_000);
 
   it('a reader that goes away (| head, | true) is not a crash', async () => {
     const bin = path.resolve(__dirname, '../../bin/model-manager');
-    const { stderr } = await promisify(execFile)('bash', ['-c', `"${process.execPath}" "${bin}" list | true; exit \${PIPESTATUS[0]}`], { cwd: REPO });
+    const { stderr } = await promisify(execFile)(
+      'bash',
+      [
+        '-c',
+        `"${process.execPath}" "${bin}" list | true; exit \${PIPESTATUS[0]}`,
+      ],
+      { cwd: REPO },
+    );
     expect(stderr).toBe('');
   }, 60_000);
 });

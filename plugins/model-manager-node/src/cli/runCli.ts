@@ -13,7 +13,11 @@ import {
 } from '@model-manager/plugin-model-manager-common';
 import { loadCatalog } from '../loader/loadCatalog';
 import { formatExplainTable } from './formatExplainTable';
-import { PORTAL_COMMANDS, runPortalCommand, type PortalCommand } from './portal/runPortalCommand';
+import {
+  PORTAL_COMMANDS,
+  runPortalCommand,
+  type PortalCommand,
+} from './portal/runPortalCommand';
 
 export const USAGE = `Usage:
   model-manager validate [models.yaml] [--runtimes DIR]
@@ -100,7 +104,14 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.stderr(`model-manager ${command}: ${(e as Error).message}\n`);
       return 2;
     }
-    return runPortalCommand(command as PortalCommand, rest, values, overrides, io, io.env ?? process.env);
+    return runPortalCommand(
+      command as PortalCommand,
+      rest,
+      values,
+      overrides,
+      io,
+      io.env ?? process.env,
+    );
   }
   const modelsArg =
     command === 'validate' && rest[0]

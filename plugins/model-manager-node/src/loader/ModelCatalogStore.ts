@@ -32,7 +32,11 @@ export interface CatalogLoadStatus {
  */
 export class ModelCatalogStore {
   private catalog: Catalog | undefined;
-  private status: CatalogLoadStatus = { ok: false, at: new Date(0), message: 'not loaded yet' };
+  private status: CatalogLoadStatus = {
+    ok: false,
+    at: new Date(0),
+    message: 'not loaded yet',
+  };
   private readonly listeners = new Set<(catalog: Catalog) => void>();
   private watchers: FSWatcher[] = [];
   private debounce: NodeJS.Timeout | undefined;
@@ -98,21 +102,31 @@ export class ModelCatalogStore {
       this.status = { ok: true, at: new Date() };
       for (const warning of catalog.warnings) this.logger.warn(warning);
       this.logger.info(
-        `model-manager: loaded ${Object.keys(catalog.models).length} models and ${Object.keys(catalog.runtimes).length} runtimes from ${this.location.modelsFile}`,
+        `model-manager: loaded ${
+          Object.keys(catalog.models).length
+        } models and ${Object.keys(catalog.runtimes).length} runtimes from ${
+          this.location.modelsFile
+        }`,
       );
       for (const listener of this.listeners) {
         try {
           listener(catalog);
         } catch (e) {
-          this.logger.error(`model-manager: catalog listener failed: ${(e as Error).message}`);
+          this.logger.error(
+            `model-manager: catalog listener failed: ${(e as Error).message}`,
+          );
         }
       }
     } catch (e) {
       const problems = e instanceof CatalogError ? e.problems : undefined;
-      const message = problems ? problems.map(formatProblem).join('\n') : String((e as Error).message ?? e);
+      const message = problems
+        ? problems.map(formatProblem).join('\n')
+        : String((e as Error).message ?? e);
       this.status = { ok: false, at: new Date(), problems, message };
       this.logger.error(
-        `model-manager: ${this.catalog ? 'kept the last good catalog; ' : ''}the catalog files are invalid:\n${message}`,
+        `model-manager: ${
+          this.catalog ? 'kept the last good catalog; ' : ''
+        }the catalog files are invalid:\n${message}`,
       );
     }
     return this.status;
@@ -120,25 +134,46 @@ export class ModelCatalogStore {
 
   private startWatching() {
     const modelsFile = path.resolve(this.location.modelsFile);
-    const runtimesDir = path.resolve(this.location.runtimesDir ?? path.join(path.dirname(modelsFile), 'runtimes'));
+    const runtimesDir = path.resolve(
+      this.location.runtimesDir ??
+        path.join(path.dirname(modelsFile), 'runtimes'),
+    );
     const onChange = () => {
       clearTimeout(this.debounce);
       // Editors write files in several steps; settle before reading.
       this.debounce = setTimeout(() => void this.reload(), 150);
     };
-    const watchPath = (p: string, recursive: boolean, filter?: (f: string | null) => boolean) => {
+    const watchPath = (
+      p: string,
+      recursive: boolean,
+      filter?: (f: string | null) => boolean,
+    ) => {
       try {
-        const w = watch(p, { recursive, persistent: false }, (_event, filename) => {
-          if (!filter || filter(filename?.toString() ?? null)) onChange();
-        });
-        w.on('error', err => this.logger.warn(`model-manager: watching ${p} failed: ${err.message}`));
+        const w = watch(
+          p,
+          { recursive, persistent: false },
+          (_event, filename) => {
+            if (!filter || filter(filename?.toString() ?? null)) onChange();
+          },
+        );
+        w.on('error', err =>
+          this.logger.warn(
+            `model-manager: watching ${p} failed: ${err.message}`,
+          ),
+        );
         this.watchers.push(w);
       } catch (e) {
-        this.logger.warn(`model-manager: cannot watch ${p}: ${(e as Error).message}`);
+        this.logger.warn(
+          `model-manager: cannot watch ${p}: ${(e as Error).message}`,
+        );
       }
     };
     const modelsBase = path.basename(modelsFile);
-    watchPath(path.dirname(modelsFile), false, f => f === null || f === modelsBase);
+    watchPath(
+      path.dirname(modelsFile),
+      false,
+      f => f === null || f === modelsBase,
+    );
     watchPath(runtimesDir, true);
   }
 

@@ -10,9 +10,19 @@ const read = (rel: string) => fs.readFileSync(path.join(REPO, rel), 'utf8');
 describe('a broken catalog file never loses the last good catalog', () => {
   it('keeps every model and runtime through 200+ broken edits, each logged with file:line', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bad-'));
-    fs.cpSync(path.join(REPO, 'runtimes'), path.join(dir, 'runtimes'), { recursive: true });
-    const good = { models: read('models.yaml'), vllm: read('runtimes/vllm/values.yaml'), openvino: read('runtimes/openvino/values.yaml') };
-    const files = { models: path.join(dir, 'models.yaml'), 'vllm-values': path.join(dir, 'runtimes/vllm/values.yaml'), 'openvino-values': path.join(dir, 'runtimes/openvino/values.yaml') };
+    fs.cpSync(path.join(REPO, 'runtimes'), path.join(dir, 'runtimes'), {
+      recursive: true,
+    });
+    const good = {
+      models: read('models.yaml'),
+      vllm: read('runtimes/vllm/values.yaml'),
+      openvino: read('runtimes/openvino/values.yaml'),
+    };
+    const files = {
+      models: path.join(dir, 'models.yaml'),
+      'vllm-values': path.join(dir, 'runtimes/vllm/values.yaml'),
+      'openvino-values': path.join(dir, 'runtimes/openvino/values.yaml'),
+    };
     fs.writeFileSync(files.models, good.models);
     const errors: string[] = [];
     const store = await ModelCatalogStore.create({
@@ -26,10 +36,15 @@ describe('a broken catalog file never loses the last good catalog', () => {
     for (const variant of variants) {
       fs.writeFileSync(files[variant.file], variant.text);
       const status = await store.reload();
-      expect({ variant: variant.name, ok: status.ok }).toEqual({ variant: variant.name, ok: false });
+      expect({ variant: variant.name, ok: status.ok }).toEqual({
+        variant: variant.name,
+        ok: false,
+      });
       // The very same catalog object is still served: nothing changed, nothing lost.
       expect(store.current()).toBe(before);
-      expect(errors.at(-1)).toMatch(/kept the last good catalog; the catalog files are invalid:\n(models\.yaml|runtimes\/\w+\/values\.yaml)(:\d+:\d+)?: /);
+      expect(errors.at(-1)).toMatch(
+        /kept the last good catalog; the catalog files are invalid:\n(models\.yaml|runtimes\/\w+\/values\.yaml)(:\d+:\d+)?: /,
+      );
       // Restore the file for the next variant.
       fs.writeFileSync(files.models, good.models);
       fs.writeFileSync(files['vllm-values'], good.vllm);

@@ -1,4 +1,7 @@
-import { buildCatalog, type Catalog } from '@model-manager/plugin-model-manager-common';
+import {
+  buildCatalog,
+  type Catalog,
+} from '@model-manager/plugin-model-manager-common';
 import { readCatalogSources } from './readCatalogSources';
 import type { CatalogLocation } from './types';
 

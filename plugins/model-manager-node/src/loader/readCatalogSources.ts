@@ -14,15 +14,22 @@ import type { CatalogLocation } from './types';
  * points at) as text. File names in messages are relative to the folder holding models.yaml.
  * Unreadable, oversized or non-UTF-8 files are a {@link CatalogError} naming the file.
  */
-export async function readCatalogSources(location: CatalogLocation): Promise<CatalogSources> {
+export async function readCatalogSources(
+  location: CatalogLocation,
+): Promise<CatalogSources> {
   const modelsFile = path.resolve(location.modelsFile);
-  const runtimesDir = path.resolve(location.runtimesDir ?? path.join(path.dirname(modelsFile), 'runtimes'));
+  const runtimesDir = path.resolve(
+    location.runtimesDir ?? path.join(path.dirname(modelsFile), 'runtimes'),
+  );
   const base = path.dirname(modelsFile);
   const show = (p: string) => {
     const rel = path.relative(base, p);
     return rel.startsWith('..') ? p : rel;
   };
-  const read = async (p: string): Promise<SourceText> => ({ file: show(p), text: await readText(p, show(p)) });
+  const read = async (p: string): Promise<SourceText> => ({
+    file: show(p),
+    text: await readText(p, show(p)),
+  });
 
   const sources: CatalogSources = {
     models: await read(modelsFile),
@@ -37,7 +44,13 @@ export async function readCatalogSources(location: CatalogLocation): Promise<Cat
       .map(e => e.name)
       .sort();
   } catch (e) {
-    throw new CatalogError([{ file: show(runtimesDir), path: '', message: `cannot read the runtimes folder: ${(e as Error).message}` }]);
+    throw new CatalogError([
+      {
+        file: show(runtimesDir),
+        path: '',
+        message: `cannot read the runtimes folder: ${(e as Error).message}`,
+      },
+    ]);
   }
   for (const name of entries) {
     const valuesPath = path.join(runtimesDir, name, 'values.yaml');
@@ -50,9 +63,13 @@ export async function readCatalogSources(location: CatalogLocation): Promise<Cat
   // Manifests named by serving_runtime_manifest: every other .yaml under a runtime folder.
   for (const name of entries) {
     if (name === 'templates') continue;
-    for (const file of (await fs.readdir(path.join(runtimesDir, name))).sort()) {
+    for (const file of (
+      await fs.readdir(path.join(runtimesDir, name))
+    ).sort()) {
       if (file === 'values.yaml' || !/\.ya?ml$/.test(file)) continue;
-      sources.manifests[`${name}/${file}`] = await read(path.join(runtimesDir, name, file));
+      sources.manifests[`${name}/${file}`] = await read(
+        path.join(runtimesDir, name, file),
+      );
     }
   }
   return sources;
@@ -72,12 +89,24 @@ async function readText(p: string, shown: string): Promise<string> {
   try {
     const stat = await fs.stat(p);
     if (stat.size > MAX_SOURCE_BYTES) {
-      throw new CatalogError([{ file: shown, path: '', message: `file is ${stat.size} bytes, more than the ${MAX_SOURCE_BYTES} allowed` }]);
+      throw new CatalogError([
+        {
+          file: shown,
+          path: '',
+          message: `file is ${stat.size} bytes, more than the ${MAX_SOURCE_BYTES} allowed`,
+        },
+      ]);
     }
     buffer = await fs.readFile(p);
   } catch (e) {
     if (e instanceof CatalogError) throw e;
-    throw new CatalogError([{ file: shown, path: '', message: `cannot read: ${(e as Error).message}` }]);
+    throw new CatalogError([
+      {
+        file: shown,
+        path: '',
+        message: `cannot read: ${(e as Error).message}`,
+      },
+    ]);
   }
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(buffer);
@@ -86,7 +115,17 @@ async function readText(p: string, shown: string): Promise<string> {
     const before = buffer.subarray(0, bad).toString('utf8');
     const line = before.split('\n').length;
     const col = before.length - before.lastIndexOf('\n');
-    throw new CatalogError([{ file: shown, line, col, path: '', message: `not valid UTF-8 (byte 0x${(buffer[bad] ?? 0).toString(16)} at offset ${bad}); save the file as UTF-8` }]);
+    throw new CatalogError([
+      {
+        file: shown,
+        line,
+        col,
+        path: '',
+        message: `not valid UTF-8 (byte 0x${(buffer[bad] ?? 0).toString(
+          16,
+        )} at offset ${bad}); save the file as UTF-8`,
+      },
+    ]);
   }
 }
 

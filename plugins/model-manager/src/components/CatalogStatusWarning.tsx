@@ -12,7 +12,11 @@ export function CatalogStatusWarning() {
   const { value } = useAsync(() => api.catalogStatus(), [api]);
   if (!value || value.ok) return null;
   return (
-    <WarningPanel severity="warning" title="models.yaml has errors: showing the last good catalog" defaultExpanded>
+    <WarningPanel
+      severity="warning"
+      title="models.yaml has errors: showing the last good catalog"
+      defaultExpanded
+    >
       <pre style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{value.message}</pre>
     </WarningPanel>
   );

@@ -102,18 +102,47 @@ describe('ServingContent', () => {
   it.each([
     { served_model_name: 'model_id', model: 'Qwen/Qwen2.5-7B-Instruct' },
     { served_model_name: 'model_name', model: 'qwen' },
-  ])('the client snippet sends the served name the gateway routes on (served_model_name: $served_model_name)', async ({ served_model_name, model }) => {
-    const base = await fakeApi().resolve('qwen', {});
-    const api = fakeApi({
-      resolve: async () => ({ ...base, server: { ...base.server, plumbing: { served_model_name: { value: served_model_name, origin: origin('plumbing', 'served_model_name'), overrode: [] } } } as any }),
-      status: async () => [{ cluster: 'local', namespace: 'models', revision: 3, found: true, endpoint: { source: 'status-url', baseUrl: 'http://qwen.models.example.com/v1', message: 'From the URL KServe reports.' } }],
-    });
-    await renderInTestApp(inEntity(api, <ServingContent />));
-    expect(await screen.findByText('Resolved configuration')).toBeInTheDocument();
-    await screen.findByTestId('endpoint-local-models');
-    // The snippet is split into highlighted spans: read the page's text.
-    expect(document.body.textContent).toContain(`model="${model}"`);
-  });
+  ])(
+    'the client snippet sends the served name the gateway routes on (served_model_name: $served_model_name)',
+    async ({ served_model_name, model }) => {
+      const base = await fakeApi().resolve('qwen', {});
+      const api = fakeApi({
+        resolve: async () => ({
+          ...base,
+          server: {
+            ...base.server,
+            plumbing: {
+              served_model_name: {
+                value: served_model_name,
+                origin: origin('plumbing', 'served_model_name'),
+                overrode: [],
+              },
+            },
+          } as any,
+        }),
+        status: async () => [
+          {
+            cluster: 'local',
+            namespace: 'models',
+            revision: 3,
+            found: true,
+            endpoint: {
+              source: 'status-url',
+              baseUrl: 'http://qwen.models.example.com/v1',
+              message: 'From the URL KServe reports.',
+            },
+          },
+        ],
+      });
+      await renderInTestApp(inEntity(api, <ServingContent />));
+      expect(
+        await screen.findByText('Resolved configuration'),
+      ).toBeInTheDocument();
+      await screen.findByTestId('endpoint-local-models');
+      // The snippet is split into highlighted spans: read the page's text.
+      expect(document.body.textContent).toContain(`model="${model}"`);
+    },
+  );
 
   it('explains a model that is gone from models.yaml', async () => {
     const gone = Object.assign(new Error("unknown model 'qwen'"), {
@@ -155,7 +184,9 @@ describe('loading states', () => {
 describe('KServeStatusCard', () => {
   it('says not deployed', async () => {
     await renderInTestApp(inEntity(fakeApi(), <KServeStatusCard />));
-    expect(await screen.findByText(/^Not deployed anywhere yet/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^Not deployed anywhere yet/),
+    ).toBeInTheDocument();
   });
 
   it('shows Ready with the URL, or what is wrong in words', async () => {
@@ -202,7 +233,9 @@ describe('KServeStatusCard', () => {
     await renderInTestApp(inEntity(api, <KServeStatusCard />));
     expect(await screen.findByText('local/models: Ready')).toBeInTheDocument();
     expect(screen.getByText('http://qwen.models')).toBeInTheDocument();
-    expect(screen.getAllByTestId('kserve-ready').map(e => e.textContent)).toEqual(['Ready: yes', 'Ready: no']);
+    expect(
+      screen.getAllByTestId('kserve-ready').map(e => e.textContent),
+    ).toEqual(['Ready: yes', 'Ready: no']);
     expect(screen.getByText('prod/ml: not ready')).toBeInTheDocument();
     expect(
       screen.getByText(

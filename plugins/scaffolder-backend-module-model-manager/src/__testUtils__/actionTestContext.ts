@@ -64,8 +64,18 @@ export async function startActionBackend(
       return (await res.json()).items;
     },
     /** An object as the Kubernetes API test server stores it (undefined when absent). */
-    live(o: { apiVersion: string; kind: string; name: string; namespace?: string }) {
-      return mm.kube.store.get({ apiVersion: o.apiVersion, kind: o.kind, name: o.name, namespace: o.namespace });
+    live(o: {
+      apiVersion: string;
+      kind: string;
+      name: string;
+      namespace?: string;
+    }) {
+      return mm.kube.store.get({
+        apiVersion: o.apiVersion,
+        kind: o.kind,
+        name: o.name,
+        namespace: o.namespace,
+      });
     },
   };
 }

@@ -15,7 +15,6 @@ import { examples } from './deploy.examples';
 
 type Backend = Awaited<ReturnType<typeof startActionBackend>>;
 
-
 /** The server version, env and args of a live model server object, for the keys asked about. */
 function whatRuns(
   live: any,
@@ -92,18 +91,32 @@ describe('model-manager:deploy', () => {
     );
     // The task log says what was applied where: one line per object, then the revision (a dry
     // run says what would happen instead).
-    const wouldDo: Record<string, string> = { created: 'would be created', unchanged: 'would not change', exists: 'exists, left as it is' };
+    const wouldDo: Record<string, string> = {
+      created: 'would be created',
+      unchanged: 'would not change',
+      exists: 'exists, left as it is',
+    };
     expect(run.lines()).toEqual(
       expect.arrayContaining([
         ...objects.map((o: ObjectResult) =>
           input.dryRun && o.action === 'configured'
-            ? expect.stringMatching(new RegExp(`^${objectLabel(o)}: would change \\d+ field\\(s\\)$`))
-            : `${objectLabel(o)}: ${input.dryRun ? wouldDo[o.action] : o.action}`,
+            ? expect.stringMatching(
+                new RegExp(
+                  `^${objectLabel(o)}: would change \\d+ field\\(s\\)$`,
+                ),
+              )
+            : `${objectLabel(o)}: ${
+                input.dryRun ? wouldDo[o.action] : o.action
+              }`,
         ),
         expect.stringMatching(
           input.dryRun
-            ? new RegExp(`^dry run, nothing applied and no revision taken: model ${name} on cluster local, namespace models`)
-            : new RegExp(`^revision ${revision} \\(deploy\\): model ${name} on cluster local, namespace models`),
+            ? new RegExp(
+                `^dry run, nothing applied and no revision taken: model ${name} on cluster local, namespace models`,
+              )
+            : new RegExp(
+                `^revision ${revision} \\(deploy\\): model ${name} on cluster local, namespace models`,
+              ),
         ),
       ]),
     );
@@ -160,7 +173,9 @@ describe('model-manager:deploy', () => {
         action: 'created',
       }),
     ]);
-    expect(run.lines()).toContain('LLMInferenceService models/bge-m3: would be created');
+    expect(run.lines()).toContain(
+      'LLMInferenceService models/bge-m3: would be created',
+    );
     expect(
       live({ ...LLM_ISVC, name: 'bge-m3', namespace: 'models' }),
     ).toBeUndefined();
@@ -200,7 +215,9 @@ describe('model-manager:deploy', () => {
       'InferenceService models/phi-3-5-mini-instruct-int4-ov: created',
     );
     expect(resumed.lines()).toContain(
-      `resumed task: revision ${first.outputs().revision} was applied before the task was interrupted; not applying it again`,
+      `resumed task: revision ${
+        first.outputs().revision
+      } was applied before the task was interrupted; not applying it again`,
     );
     expect(first.lines().some(l => l.startsWith('resumed task'))).toBe(false);
   });

@@ -21,10 +21,18 @@ const MODELS = Array.from({ length: 8 }, (_, i) => `model-${i}`);
 /** A catalog with eight vLLM models on the default version, in a folder the test may edit. */
 function fleetCatalog(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-rollout-'));
-  fs.cpSync(path.join(REPO_ROOT, 'runtimes'), path.join(dir, 'runtimes'), { recursive: true });
+  fs.cpSync(path.join(REPO_ROOT, 'runtimes'), path.join(dir, 'runtimes'), {
+    recursive: true,
+  });
   const repo = fs.readFileSync(path.join(REPO_ROOT, 'models.yaml'), 'utf8');
-  const models = MODELS.map(m => `  ${m}:\n    model_id: org/${m}\n    category: llm\n    server:\n      runtime: vllm\n`).join('');
-  fs.writeFileSync(path.join(dir, 'models.yaml'), `models:\n${models}\n${repo.slice(repo.indexOf('\nruntimes:') + 1)}`);
+  const models = MODELS.map(
+    m =>
+      `  ${m}:\n    model_id: org/${m}\n    category: llm\n    server:\n      runtime: vllm\n`,
+  ).join('');
+  fs.writeFileSync(
+    path.join(dir, 'models.yaml'),
+    `models:\n${models}\n${repo.slice(repo.indexOf('\nruntimes:') + 1)}`,
+  );
   return path.join(dir, 'models.yaml');
 }
 
@@ -32,29 +40,57 @@ describe('model-manager:rollout', () => {
   let mm: Backend;
   let modelsFile: string;
   const call = async (method: string, url: string, body?: unknown) => {
-    const res = await fetch(`http://localhost:${mm.server.port()}/api/model-manager${url}`, {
-      method,
-      headers: { Authorization: mockCredentials.user.header(ALICE), 'Content-Type': 'application/json' },
-      body: body ? JSON.stringify(body) : undefined,
-    });
+    const res = await fetch(
+      `http://localhost:${mm.server.port()}/api/model-manager${url}`,
+      {
+        method,
+        headers: {
+          Authorization: mockCredentials.user.header(ALICE),
+          'Content-Type': 'application/json',
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      },
+    );
     return { status: res.status, body: await res.json() };
   };
-  const action = () => createRolloutAction({ discovery: mm.discovery, auth: mm.auth, readyPollIntervalMs: 1 });
+  const action = () =>
+    createRolloutAction({
+      discovery: mm.discovery,
+      auth: mm.auth,
+      readyPollIntervalMs: 1,
+    });
   /** Real applies (PATCH without dryRun) of each model's LLMInferenceService. */
   const appliesOf = (model: string) =>
-    mm.kube.requests.filter(r => r.method === 'PATCH' && r.path.endsWith(`/llminferenceservices/${model}`) && r.query.dryRun === undefined).length;
-  const liveVersion = (model: string) => (mm.live({ ...LLM_ISVC, name: model, namespace: 'models' }) as any)?.metadata?.labels?.['model-manager.io/server-version'];
+    mm.kube.requests.filter(
+      r =>
+        r.method === 'PATCH' &&
+        r.path.endsWith(`/llminferenceservices/${model}`) &&
+        r.query.dryRun === undefined,
+    ).length;
+  const liveVersion = (model: string) =>
+    (mm.live({ ...LLM_ISVC, name: model, namespace: 'models' }) as any)
+      ?.metadata?.labels?.['model-manager.io/server-version'];
   const setDefault = async (version: string) => {
-    fs.writeFileSync(modelsFile, fs.readFileSync(modelsFile, 'utf8').replace(/default_version: "[^"]+"/, `default_version: "${version}"`));
+    fs.writeFileSync(
+      modelsFile,
+      fs
+        .readFileSync(modelsFile, 'utf8')
+        .replace(/default_version: "[^"]+"/, `default_version: "${version}"`),
+    );
     for (;;) {
-      if ((await call('GET', '/runtimes/vllm')).body.defaultVersion === version) return;
+      if ((await call('GET', '/runtimes/vllm')).body.defaultVersion === version)
+        return;
       await new Promise(resolve => setImmediate(resolve));
     }
   };
 
   beforeAll(async () => {
     modelsFile = fleetCatalog();
-    mm = await startActionBackend({ modelsFile, runtimesDir: path.join(path.dirname(modelsFile), 'runtimes'), modelManagerConfig: { watch: true } });
+    mm = await startActionBackend({
+      modelsFile,
+      runtimesDir: path.join(path.dirname(modelsFile), 'runtimes'),
+      modelManagerConfig: { watch: true },
+    });
   });
   afterAll(() => mm.stop());
 
@@ -62,8 +98,26 @@ describe('model-manager:rollout', () => {
     mm.kube.faults.clear();
     await setDefault('0.24.0');
     for (const model of MODELS) {
-      expect((await call('POST', `/models/${model}/deploy`, { cluster: 'local', namespace: 'models' })).status).toBe(200);
-      mm.kube.store.setStatus({ ...LLM_ISVC, name: model, namespace: 'models' }, { conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: '2026-12-01T00:00:00Z' }] });
+      expect(
+        (
+          await call('POST', `/models/${model}/deploy`, {
+            cluster: 'local',
+            namespace: 'models',
+          })
+        ).status,
+      ).toBe(200);
+      mm.kube.store.setStatus(
+        { ...LLM_ISVC, name: model, namespace: 'models' },
+        {
+          conditions: [
+            {
+              type: 'Ready',
+              status: 'True',
+              lastTransitionTime: '2026-12-01T00:00:00Z',
+            },
+          ],
+        },
+      );
     }
     // The spec's promote step: default_version moves in models.yaml.
     await setDefault('0.19.1');
@@ -72,9 +126,15 @@ describe('model-manager:rollout', () => {
   });
 
   it('moves every outdated target once: canary first, then the rest; progress in the log; recorded as rollouts', async () => {
-    const { ctx, lines, outputs } = actionContext({ runtime: 'vllm', canary: 1, concurrency: 3 });
+    const { ctx, lines, outputs } = actionContext({
+      runtime: 'vllm',
+      canary: 1,
+      concurrency: 3,
+    });
     await action().handler(ctx as any);
-    expect(outputs().moved.sort()).toEqual(MODELS.map(m => `${m}@local/models`));
+    expect(outputs().moved.sort()).toEqual(
+      MODELS.map(m => `${m}@local/models`),
+    );
     expect(outputs().failed).toEqual([]);
     expect(outputs().notAttempted).toEqual([]);
     for (const model of MODELS) {
@@ -83,26 +143,59 @@ describe('model-manager:rollout', () => {
     }
     const log = lines();
     expect(log).toContain('canary: model-0@local/models');
-    expect(log).toEqual(expect.arrayContaining([expect.stringMatching(/^1\/8 model-0@local\/models: moved 0\.24\.0 -> 0\.19\.1 \(revision \d+\)$/), expect.stringMatching(/^8\/8 /)]));
+    expect(log).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^1\/8 model-0@local\/models: moved 0\.24\.0 -> 0\.19\.1 \(revision \d+\)$/,
+        ),
+        expect.stringMatching(/^8\/8 /),
+      ]),
+    );
     // The canary was Ready before any other target started.
     const readyAt = log.findIndex(l => /^model model-0 is Ready/.test(l));
     expect(readyAt).toBe(log.findIndex(l => l.startsWith('1/8')) + 1);
     expect(readyAt).toBeLessThan(log.findIndex(l => l.startsWith('2/8')));
     const history = await mm.history('model-3');
-    expect(history[0]).toMatchObject({ action: 'rollout', outcome: 'succeeded', actor: ALICE });
+    expect(history[0]).toMatchObject({
+      action: 'rollout',
+      outcome: 'succeeded',
+      actor: ALICE,
+    });
     expect(outputs().unchanged).toEqual([]);
   });
 
   it('stops once failures pass maxFailures and says which targets moved, failed and were not attempted', async () => {
     // The API server refuses the applies of model-2 and model-3 (a conflict is never retried).
-    mm.kube.faults.inject({ kind: 'status', code: 409, times: 5, match: { method: 'PATCH', pathIncludes: '/llminferenceservices/model-2' } });
-    mm.kube.faults.inject({ kind: 'status', code: 409, times: 5, match: { method: 'PATCH', pathIncludes: '/llminferenceservices/model-3' } });
-    const { ctx, outputs } = actionContext({ runtime: 'vllm', canary: 1, concurrency: 1, maxFailures: 1, waitForCanary: false });
+    mm.kube.faults.inject({
+      kind: 'status',
+      code: 409,
+      times: 5,
+      match: { method: 'PATCH', pathIncludes: '/llminferenceservices/model-2' },
+    });
+    mm.kube.faults.inject({
+      kind: 'status',
+      code: 409,
+      times: 5,
+      match: { method: 'PATCH', pathIncludes: '/llminferenceservices/model-3' },
+    });
+    const { ctx, outputs } = actionContext({
+      runtime: 'vllm',
+      canary: 1,
+      concurrency: 1,
+      maxFailures: 1,
+      waitForCanary: false,
+    });
     await expect(action().handler(ctx as any)).rejects.toThrow(
       /^rollout of vllm stopped: 2 target\(s\) failed, more than maxFailures \(1\); no new target was started\. moved 2 of 8 target\(s\); failed: model-2@local\/models \(.+\); model-3@local\/models \(.+\); not attempted: model-4@local\/models, model-5@local\/models, model-6@local\/models, model-7@local\/models$/,
     );
-    expect(outputs().moved).toEqual(['model-0@local/models', 'model-1@local/models']);
-    expect(outputs().failed.map((f: any) => f.target)).toEqual(['model-2@local/models', 'model-3@local/models']);
+    expect(outputs().moved).toEqual([
+      'model-0@local/models',
+      'model-1@local/models',
+    ]);
+    expect(outputs().failed.map((f: any) => f.target)).toEqual([
+      'model-2@local/models',
+      'model-3@local/models',
+    ]);
     for (const model of ['model-4', 'model-5', 'model-6', 'model-7']) {
       expect(appliesOf(model)).toBe(0);
       expect(liveVersion(model)).toBe('0.24.0');
@@ -110,9 +203,20 @@ describe('model-manager:rollout', () => {
   });
 
   it('a failed canary stops the rollout before any other target', async () => {
-    mm.kube.faults.inject({ kind: 'status', code: 409, times: 5, match: { method: 'PATCH', pathIncludes: '/llminferenceservices/model-0' } });
-    const { ctx } = actionContext({ runtime: 'vllm', canary: 1, maxFailures: 5 });
-    await expect(action().handler(ctx as any)).rejects.toThrow(/stopped: canary model-0@local\/models failed; the rest was not attempted\. moved 0 of 8/);
+    mm.kube.faults.inject({
+      kind: 'status',
+      code: 409,
+      times: 5,
+      match: { method: 'PATCH', pathIncludes: '/llminferenceservices/model-0' },
+    });
+    const { ctx } = actionContext({
+      runtime: 'vllm',
+      canary: 1,
+      maxFailures: 5,
+    });
+    await expect(action().handler(ctx as any)).rejects.toThrow(
+      /stopped: canary model-0@local\/models failed; the rest was not attempted\. moved 0 of 8/,
+    );
     expect(MODELS.slice(1).map(appliesOf)).toEqual(Array(7).fill(0));
   });
 
@@ -126,40 +230,76 @@ describe('model-manager:rollout', () => {
       }
       return store.checkpoint(options);
     };
-    const input = { runtime: 'vllm', canary: 1, waitForCanary: false, batchSize: 2, concurrency: 2 };
-    const first = actionContext(input, { checkpoint: dying, taskId: 'task-cut-short' });
-    await expect(action().handler(first.ctx as any)).rejects.toThrow('backend killed');
+    const input = {
+      runtime: 'vllm',
+      canary: 1,
+      waitForCanary: false,
+      batchSize: 2,
+      concurrency: 2,
+    };
+    const first = actionContext(input, {
+      checkpoint: dying,
+      taskId: 'task-cut-short',
+    });
+    await expect(action().handler(first.ctx as any)).rejects.toThrow(
+      'backend killed',
+    );
     // The canary and two batches of two were applied.
     expect(MODELS.map(appliesOf)).toEqual([1, 1, 1, 1, 1, 0, 0, 0]);
     // On restart the scaffolder runs the task again, with its checkpoints and its id.
-    const resumed = actionContext(input, { checkpoint: store.checkpoint, taskId: 'task-cut-short' });
+    const resumed = actionContext(input, {
+      checkpoint: store.checkpoint,
+      taskId: 'task-cut-short',
+    });
     await action().handler(resumed.ctx as any);
     expect(MODELS.map(appliesOf)).toEqual(Array(8).fill(1));
-    expect(resumed.outputs().moved.sort()).toEqual(MODELS.map(m => `${m}@local/models`));
-    expect(resumed.lines()).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^\d\/8 model-3@local\/models: moved 0\.24\.0 -> 0\.19\.1 \(revision \d+\) before the task was interrupted; not applied again$/),
-    ]));
+    expect(resumed.outputs().moved.sort()).toEqual(
+      MODELS.map(m => `${m}@local/models`),
+    );
+    expect(resumed.lines()).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^\d\/8 model-3@local\/models: moved 0\.24\.0 -> 0\.19\.1 \(revision \d+\) before the task was interrupted; not applied again$/,
+        ),
+      ]),
+    );
     // One rollout row per model in the history.
     for (const model of MODELS) {
-      expect((await mm.history(model)).filter((r: any) => r.rolloutId === 'task-cut-short')).toHaveLength(1);
+      expect(
+        (await mm.history(model)).filter(
+          (r: any) => r.rolloutId === 'task-cut-short',
+        ),
+      ).toHaveLength(1);
     }
   });
 
   it('a dry run logs the plan and applies nothing', async () => {
-    const { ctx, lines, outputs } = actionContext({ runtime: 'vllm', version: '0.19.1' }, { isDryRun: true });
+    const { ctx, lines, outputs } = actionContext(
+      { runtime: 'vllm', version: '0.19.1' },
+      { isDryRun: true },
+    );
     await action().handler(ctx as any);
-    expect(lines()).toEqual(expect.arrayContaining([
-      'plan for runtime vllm toward 0.19.1: 8 target(s) to move, 0 staying',
-      expect.stringMatching(/^ {2}move model-0@local\/models 0\.24\.0 -> 0\.19\.1: .*\.spec\.template\.containers\[name=main\]\.image/),
-      'dry run: nothing applied',
-    ]));
+    expect(lines()).toEqual(
+      expect.arrayContaining([
+        'plan for runtime vllm toward 0.19.1: 8 target(s) to move, 0 staying',
+        expect.stringMatching(
+          /^ {2}move model-0@local\/models 0\.24\.0 -> 0\.19\.1: .*\.spec\.template\.containers\[name=main\]\.image/,
+        ),
+        'dry run: nothing applied',
+      ]),
+    );
     expect(outputs().notAttempted).toHaveLength(8);
     expect(MODELS.map(appliesOf)).toEqual(Array(8).fill(0));
   });
 
-  it.each(examples.map(e => [e.description, e] as const))('example: %s', async (_description, example) => {
-    const { ctx, outputs } = actionContext(exampleInput(example), { isDryRun: true });
-    await action().handler(ctx as any);
-    expect(outputs().notAttempted).toHaveLength(8);
-  });
+  it.each(examples.map(e => [e.description, e] as const))(
+    'example: %s',
+    async (_description, example) => {
+      const { ctx, outputs } = actionContext(exampleInput(example), {
+        isDryRun: true,
+      });
+      await action().handler(ctx as any);
+      expect(outputs().notAttempted).toHaveLength(8);
+    },
+  );
 });

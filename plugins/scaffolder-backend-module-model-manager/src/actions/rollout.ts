@@ -38,16 +38,23 @@ export function createRolloutAction(options: {
     schema: {
       input: {
         runtime: z =>
-          z.string().min(1).describe('The runtime: a key of runtimes: in models.yaml, such as vllm'),
+          z
+            .string()
+            .min(1)
+            .describe(
+              'The runtime: a key of runtimes: in models.yaml, such as vllm',
+            ),
         version: z =>
           z
             .string()
             .optional()
             .describe(
-              "A version of the runtime to move targets to (a key of its versions:). Leave it out to apply what the catalog resolves now, e.g. after moving default_version. Models pinned by server_version, and targets deployed with a server version, stay",
+              'A version of the runtime to move targets to (a key of its versions:). Leave it out to apply what the catalog resolves now, e.g. after moving default_version. Models pinned by server_version, and targets deployed with a server version, stay',
             ),
-        cluster: z => z.string().optional().describe('Only targets on this cluster'),
-        namespace: z => z.string().optional().describe('Only targets in this namespace'),
+        cluster: z =>
+          z.string().optional().describe('Only targets on this cluster'),
+        namespace: z =>
+          z.string().optional().describe('Only targets in this namespace'),
         canary: z =>
           z
             .number()
@@ -55,7 +62,9 @@ export function createRolloutAction(options: {
             .min(0)
             .max(100)
             .optional()
-            .describe('How many targets go first, one at a time, each waiting until Ready (default 1)'),
+            .describe(
+              'How many targets go first, one at a time, each waiting until Ready (default 1)',
+            ),
         concurrency: z =>
           z
             .number()
@@ -63,7 +72,9 @@ export function createRolloutAction(options: {
             .min(1)
             .max(64)
             .optional()
-            .describe('How many targets are applied at once after the canary (default 4)'),
+            .describe(
+              'How many targets are applied at once after the canary (default 4)',
+            ),
         batchSize: z =>
           z
             .number()
@@ -71,26 +82,39 @@ export function createRolloutAction(options: {
             .min(1)
             .max(200)
             .optional()
-            .describe('How many targets go to the backend in one request after the canary (default 50); each batch is checkpointed'),
+            .describe(
+              'How many targets go to the backend in one request after the canary (default 50); each batch is checkpointed',
+            ),
         maxFailures: z =>
           z
             .number()
             .int()
             .min(0)
             .optional()
-            .describe('Stop starting new targets once more than this many have failed (default 0: stop at the first failure)'),
+            .describe(
+              'Stop starting new targets once more than this many have failed (default 0: stop at the first failure)',
+            ),
         force: z =>
           z
             .boolean()
             .optional()
-            .describe('Take over fields someone changed outside model-manager (drift) instead of failing on the conflict (default false)'),
+            .describe(
+              'Take over fields someone changed outside model-manager (drift) instead of failing on the conflict (default false)',
+            ),
         waitForCanary: z =>
-          z.boolean().optional().describe('Wait until each canary target is Ready before going on (default true)'),
+          z
+            .boolean()
+            .optional()
+            .describe(
+              'Wait until each canary target is Ready before going on (default true)',
+            ),
         dryRun: z =>
           z
             .boolean()
             .optional()
-            .describe('Only log the plan: every target that would move and its changes, and those that stay and why (default false)'),
+            .describe(
+              'Only log the plan: every target that would move and its changes, and those that stay and why (default false)',
+            ),
         readyTimeoutSeconds: z =>
           z
             .number()
@@ -98,18 +122,34 @@ export function createRolloutAction(options: {
             .min(1)
             .max(86_400)
             .optional()
-            .describe('How long to wait for a canary target to become Ready (default 900)'),
+            .describe(
+              'How long to wait for a canary target to become Ready (default 900)',
+            ),
       },
       output: {
-        moved: z => z.array(z.string()).describe('Targets moved, as model@cluster/namespace'),
+        moved: z =>
+          z
+            .array(z.string())
+            .describe('Targets moved, as model@cluster/namespace'),
         failed: z =>
           z
-            .array(z.object({ target: z.string(), message: z.string().optional() }))
+            .array(
+              z.object({ target: z.string(), message: z.string().optional() }),
+            )
             .describe('Targets that failed, with why'),
-        notAttempted: z => z.array(z.string()).describe('Targets not attempted because the rollout stopped'),
+        notAttempted: z =>
+          z
+            .array(z.string())
+            .describe('Targets not attempted because the rollout stopped'),
         unchanged: z =>
           z
-            .array(z.object({ target: z.string(), why: z.string(), reason: z.string() }))
+            .array(
+              z.object({
+                target: z.string(),
+                why: z.string(),
+                reason: z.string(),
+              }),
+            )
             .describe('Targets the plan leaves as they are, and why'),
       },
     },
@@ -131,7 +171,11 @@ export function createRolloutAction(options: {
         logPlan(ctx.logger, plan);
         ctx.output(
           'unchanged',
-          plan.stays.map(s => ({ target: targetLabel(s), why: s.why, reason: s.reason })),
+          plan.stays.map(s => ({
+            target: targetLabel(s),
+            why: s.why,
+            reason: s.reason,
+          })),
         );
         if (ctx.isDryRun || input.dryRun === true) {
           ctx.logger.info('dry run: nothing applied');
@@ -154,19 +198,42 @@ export function createRolloutAction(options: {
           force: input.force === true,
           waitForCanary: input.waitForCanary !== false,
           readyTimeoutMs: (input.readyTimeoutSeconds ?? 900) * 1000,
-          pollIntervalMs: options.readyPollIntervalMs ?? DEFAULT_READY_POLL_INTERVAL_MS,
+          pollIntervalMs:
+            options.readyPollIntervalMs ?? DEFAULT_READY_POLL_INTERVAL_MS,
           logger: ctx.logger,
-          checkpoint: (key, fn) => ctx.checkpoint({ key, fn: fn as any }) as any,
+          checkpoint: (key, fn) =>
+            ctx.checkpoint({ key, fn: fn as any }) as any,
           signal: ctx.signal,
         });
-        ctx.output('moved', result.moved.map(o => o.target));
-        ctx.output('failed', result.failed.map(o => ({ target: o.target, ...(o.message ? { message: o.message } : {}) })));
+        ctx.output(
+          'moved',
+          result.moved.map(o => o.target),
+        );
+        ctx.output(
+          'failed',
+          result.failed.map(o => ({
+            target: o.target,
+            ...(o.message ? { message: o.message } : {}),
+          })),
+        );
         ctx.output('notAttempted', result.notAttempted);
-        const summary = `moved ${result.moved.length} of ${plan.moves.length} target(s)${
-          result.failed.length ? `; failed: ${result.failed.map(describe).join('; ')}` : ''
-        }${result.notAttempted.length ? `; not attempted: ${result.notAttempted.join(', ')}` : ''}`;
+        const summary = `moved ${result.moved.length} of ${
+          plan.moves.length
+        } target(s)${
+          result.failed.length
+            ? `; failed: ${result.failed.map(describe).join('; ')}`
+            : ''
+        }${
+          result.notAttempted.length
+            ? `; not attempted: ${result.notAttempted.join(', ')}`
+            : ''
+        }`;
         if (result.stopped || result.failed.length > 0) {
-          throw new Error(`rollout of ${input.runtime}${input.version ? ` ${input.version}` : ''} stopped: ${result.stopped ?? 'some targets failed'}. ${summary}`);
+          throw new Error(
+            `rollout of ${input.runtime}${
+              input.version ? ` ${input.version}` : ''
+            } stopped: ${result.stopped ?? 'some targets failed'}. ${summary}`,
+          );
         }
         ctx.logger.info(`rollout done: ${summary}`);
       });
@@ -180,14 +247,26 @@ function describe(o: TargetOutcome): string {
 
 function logPlan(logger: { info(message: string): void }, plan: RolloutPlan) {
   logger.info(
-    `plan for runtime ${plan.runtime}${plan.version ? ` toward ${plan.version}` : ''}: ${plan.moves.length} target(s) to move, ${plan.stays.length} staying`,
+    `plan for runtime ${plan.runtime}${
+      plan.version ? ` toward ${plan.version}` : ''
+    }: ${plan.moves.length} target(s) to move, ${plan.stays.length} staying`,
   );
   for (const m of plan.moves) {
-    const fields = m.changes.flatMap(c => (c.change === 'changed' ? c.fields.map(f => f.path) : [`${c.kind} ${c.name} ${c.change}`]));
+    const fields = m.changes.flatMap(c =>
+      c.change === 'changed'
+        ? c.fields.map(f => f.path)
+        : [`${c.kind} ${c.name} ${c.change}`],
+    );
     logger.info(
-      `  move ${targetLabel(m)}${m.toVersion ? ` ${m.fromVersion ?? '?'} -> ${m.toVersion}` : ''}: ${fields.slice(0, 6).join(', ')}${fields.length > 6 ? `, and ${fields.length - 6} more` : ''}`,
+      `  move ${targetLabel(m)}${
+        m.toVersion ? ` ${m.fromVersion ?? '?'} -> ${m.toVersion}` : ''
+      }: ${fields.slice(0, 6).join(', ')}${
+        fields.length > 6 ? `, and ${fields.length - 6} more` : ''
+      }`,
     );
   }
-  for (const s of plan.stays) logger.info(`  stay ${targetLabel(s)}: ${s.reason}`);
-  for (const e of plan.errors) logger.info(`  cluster ${e.cluster} could not be read: ${e.message}`);
+  for (const s of plan.stays)
+    logger.info(`  stay ${targetLabel(s)}: ${s.reason}`);
+  for (const e of plan.errors)
+    logger.info(`  cluster ${e.cluster} could not be read: ${e.message}`);
 }

@@ -66,7 +66,9 @@ export type RolloutResult = {
  * Each batch is checkpointed, and the backend skips targets the rollout already applied, so a task
  * resumed after a restart (even one cut short inside a batch) applies no target twice.
  */
-export async function runRollout(options: RolloutOptions): Promise<RolloutResult> {
+export async function runRollout(
+  options: RolloutOptions,
+): Promise<RolloutResult> {
   const { moves, logger } = options;
   const total = moves.length;
   const result: RolloutResult = { moved: [], failed: [], notAttempted: [] };
@@ -85,9 +87,17 @@ export async function runRollout(options: RolloutOptions): Promise<RolloutResult
     };
     done++;
     (outcome.ok ? result.moved : result.failed).push(outcome);
-    const versions = outcome.toVersion ? ` ${outcome.fromVersion ?? '?'} -> ${outcome.toVersion}` : '';
-    if (item.outcome === 'applied') logger.info(`${done}/${total} ${target}: moved${versions} (revision ${outcome.revision})`);
-    else if (item.outcome === 'already-applied') logger.info(`${done}/${total} ${target}: moved${versions} (revision ${outcome.revision}) before the task was interrupted; not applied again`);
+    const versions = outcome.toVersion
+      ? ` ${outcome.fromVersion ?? '?'} -> ${outcome.toVersion}`
+      : '';
+    if (item.outcome === 'applied')
+      logger.info(
+        `${done}/${total} ${target}: moved${versions} (revision ${outcome.revision})`,
+      );
+    else if (item.outcome === 'already-applied')
+      logger.info(
+        `${done}/${total} ${target}: moved${versions} (revision ${outcome.revision}) before the task was interrupted; not applied again`,
+      );
     else logger.error(`${done}/${total} ${target}: failed: ${outcome.message}`);
     return outcome;
   };
@@ -98,7 +108,12 @@ export async function runRollout(options: RolloutOptions): Promise<RolloutResult
           runtime: options.runtime,
           ...(options.version ? { version: options.version } : {}),
           rolloutId: options.rolloutId,
-          targets: batch.map(m => ({ model: m.model, cluster: m.cluster, namespace: m.namespace, overrides: m.overrides })),
+          targets: batch.map(m => ({
+            model: m.model,
+            cluster: m.cluster,
+            namespace: m.namespace,
+            overrides: m.overrides,
+          })),
           concurrency: options.concurrency,
           maxFailures,
           force: options.force,
@@ -108,10 +123,15 @@ export async function runRollout(options: RolloutOptions): Promise<RolloutResult
     );
 
   const canary = moves.slice(0, Math.min(options.canary, total));
-  if (canary.length > 0) logger.info(`canary: ${canary.map(targetLabel).join(', ')}`);
+  if (canary.length > 0)
+    logger.info(`canary: ${canary.map(targetLabel).join(', ')}`);
   for (const [index, move] of canary.entries()) {
     options.signal?.throwIfAborted();
-    const { items } = await apply(`rollout-canary-${targetLabel(move)}`, [move], 0);
+    const { items } = await apply(
+      `rollout-canary-${targetLabel(move)}`,
+      [move],
+      0,
+    );
     const outcome = record(items[0]);
     if (outcome.ok && options.waitForCanary) {
       try {
@@ -130,7 +150,9 @@ export async function runRollout(options: RolloutOptions): Promise<RolloutResult
         // Applied, but it did not become Ready: the canary failed.
         result.moved.splice(result.moved.indexOf(outcome), 1);
         outcome.ok = false;
-        outcome.message = `canary applied (revision ${outcome.revision}) but not Ready: ${(e as Error).message}`;
+        outcome.message = `canary applied (revision ${
+          outcome.revision
+        }) but not Ready: ${(e as Error).message}`;
         result.failed.push(outcome);
         logger.error(`${outcome.target}: ${outcome.message}`);
       }
@@ -151,9 +173,14 @@ export async function runRollout(options: RolloutOptions): Promise<RolloutResult
       break;
     }
     options.signal?.throwIfAborted();
-    const { items } = await apply(`rollout-batch-${start}-${size}`, rest.slice(start, start + size), allowance);
+    const { items } = await apply(
+      `rollout-batch-${start}-${size}`,
+      rest.slice(start, start + size),
+      allowance,
+    );
     for (const item of items) {
-      if (item.outcome === 'not-attempted') result.notAttempted.push(targetLabel(item));
+      if (item.outcome === 'not-attempted')
+        result.notAttempted.push(targetLabel(item));
       else record(item);
     }
   }

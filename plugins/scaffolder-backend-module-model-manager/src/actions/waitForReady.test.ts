@@ -83,7 +83,11 @@ describe('model-manager:deploy with waitForReady', () => {
     // Before the first status poll, the object reports not ready: its image cannot be pulled.
     const unsubscribe = mm.kube.store.subscribe(e => {
       const o = (e as any).object;
-      if (o?.kind === 'LLMInferenceService' && o.metadata?.name === name && !o.status?.conditions) {
+      if (
+        o?.kind === 'LLMInferenceService' &&
+        o.metadata?.name === name &&
+        !o.status?.conditions
+      ) {
         unsubscribe();
         queueMicrotask(() =>
           mm.kube.store.setStatus(
@@ -120,7 +124,8 @@ describe('model-manager:deploy with waitForReady', () => {
     });
     // It asked the backend more than once, and the backend read the live object each time.
     const reads = mm.kube.requests.filter(
-      r => r.method === 'GET' && r.path.endsWith(`/llminferenceservices/${name}`),
+      r =>
+        r.method === 'GET' && r.path.endsWith(`/llminferenceservices/${name}`),
     );
     expect(reads.length).toBeGreaterThanOrEqual(2);
   });
@@ -165,12 +170,13 @@ describe('model-manager:deploy with waitForReady', () => {
     const first = actionContext(input, { checkpoint: store.checkpoint });
     first.ctx.signal = controller.signal;
     whenWaiting(first, () => controller.abort());
-    await expect(action.handler(first.ctx)).rejects.toThrow(
-      /abort/i,
-    );
+    await expect(action.handler(first.ctx)).rejects.toThrow(/abort/i);
     const applies = () =>
       mm.kube.requests.filter(
-        r => r.method === 'PATCH' && !r.query.dryRun && r.path.endsWith(`/${name}`),
+        r =>
+          r.method === 'PATCH' &&
+          !r.query.dryRun &&
+          r.path.endsWith(`/${name}`),
       ).length;
     expect(applies()).toBe(1);
 

@@ -21,8 +21,7 @@ export const DEFAULT_READY_POLL_INTERVAL_MS = 5_000;
 
 /** What the model's status says, in one line, for the task log and the timeout error. */
 export function describeStatus(status: ModelStatus | undefined): string {
-  if (!status)
-    return 'no successful deploy is on record there yet';
+  if (!status) return 'no successful deploy is on record there yet';
   if (status.error) return `its status could not be read: ${status.error}`;
   if (!status.found)
     return "the model's InferenceService or LLMInferenceService is not on the cluster (deleted since?)";
@@ -40,11 +39,22 @@ export function describeDownload(
   if (!download) return undefined;
   const job = `Job ${download.namespace}/${download.name}`;
   if (download.error)
-    return { key: 'error', line: `weights download (${job}): its status could not be read: ${download.error}` };
+    return {
+      key: 'error',
+      line: `weights download (${job}): its status could not be read: ${download.error}`,
+    };
   if (!download.found || !download.progress)
-    return { key: 'absent', line: `weights download (${job}): the Job is not on the cluster (it is removed a day after it finishes)` };
+    return {
+      key: 'absent',
+      line: `weights download (${job}): the Job is not on the cluster (it is removed a day after it finishes)`,
+    };
   const { phase, reason, message } = download.progress;
-  return { key: `${phase}/${reason ?? ''}`, line: `weights download (${job}): ${phase}${reason ? ` (${reason})` : ''}: ${message}` };
+  return {
+    key: `${phase}/${reason ?? ''}`,
+    line: `weights download (${job}): ${phase}${
+      reason ? ` (${reason})` : ''
+    }: ${message}`,
+  };
 }
 
 /**
@@ -110,13 +120,17 @@ export async function waitForReady(options: {
       }`;
     }
     if (report !== lastReport) {
-      logger.info(`waiting for model ${model} to become Ready on ${where}: ${report}`);
+      logger.info(
+        `waiting for model ${model} to become Ready on ${where}: ${report}`,
+      );
       lastReport = report;
     }
     const left = deadline - Date.now();
     if (left <= 0) {
       throw new Error(
-        `model ${model} was applied (revision ${options.revision}) but is not Ready on ${where} after ${Math.round(
+        `model ${model} was applied (revision ${
+          options.revision
+        }) but is not Ready on ${where} after ${Math.round(
           options.timeoutMs / 1000,
         )} s: ${report} The objects stay applied; its Kubernetes tab shows what KServe reports.`,
       );

@@ -22,11 +22,25 @@ export class PortalError extends Error {
  * token from `backend.auth.externalAccess`, or a user's).
  */
 export class PortalClient {
-  private constructor(private readonly options: { baseUrl: string; token?: string; fetch: typeof fetch }) {}
+  private constructor(
+    private readonly options: {
+      baseUrl: string;
+      token?: string;
+      fetch: typeof fetch;
+    },
+  ) {}
 
-  static create(options: { portal: string; token?: string; fetch?: typeof fetch }): PortalClient {
+  static create(options: {
+    portal: string;
+    token?: string;
+    fetch?: typeof fetch;
+  }): PortalClient {
     const base = options.portal.replace(/\/+$/, '');
-    return new PortalClient({ baseUrl: `${base}/api/model-manager`, token: options.token, fetch: options.fetch ?? fetch });
+    return new PortalClient({
+      baseUrl: `${base}/api/model-manager`,
+      token: options.token,
+      fetch: options.fetch ?? fetch,
+    });
   }
 
   fleet(query: FleetQuery): Promise<FleetResponse> {
@@ -42,38 +56,85 @@ export class PortalClient {
   }
 
   /** What a deploy with these overrides would change on the live objects. */
-  diff(model: string, target: { cluster: string; namespace: string }, overrides: { serverVersion?: string; env?: Record<string, string | null>; args?: string[] }): Promise<DiffResult> {
-    const query = new URLSearchParams({ cluster: target.cluster, namespace: target.namespace });
-    if (overrides.serverVersion) query.set('serverVersion', overrides.serverVersion);
-    for (const [k, v] of Object.entries(overrides.env ?? {})) if (v !== null) query.append('env', `${k}=${v}`);
+  diff(
+    model: string,
+    target: { cluster: string; namespace: string },
+    overrides: {
+      serverVersion?: string;
+      env?: Record<string, string | null>;
+      args?: string[];
+    },
+  ): Promise<DiffResult> {
+    const query = new URLSearchParams({
+      cluster: target.cluster,
+      namespace: target.namespace,
+    });
+    if (overrides.serverVersion)
+      query.set('serverVersion', overrides.serverVersion);
+    for (const [k, v] of Object.entries(overrides.env ?? {}))
+      if (v !== null) query.append('env', `${k}=${v}`);
     for (const a of overrides.args ?? []) query.append('arg', a);
-    return this.request('GET', `/models/${encodeURIComponent(model)}/diff?${query}`);
+    return this.request(
+      'GET',
+      `/models/${encodeURIComponent(model)}/diff?${query}`,
+    );
   }
 
   /** A deploy; a refused one resolves to its result (ok: false), with what was applied. */
-  deploy(model: string, body: Record<string, unknown>): Promise<DeploymentResult> {
-    return this.request('POST', `/models/${encodeURIComponent(model)}/deploy`, body, true);
+  deploy(
+    model: string,
+    body: Record<string, unknown>,
+  ): Promise<DeploymentResult> {
+    return this.request(
+      'POST',
+      `/models/${encodeURIComponent(model)}/deploy`,
+      body,
+      true,
+    );
   }
 
-  undeploy(model: string, target: { cluster: string; namespace: string }): Promise<DeploymentResult> {
-    return this.request('DELETE', `/models/${encodeURIComponent(model)}/deployment?${new URLSearchParams(target)}`, undefined, true);
+  undeploy(
+    model: string,
+    target: { cluster: string; namespace: string },
+  ): Promise<DeploymentResult> {
+    return this.request(
+      'DELETE',
+      `/models/${encodeURIComponent(model)}/deployment?${new URLSearchParams(
+        target,
+      )}`,
+      undefined,
+      true,
+    );
   }
 
-  private async request<T>(method: string, path: string, body?: unknown, deployment = false): Promise<T> {
+  private async request<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    deployment = false,
+  ): Promise<T> {
     const url = `${this.options.baseUrl}${path}`;
     let res: Response;
     try {
       res = await this.options.fetch(url, {
         method,
         headers: {
-          ...(this.options.token ? { Authorization: `Bearer ${this.options.token}` } : {}),
+          ...(this.options.token
+            ? { Authorization: `Bearer ${this.options.token}` }
+            : {}),
           ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
         },
         body: body !== undefined ? JSON.stringify(body) : undefined,
       });
     } catch (e) {
-      const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-      throw new PortalError(`cannot reach the portal at ${this.options.baseUrl}: ${cause?.code ?? cause?.message ?? (e as Error).message}; is it running, and is --portal (MODEL_MANAGER_PORTAL) its base URL?`, 0);
+      const cause = (e as { cause?: { code?: string; message?: string } })
+        .cause;
+      throw new PortalError(
+        `cannot reach the portal at ${this.options.baseUrl}: ${
+          cause?.code ?? cause?.message ?? (e as Error).message
+        }; is it running, and is --portal (MODEL_MANAGER_PORTAL) its base URL?`,
+        0,
+      );
     }
     const text = await res.text();
     let data: any;
@@ -84,16 +145,28 @@ export class PortalClient {
     }
     if (res.ok) return data as T;
     if (deployment && data?.deployment) return data.deployment as T;
-    const message = typeof data?.error?.message === 'string' ? data.error.message : text.slice(0, 300) || res.statusText;
+    const message =
+      typeof data?.error?.message === 'string'
+        ? data.error.message
+        : text.slice(0, 300) || res.statusText;
     if (res.status === 401) {
-      throw new PortalError(`the portal refused the request (401 ${message}): ${this.options.token ? 'the token is not valid' : 'no token given'}; pass a Backstage token with --token or MODEL_MANAGER_TOKEN`, 401);
+      throw new PortalError(
+        `the portal refused the request (401 ${message}): ${
+          this.options.token ? 'the token is not valid' : 'no token given'
+        }; pass a Backstage token with --token or MODEL_MANAGER_TOKEN`,
+        401,
+      );
     }
-    throw new PortalError(`${method} ${path.split('?')[0]}: ${res.status} ${message}`, res.status);
+    throw new PortalError(
+      `${method} ${path.split('?')[0]}: ${res.status} ${message}`,
+      res.status,
+    );
   }
 }
 
 function params(query: Record<string, string | undefined>): string {
   const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') p.set(k, v);
+  for (const [k, v] of Object.entries(query))
+    if (v !== undefined && v !== '') p.set(k, v);
   return p.toString();
 }

@@ -9,7 +9,14 @@ import type { CliIo } from '../runCli';
 import { PortalClient, PortalError } from './PortalClient';
 
 /** Commands that talk to a running portal instead of reading models.yaml. */
-export const PORTAL_COMMANDS = ['deploy', 'diff', 'undeploy', 'status', 'fleet', 'rollout-plan'] as const;
+export const PORTAL_COMMANDS = [
+  'deploy',
+  'diff',
+  'undeploy',
+  'status',
+  'fleet',
+  'rollout-plan',
+] as const;
 export type PortalCommand = (typeof PORTAL_COMMANDS)[number];
 
 export interface PortalValues {
@@ -39,17 +46,27 @@ export async function runPortalCommand(
 ): Promise<number> {
   const portal = values.portal ?? env.MODEL_MANAGER_PORTAL;
   if (!portal) {
-    io.stderr(`model-manager ${command}: talks to a running portal; pass --portal URL (or set MODEL_MANAGER_PORTAL), e.g. --portal https://portal.example.com\n`);
+    io.stderr(
+      `model-manager ${command}: talks to a running portal; pass --portal URL (or set MODEL_MANAGER_PORTAL), e.g. --portal https://portal.example.com\n`,
+    );
     return 2;
   }
-  const client = PortalClient.create({ portal, token: values.token ?? env.MODEL_MANAGER_TOKEN });
-  const out = (value: unknown, text: () => string) => io.stdout(values.json ? `${JSON.stringify(value, null, 2)}\n` : text());
+  const client = PortalClient.create({
+    portal,
+    token: values.token ?? env.MODEL_MANAGER_TOKEN,
+  });
+  const out = (value: unknown, text: () => string) =>
+    io.stdout(values.json ? `${JSON.stringify(value, null, 2)}\n` : text());
   const needModel = () => {
-    if (!args[0]) throw new UsageError(`model-manager ${command}: missing <model>`);
+    if (!args[0])
+      throw new UsageError(`model-manager ${command}: missing <model>`);
     return args[0];
   };
   const needTarget = () => {
-    if (!values.cluster || !values.namespace) throw new UsageError(`model-manager ${command}: --cluster and --namespace are required`);
+    if (!values.cluster || !values.namespace)
+      throw new UsageError(
+        `model-manager ${command}: --cluster and --namespace are required`,
+      );
     return { cluster: values.cluster, namespace: values.namespace };
   };
   try {
@@ -64,20 +81,57 @@ export async function runPortalCommand(
         });
         out(fleet, () =>
           table(
-            ['TARGET', 'RUNTIME', 'LIVE', 'STATE', 'DRIFTED', 'OUTDATED', 'REVISION'],
-            fleet.items.map(t => [targetLabel(t), t.runtime, t.liveVersion ?? '-', t.state, t.drifted ? 'yes' : 'no', t.outdated ? `yes (${t.resolvedVersion ?? '?'})` : 'no', t.revision ? String(t.revision.revision) : '-']),
+            [
+              'TARGET',
+              'RUNTIME',
+              'LIVE',
+              'STATE',
+              'DRIFTED',
+              'OUTDATED',
+              'REVISION',
+            ],
+            fleet.items.map(t => [
+              targetLabel(t),
+              t.runtime,
+              t.liveVersion ?? '-',
+              t.state,
+              t.drifted ? 'yes' : 'no',
+              t.outdated ? `yes (${t.resolvedVersion ?? '?'})` : 'no',
+              t.revision ? String(t.revision.revision) : '-',
+            ]),
           ),
         );
         for (const e of fleet.errors) io.stderr(`warning: ${e.message}\n`);
         return 0;
       }
       case 'rollout-plan': {
-        if (!values.runtime) throw new UsageError('model-manager rollout-plan: --runtime is required (e.g. --runtime vllm)');
-        const plan = await client.rolloutPlan({ runtime: values.runtime, version: values.version, cluster: values.cluster, namespace: values.namespace });
+        if (!values.runtime)
+          throw new UsageError(
+            'model-manager rollout-plan: --runtime is required (e.g. --runtime vllm)',
+          );
+        const plan = await client.rolloutPlan({
+          runtime: values.runtime,
+          version: values.version,
+          cluster: values.cluster,
+          namespace: values.namespace,
+        });
         out(plan, () =>
           [
             `${plan.moves.length} target(s) would move, ${plan.stays.length} stay\n`,
-            ...plan.moves.map(m => `move ${targetLabel(m)}${m.toVersion ? ` ${m.fromVersion ?? '?'} -> ${m.toVersion}` : ''}: ${m.changes.flatMap(c => (c.fields.length ? c.fields.map(f => f.path) : [`${c.kind} ${c.change}`])).join(', ')}\n`),
+            ...plan.moves.map(
+              m =>
+                `move ${targetLabel(m)}${
+                  m.toVersion
+                    ? ` ${m.fromVersion ?? '?'} -> ${m.toVersion}`
+                    : ''
+                }: ${m.changes
+                  .flatMap(c =>
+                    c.fields.length
+                      ? c.fields.map(f => f.path)
+                      : [`${c.kind} ${c.change}`],
+                  )
+                  .join(', ')}\n`,
+            ),
             ...plan.stays.map(s => `stay ${targetLabel(s)}: ${s.reason}\n`),
           ].join(''),
         );
@@ -85,20 +139,42 @@ export async function runPortalCommand(
       }
       case 'status': {
         const status = await client.status(needModel());
-        out(status, () => (status.items.length ? toKubernetesYaml(status.items) : `${args[0]} is not deployed anywhere\n`));
+        out(status, () =>
+          status.items.length
+            ? toKubernetesYaml(status.items)
+            : `${args[0]} is not deployed anywhere\n`,
+        );
         return 0;
       }
       case 'diff': {
         const diff = await client.diff(needModel(), needTarget(), overrides);
         out(diff, () =>
           diff.objects
-            .map(o => (!o.exists ? `${o.kind} ${o.name}: would be created\n` : o.changes.length ? `${o.kind} ${o.name}:\n${o.changes.map(c => `  ${c.path}: ${JSON.stringify(c.live)} -> ${JSON.stringify(c.rendered)}\n`).join('')}` : `${o.kind} ${o.name}: in sync\n`))
+            .map(o =>
+              !o.exists
+                ? `${o.kind} ${o.name}: would be created\n`
+                : o.changes.length
+                ? `${o.kind} ${o.name}:\n${o.changes
+                    .map(
+                      c =>
+                        `  ${c.path}: ${JSON.stringify(
+                          c.live,
+                        )} -> ${JSON.stringify(c.rendered)}\n`,
+                    )
+                    .join('')}`
+                : `${o.kind} ${o.name}: in sync\n`,
+            )
             .join(''),
         );
         return diff.inSync ? 0 : 1;
       }
       case 'deploy': {
-        const result = await client.deploy(needModel(), { ...needTarget(), ...overrides, dryRun: values['dry-run'] === true, force: values.force === true });
+        const result = await client.deploy(needModel(), {
+          ...needTarget(),
+          ...overrides,
+          dryRun: values['dry-run'] === true,
+          force: values.force === true,
+        });
         out(result, () => describe(result));
         return result.ok ? 0 : 1;
       }
@@ -115,7 +191,11 @@ export async function runPortalCommand(
       io.stderr(`${e.message}\n`);
       return 2;
     }
-    io.stderr(`model-manager ${command}: ${e instanceof PortalError ? e.message : (e as Error).message}\n`);
+    io.stderr(
+      `model-manager ${command}: ${
+        e instanceof PortalError ? e.message : (e as Error).message
+      }\n`,
+    );
     return 1;
   }
 }
@@ -123,13 +203,29 @@ export async function runPortalCommand(
 class UsageError extends Error {}
 
 function describe(result: DeploymentResult): string {
-  const lines = result.objects.map(o => `${o.kind} ${o.namespace ? `${o.namespace}/` : ''}${o.name}: ${o.action}${o.message ? ` (${o.message})` : ''}\n`);
-  const head = result.action === 'dry-run' ? 'dry run, nothing applied' : `revision ${result.revision} (${result.action})`;
-  return `${lines.join('')}${head}${result.ok ? '' : `: failed: ${result.message}`}\n`;
+  const lines = result.objects.map(
+    o =>
+      `${o.kind} ${o.namespace ? `${o.namespace}/` : ''}${o.name}: ${o.action}${
+        o.message ? ` (${o.message})` : ''
+      }\n`,
+  );
+  const head =
+    result.action === 'dry-run'
+      ? 'dry run, nothing applied'
+      : `revision ${result.revision} (${result.action})`;
+  return `${lines.join('')}${head}${
+    result.ok ? '' : `: failed: ${result.message}`
+  }\n`;
 }
 
 function table(header: string[], rows: string[][]): string {
-  const width = header.map((h, i) => Math.max(h.length, ...rows.map(r => r[i].length)));
-  const line = (cells: string[]) => `${cells.map((c, i) => c.padEnd(width[i])).join('  ').trimEnd()}\n`;
+  const width = header.map((h, i) =>
+    Math.max(h.length, ...rows.map(r => r[i].length)),
+  );
+  const line = (cells: string[]) =>
+    `${cells
+      .map((c, i) => c.padEnd(width[i]))
+      .join('  ')
+      .trimEnd()}\n`;
   return [line(header), ...rows.map(line)].join('');
 }

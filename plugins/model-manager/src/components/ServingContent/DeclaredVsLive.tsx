@@ -47,7 +47,13 @@ const columns: TableColumn<FleetTarget>[] = [
   },
   {
     title: 'State',
-    render: t => <FleetStateLabel state={t.state} reason={t.reason} awaitingKServe={t.awaitingKServe} />,
+    render: t => (
+      <FleetStateLabel
+        state={t.state}
+        reason={t.reason}
+        awaitingKServe={t.awaitingKServe}
+      />
+    ),
   },
   { title: 'Drift / outdated', render: t => <FleetChips target={t} /> },
   {

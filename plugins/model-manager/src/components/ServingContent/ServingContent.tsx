@@ -12,7 +12,10 @@ import { stringifyEntityRef, type Entity } from '@backstage/catalog-model';
 import { useEntity } from '@backstage/plugin-catalog-react';
 import Grid from '@material-ui/core/Grid';
 import Typography from '@material-ui/core/Typography';
-import { servedModelName, type ExplainRow } from '@model-manager/plugin-model-manager-common';
+import {
+  servedModelName,
+  type ExplainRow,
+} from '@model-manager/plugin-model-manager-common';
 import { useMemo } from 'react';
 import useAsyncRetry from 'react-use/esm/useAsyncRetry';
 import { HistoryTable } from '../HistoryTable';
@@ -29,45 +32,51 @@ export const MODEL_ANNOTATION = 'model-manager.io/model';
 
 function explainColumns(entity: Entity): TableColumn<ExplainRow>[] {
   return [
-  { title: 'Setting', field: 'key', width: '22%' },
-  {
-    title: 'Value',
-    field: 'value',
-    render: r => <code style={{ wordBreak: 'break-all' }}>{r.value}</code>,
-  },
-  {
-    title: 'Set by',
-    field: 'layer',
-    render: r => <LayerChip layer={rowLayer(r)} />,
-    width: '12%',
-  },
-  {
-    title: 'Where',
-    field: 'source',
-    render: r => {
-      const link = sourceLink(entity, r.source);
-      const text = <Typography variant="caption">{r.source}</Typography>;
-      return link ? <Link to={link}>{text}</Link> : text;
+    { title: 'Setting', field: 'key', width: '22%' },
+    {
+      title: 'Value',
+      field: 'value',
+      render: r => <code style={{ wordBreak: 'break-all' }}>{r.value}</code>,
     },
-  },
-  {
-    title: 'Replaced',
-    field: 'overrode',
-    render: r =>
-      r.overrode.length === 0 ? (
-        '—'
-      ) : (
-        <>
-          {r.overrode.map((o, i) => (
-            <div key={i}>
-              <Typography variant="caption">
-                {o.removed ? <>removed ({o.layer})</> : <><s>{o.value}</s> ({o.layer})</>}
-              </Typography>
-            </div>
-          ))}
-        </>
-      ),
-  },
+    {
+      title: 'Set by',
+      field: 'layer',
+      render: r => <LayerChip layer={rowLayer(r)} />,
+      width: '12%',
+    },
+    {
+      title: 'Where',
+      field: 'source',
+      render: r => {
+        const link = sourceLink(entity, r.source);
+        const text = <Typography variant="caption">{r.source}</Typography>;
+        return link ? <Link to={link}>{text}</Link> : text;
+      },
+    },
+    {
+      title: 'Replaced',
+      field: 'overrode',
+      render: r =>
+        r.overrode.length === 0 ? (
+          '—'
+        ) : (
+          <>
+            {r.overrode.map((o, i) => (
+              <div key={i}>
+                <Typography variant="caption">
+                  {o.removed ? (
+                    <>removed ({o.layer})</>
+                  ) : (
+                    <>
+                      <s>{o.value}</s> ({o.layer})
+                    </>
+                  )}
+                </Typography>
+              </div>
+            ))}
+          </>
+        ),
+    },
   ];
 }
 
@@ -153,7 +162,11 @@ export function ServingContent() {
         <KServeStatusCard />
       </Grid>
       <Grid item xs={12} md={6}>
-        <ClientSnippetCard model={model} servedName={servedModelName(server)} category={server.category} />
+        <ClientSnippetCard
+          model={model}
+          servedName={servedModelName(server)}
+          category={server.category}
+        />
       </Grid>
       <Grid item xs={12}>
         <ManifestsCard model={model} namespace="models" manifests={manifests} />

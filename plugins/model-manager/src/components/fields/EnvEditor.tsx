@@ -20,9 +20,13 @@ function envOf(rows: Array<[string, string]>): Env {
 }
 
 /** Key/value editor for extra env vars, checked as the engine checks them. */
-export function EnvEditor(props: FieldExtensionComponentProps<Env | undefined>) {
+export function EnvEditor(
+  props: FieldExtensionComponentProps<Env | undefined>,
+) {
   const { formData, onChange, schema } = props;
-  const [rows, setRows] = useState<Array<[string, string]>>(() => Object.entries(formData ?? {}));
+  const [rows, setRows] = useState<Array<[string, string]>>(() =>
+    Object.entries(formData ?? {}),
+  );
   const update = (next: Array<[string, string]>) => {
     setRows(next);
     const env = envOf(next);
@@ -34,24 +38,49 @@ export function EnvEditor(props: FieldExtensionComponentProps<Env | undefined>) 
       <Typography variant="subtitle2">{schema.title ?? 'Extra env'}</Typography>
       {rows.map(([key, value], i) => (
         <div key={i} style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-          <TextField label="Name" value={key} inputProps={{ 'data-testid': `env-name-${i}` }} onChange={e => update(rows.map((r, j) => (j === i ? [e.target.value, r[1]] : r)))} />
-          <TextField label="Value" value={value} fullWidth inputProps={{ 'data-testid': `env-value-${i}` }} onChange={e => update(rows.map((r, j) => (j === i ? [r[0], e.target.value] : r)))} />
-          <IconButton aria-label={`remove ${key || 'row'}`} onClick={() => update(rows.filter((_, j) => j !== i))}>
+          <TextField
+            label="Name"
+            value={key}
+            inputProps={{ 'data-testid': `env-name-${i}` }}
+            onChange={e =>
+              update(rows.map((r, j) => (j === i ? [e.target.value, r[1]] : r)))
+            }
+          />
+          <TextField
+            label="Value"
+            value={value}
+            fullWidth
+            inputProps={{ 'data-testid': `env-value-${i}` }}
+            onChange={e =>
+              update(rows.map((r, j) => (j === i ? [r[0], e.target.value] : r)))
+            }
+          />
+          <IconButton
+            aria-label={`remove ${key || 'row'}`}
+            onClick={() => update(rows.filter((_, j) => j !== i))}
+          >
             <DeleteIcon />
           </IconButton>
         </div>
       ))}
-      <Button size="small" onClick={() => setRows([...rows, ['', '']])}>Add variable</Button>
+      <Button size="small" onClick={() => setRows([...rows, ['', '']])}>
+        Add variable
+      </Button>
       {problems.map(p => (
         <FormHelperText key={p} error>
           {p}
         </FormHelperText>
       ))}
-      {schema.description && <FormHelperText>{schema.description}</FormHelperText>}
+      {schema.description && (
+        <FormHelperText>{schema.description}</FormHelperText>
+      )}
     </div>
   );
 }
 
-export const envEditorValidation: CustomFieldValidator<Env | undefined> = (value, validation) => {
+export const envEditorValidation: CustomFieldValidator<Env | undefined> = (
+  value,
+  validation,
+) => {
   for (const p of envProblems(value)) validation.addError(p);
 };

@@ -23,8 +23,14 @@ export function modelNameOf(ref: unknown): string | undefined {
  * A version picked for another model is cleared when it does not apply to the chosen one (a flat
  * runtime, or a version its runtime does not list), so what is shown is what is submitted.
  */
-export function ServerVersionPicker(props: FieldExtensionComponentProps<string | undefined, { modelField?: string }>) {
-  const { formData, onChange, schema, formContext, idSchema, rawErrors } = props;
+export function ServerVersionPicker(
+  props: FieldExtensionComponentProps<
+    string | undefined,
+    { modelField?: string }
+  >,
+) {
+  const { formData, onChange, schema, formContext, idSchema, rawErrors } =
+    props;
   const modelField = props.uiSchema?.['ui:options']?.modelField ?? 'model';
   const model = modelNameOf((formContext as any)?.formData?.[modelField]);
   const api = useApi(modelManagerApiRef);
@@ -56,11 +62,19 @@ export function ServerVersionPicker(props: FieldExtensionComponentProps<string |
     );
   }
   if (state.error) {
-    return <FormHelperText error>Could not load the versions of {model}: {state.error.message}</FormHelperText>;
+    return (
+      <FormHelperText error>
+        Could not load the versions of {model}: {state.error.message}
+      </FormHelperText>
+    );
   }
   const pin = state.value?.summary.pinnedVersion;
   return (
-    <FormControl fullWidth disabled={state.loading || flat} error={!!rawErrors?.length}>
+    <FormControl
+      fullWidth
+      disabled={state.loading || flat}
+      error={!!rawErrors?.length}
+    >
       <InputLabel id={`${idSchema.$id}-label`}>{title}</InputLabel>
       <Select
         labelId={`${idSchema.$id}-label`}
@@ -69,7 +83,13 @@ export function ServerVersionPicker(props: FieldExtensionComponentProps<string |
         onChange={e => onChange((e.target.value as string) || undefined)}
       >
         <MenuItem value="">
-          <em>{pin ? `the model's pin (${pin})` : `the runtime default${runtime?.defaultVersion ? ` (${runtime.defaultVersion})` : ''}`}</em>
+          <em>
+            {pin
+              ? `the model's pin (${pin})`
+              : `the runtime default${
+                  runtime?.defaultVersion ? ` (${runtime.defaultVersion})` : ''
+                }`}
+          </em>
         </MenuItem>
         {runtime?.versions.map(v => (
           <MenuItem key={v.version} value={v.version}>
@@ -81,7 +101,9 @@ export function ServerVersionPicker(props: FieldExtensionComponentProps<string |
       </Select>
       <FormHelperText>
         {flat
-          ? `${runtime!.name} is a flat runtime: it has no versions, so a server version does not apply.`
+          ? `${
+              runtime!.name
+            } is a flat runtime: it has no versions, so a server version does not apply.`
           : 'Leave empty to use the model’s pin or the runtime default.'}
       </FormHelperText>
     </FormControl>

@@ -3,6 +3,17 @@ import { ArgsEditor, argsEditorValidation } from './ArgsEditor';
 import { EnvEditor, envEditorValidation } from './EnvEditor';
 import { ServerVersionPicker } from './ServerVersionPicker';
 
-export const serverVersionPickerField = createFormField({ name: 'ModelServerVersionPicker', component: ServerVersionPicker as any });
-export const envEditorField = createFormField({ name: 'ModelEnvEditor', component: EnvEditor as any, validation: envEditorValidation as any });
-export const argsEditorField = createFormField({ name: 'ModelArgsEditor', component: ArgsEditor as any, validation: argsEditorValidation as any });
+export const serverVersionPickerField = createFormField({
+  name: 'ModelServerVersionPicker',
+  component: ServerVersionPicker as any,
+});
+export const envEditorField = createFormField({
+  name: 'ModelEnvEditor',
+  component: EnvEditor as any,
+  validation: envEditorValidation as any,
+});
+export const argsEditorField = createFormField({
+  name: 'ModelArgsEditor',
+  component: ArgsEditor as any,
+  validation: argsEditorValidation as any,
+});

@@ -9,10 +9,15 @@ export function unnamedEnvProblem(value: string): string {
 export function envProblems(env: Record<string, string> | undefined): string[] {
   const { '': unnamed, ...named } = env ?? {};
   const problems = unnamed === undefined ? [] : [unnamedEnvProblem(unnamed)];
-  return [...problems, ...validateOverrides({ env: named }).map(p => `${p.path}: ${p.message}`)];
+  return [
+    ...problems,
+    ...validateOverrides({ env: named }).map(p => `${p.path}: ${p.message}`),
+  ];
 }
 
 /** The engine's own messages for args overrides (one flag per item, single line). */
 export function argsProblems(args: string[] | undefined): string[] {
-  return validateOverrides({ args: args ?? [] }).map(p => `${p.path}: ${p.message}`);
+  return validateOverrides({ args: args ?? [] }).map(
+    p => `${p.path}: ${p.message}`,
+  );
 }

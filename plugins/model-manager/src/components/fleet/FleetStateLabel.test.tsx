@@ -5,7 +5,11 @@ import { FleetStateLabel } from './FleetStateLabel';
 describe('FleetStateLabel', () => {
   it('a model KServe has not reported on yet is waiting, not an error', async () => {
     await renderInTestApp(
-      <FleetStateLabel state="NotReady" awaitingKServe reason="KServe has not reported a Ready condition for this LLMInferenceService yet." />,
+      <FleetStateLabel
+        state="NotReady"
+        awaitingKServe
+        reason="KServe has not reported a Ready condition for this LLMInferenceService yet."
+      />,
     );
     expect(screen.getByText('Waiting for KServe')).toBeInTheDocument();
     expect(screen.queryByText('NotReady')).not.toBeInTheDocument();
@@ -13,7 +17,9 @@ describe('FleetStateLabel', () => {
   });
 
   it('a failing model says NotReady; a long reason is cut, the whole of it in the tooltip', async () => {
-    const reason = `WorkloadsReady is False: the vLLM pods are not ready (ImagePullBackOff: ${'x'.repeat(200)}).`;
+    const reason = `WorkloadsReady is False: the vLLM pods are not ready (ImagePullBackOff: ${'x'.repeat(
+      200,
+    )}).`;
     await renderInTestApp(<FleetStateLabel state="NotReady" reason={reason} />);
     expect(screen.getByText('NotReady')).toBeInTheDocument();
     expect(screen.getByLabelText('Status error')).toBeInTheDocument();
