@@ -293,11 +293,6 @@ describe('modelManager.kubernetes.clusters.<name>.gatewayBaseUrl', () => {
       { local: { gatewayBaseUrl: 'ai-gateway:8080' } },
       /modelManager\.kubernetes\.clusters\.local\.gatewayBaseUrl: 'ai-gateway:8080' is not an http\(s\) URL/,
     ],
-    [
-      'an unknown cluster',
-      { prod: { gatewayBaseUrl: GATEWAY } },
-      /modelManager\.kubernetes\.clusters\.prod\.gatewayBaseUrl: there is no cluster 'prod'.*clusters: local/,
-    ],
   ])(
     'refuses %s at start, naming the key',
     async (_name, clusters, message) => {

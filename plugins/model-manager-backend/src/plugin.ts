@@ -42,7 +42,7 @@ export const modelManagerPlugin = createBackendPlugin({
         catalog,
       }) {
         permissionsRegistry.addPermissions(modelManagerPermissions);
-        const clusters = ClusterRegistry.fromConfig(config);
+        const clusters = ClusterRegistry.fromConfig(config, { logger });
         const kubernetes = config.getOptionalConfig('modelManager.kubernetes');
         const applier = ServerSideApplier.create({
           clusters,

@@ -40,16 +40,33 @@ describe('modelManager.kubernetes.clusters.<name>.namespaces', () => {
     ).not.toThrow();
   });
 
-  it.each([
-    [
-      { mars: { namespaces: ['models'] } },
-      "modelManager.kubernetes.clusters.mars.namespaces: there is no cluster 'mars' in kubernetes.clusterLocatorMethods (clusters: local); fix the name or remove the key",
-    ],
-    [
-      { local: { namespaces: ['Models', 'ok'] } },
+  it('a start-up error names the key for a name that is not a namespace', () => {
+    expect(() =>
+      ClusterRegistry.fromConfig(
+        config({ local: { namespaces: ['Models', 'ok'] } }),
+      ),
+    ).toThrow(
       "modelManager.kubernetes.clusters.local.namespaces: 'Models' is not a namespace name (DNS-1123 labels: lowercase letters, digits and -)",
-    ],
-  ])('a start-up error names the key (%#)', (clusters, message) => {
-    expect(() => ClusterRegistry.fromConfig(config(clusters))).toThrow(message);
+    );
+  });
+
+  it('settings for a cluster that is not configured (a base config under an overlay) are a warning naming the key, not a failed start', () => {
+    const warn = jest.fn();
+    const registry = ClusterRegistry.fromConfig(
+      config({
+        mars: {
+          namespaces: ['models'],
+          gatewayBaseUrl: 'https://gw.example.com',
+        },
+      }),
+      { logger: { warn } },
+    );
+    expect(warn.mock.calls.map(c => c[0])).toEqual([
+      "modelManager.kubernetes.clusters.mars.gatewayBaseUrl: there is no cluster 'mars' in kubernetes.clusterLocatorMethods (clusters: local), so this setting applies to nothing; fix the name if it is meant for one of them",
+      "modelManager.kubernetes.clusters.mars.namespaces: there is no cluster 'mars' in kubernetes.clusterLocatorMethods (clusters: local), so this setting applies to nothing; fix the name if it is meant for one of them",
+    ]);
+    expect(() =>
+      registry.assertNamespaceAllowed('local', 'anything'),
+    ).not.toThrow();
   });
 });

@@ -30,7 +30,15 @@ export interface ClusterInfo {
 export class ClusterRegistry {
   private constructor(private readonly clusters: Map<string, Cluster>) {}
 
-  static fromConfig(config: Config): ClusterRegistry {
+  /**
+   * @param options.logger told about settings under `modelManager.kubernetes.clusters` for a
+   * cluster that is not configured (a base config's `local` under a production overlay's
+   * clusters): they are ignored, with a warning naming the key.
+   */
+  static fromConfig(
+    config: Config,
+    options: { logger?: { warn(message: string): void } } = {},
+  ): ClusterRegistry {
     const clusters = new Map<string, Cluster>();
     const methods =
       config.getOptionalConfigArray('kubernetes.clusterLocatorMethods') ?? [];
@@ -119,8 +127,14 @@ export class ClusterRegistry {
         });
       }
     }
-    readGatewayBaseUrls(config, clusters);
-    readNamespaceAllowlists(config, clusters);
+    const unknown = (key: string, name: string) =>
+      options.logger?.warn(
+        `${key}: there is no cluster '${name}' in kubernetes.clusterLocatorMethods (clusters: ${
+          [...clusters.keys()].join(', ') || 'none'
+        }), so this setting applies to nothing; fix the name if it is meant for one of them`,
+      );
+    readGatewayBaseUrls(config, clusters, unknown);
+    readNamespaceAllowlists(config, clusters, unknown);
     return new ClusterRegistry(clusters);
   }
 
@@ -176,11 +190,19 @@ export class ClusterRegistry {
   }
 }
 
+/** Told about a setting for a cluster that is not configured (the key and the name). */
+type UnknownCluster = (key: string, name: string) => void;
+
 /**
  * Reads `modelManager.kubernetes.clusters.<name>.gatewayBaseUrl` into the clusters' info.
- * @throws Error naming the key when a URL is not http(s) or names a cluster that is not configured.
+ * @throws Error naming the key when a URL is not http(s).
  */
-function readGatewayBaseUrls(config: Config, clusters: Map<string, Cluster>) {
+
+function readGatewayBaseUrls(
+  config: Config,
+  clusters: Map<string, Cluster>,
+  unknown: UnknownCluster,
+) {
   const perCluster = config.getOptionalConfig(
     'modelManager.kubernetes.clusters',
   );
@@ -190,11 +212,8 @@ function readGatewayBaseUrls(config: Config, clusters: Map<string, Cluster>) {
     if (url === undefined) continue;
     const cluster = clusters.get(name);
     if (!cluster) {
-      throw new Error(
-        `${key}: there is no cluster '${name}' in kubernetes.clusterLocatorMethods (clusters: ${
-          [...clusters.keys()].join(', ') || 'none'
-        }); fix the name or remove the key`,
-      );
+      unknown(key, name);
+      continue;
     }
     let parsed: URL | undefined;
     try {
@@ -213,11 +232,12 @@ function readGatewayBaseUrls(config: Config, clusters: Map<string, Cluster>) {
 
 /**
  * Reads `modelManager.kubernetes.clusters.<name>.namespaces` into the clusters' info.
- * @throws Error naming the key for a cluster that is not configured or a name that is not a namespace.
+ * @throws Error naming the key for a name that is not a namespace.
  */
 function readNamespaceAllowlists(
   config: Config,
   clusters: Map<string, Cluster>,
+  unknown: UnknownCluster,
 ) {
   const perCluster = config.getOptionalConfig(
     'modelManager.kubernetes.clusters',
@@ -228,11 +248,8 @@ function readNamespaceAllowlists(
     if (namespaces === undefined) continue;
     const cluster = clusters.get(name);
     if (!cluster) {
-      throw new Error(
-        `${key}: there is no cluster '${name}' in kubernetes.clusterLocatorMethods (clusters: ${
-          [...clusters.keys()].join(', ') || 'none'
-        }); fix the name or remove the key`,
-      );
+      unknown(key, name);
+      continue;
     }
     const bad = namespaces.filter(
       n => !/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(n),
