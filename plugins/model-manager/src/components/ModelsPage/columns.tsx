@@ -7,21 +7,46 @@ import { describeStates, type ModelFleetSummary } from '../fleet';
 /** A model of the page, with its deployments summed up from `GET /fleet`. */
 export type Row = ModelSummary & { fleet?: ModelFleetSummary };
 
+/** Cells that must not break inside a word (names, kinds, versions); a new object per use, as
+ * the table adds to it. */
+const nowrap = () => ({ whiteSpace: 'nowrap' as const });
+
+/** An owner entity ref as a link to the owner's page, named as a person reads it. */
+export function OwnerLink(props: { owner?: string }) {
+  const match = /^(?:([^:]+):)?(?:([^/]+)\/)?(.+)$/.exec(props.owner ?? '');
+  if (!match) return <>—</>;
+  const [, kind = 'group', namespace = 'default', name] = match;
+  return (
+    <Link
+      to={`/catalog/${namespace}/${kind.toLowerCase()}/${name}`}
+      title={props.owner}
+      style={nowrap()}
+    >
+      {namespace === 'default' ? name : `${namespace}/${name}`}
+    </Link>
+  );
+}
+
 export const modelColumns: TableColumn<Row>[] = [
   {
     title: 'Model',
     field: 'name',
     highlight: true,
+    cellStyle: nowrap(),
     render: m => (
       <Link to={`/catalog/default/component/${m.name}`}>
         {m.displayName ?? m.name}
       </Link>
     ),
   },
-  { title: 'Model ID', field: 'modelId' },
+  {
+    title: 'Model ID',
+    field: 'modelId',
+  },
   {
     title: 'Runtime',
     field: 'runtime',
+    cellStyle: nowrap(),
     render: m => (
       <Link to={`/catalog/default/resource/${m.runtime}-runtime`}>
         {m.runtime}
@@ -32,6 +57,7 @@ export const modelColumns: TableColumn<Row>[] = [
   {
     title: 'Version',
     field: 'version',
+    cellStyle: nowrap(),
     render: m =>
       m.version
         ? `${m.version}${
@@ -39,8 +65,12 @@ export const modelColumns: TableColumn<Row>[] = [
           }`
         : '— (flat runtime)',
   },
-  { title: 'Object', field: 'kind' },
-  { title: 'Owner', field: 'owner' },
+  { title: 'Object', field: 'kind', cellStyle: nowrap() },
+  {
+    title: 'Owner',
+    field: 'owner',
+    render: m => (m.owner ? <OwnerLink owner={m.owner} /> : '—'),
+  },
 ];
 
 /** The deployment columns, from one `GET /fleet` summed up per model. */
@@ -67,6 +97,7 @@ export const fleetColumns: TableColumn<Row>[] = [
   {
     title: 'State',
     filtering: false,
+    cellStyle: nowrap(),
     render: m =>
       m.fleet ? describeStates(m.fleet.states, FLEET_STATES) : 'not deployed',
   },
