@@ -1009,6 +1009,18 @@ describe('a cluster with a namespace allowlist', () => {
     },
   );
 
+  it('GET /clusters says which namespaces each cluster allows (the deploy form offers those)', async () => {
+    const res = await request(ctx.server)
+      .get('/api/model-manager/clusters')
+      .set('Authorization', ALICE);
+    expect(res.body.items).toEqual([
+      expect.objectContaining({
+        name: 'local',
+        namespaces: ['default', 'models'],
+      }),
+    ]);
+  });
+
   it('an allowed namespace deploys', async () => {
     const res = await request(ctx.server)
       .post('/api/model-manager/models/bge-m3/deploy')

@@ -144,6 +144,15 @@ const argsField = FormFieldBlueprint.make({
       import('./components/fields/formFields').then(m => m.argsEditorField),
   },
 });
+const namespaceField = FormFieldBlueprint.make({
+  name: 'namespace-picker',
+  params: {
+    field: () =>
+      import('./components/fields/formFields').then(
+        m => m.namespacePickerField,
+      ),
+  },
+});
 
 /** model-manager for the new frontend system. */
 export default createFrontendPlugin({
@@ -162,6 +171,7 @@ export default createFrontendPlugin({
     serverVersionField,
     envField,
     argsField,
+    namespaceField,
   ],
   routes: { root: modelsRouteRef, deployments: deploymentsRouteRef },
 });

@@ -205,3 +205,16 @@ export type DeploymentHistoryItem = DeploymentRecord & {
    */
   changesFromPrevious?: { previousRevision?: number; objects: ObjectChanges[] };
 };
+
+/** One cluster models can be deployed to, in the answer of `GET /clusters`. */
+export type ClusterSummary = {
+  name: string;
+  /** The Kubernetes API server URL. */
+  url: string;
+  /** Where it was configured: `kubernetes.clusterLocatorMethods` or a kubeconfig. */
+  source: 'config' | 'kubeconfig';
+  /** The base URL clients reach the cluster's AI gateway at, when configured. */
+  gatewayBaseUrl?: string;
+  /** The only namespaces models may go to; absent: any namespace. */
+  namespaces?: string[];
+};

@@ -18,6 +18,19 @@ export function fakeApi(
     queryModels: jest.fn(modelList(MODELS)),
     getModel: async () => ({} as any),
     listRuntimes: async () => [],
+    listClusters: async () => [
+      {
+        name: 'local',
+        url: 'https://127.0.0.1:6443',
+        source: 'config' as const,
+        namespaces: ['default', 'models'],
+      },
+      {
+        name: 'edge',
+        url: 'https://edge.example.com',
+        source: 'config' as const,
+      },
+    ],
     getRuntime: async () => ({
       name: 'vllm',
       kind: 'LLMInferenceService',

@@ -5,6 +5,7 @@ import {
 } from '@backstage/core-plugin-api';
 import { ResponseError } from '@backstage/errors';
 import type {
+  ClusterSummary,
   DeploymentHistoryItem,
   DeploymentResult,
   FleetQuery,
@@ -116,6 +117,10 @@ export class ModelManagerClient implements ModelManagerApi {
       `/models/${encodeURIComponent(name)}/rollback`,
       { method: 'POST', body },
     );
+  }
+
+  async listClusters() {
+    return (await this.get<{ items: ClusterSummary[] }>('/clusters')).items;
   }
 
   async history(name: string) {

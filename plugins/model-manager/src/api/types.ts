@@ -1,4 +1,5 @@
 import type {
+  ClusterSummary,
   DeploymentHistoryItem,
   DeploymentResult,
   DiffResult,
@@ -46,6 +47,7 @@ export interface Overrides {
 }
 
 export type {
+  ClusterSummary,
   ModelListQuery,
   ModelListResponse,
   ModelSummary,
@@ -104,4 +106,6 @@ export interface ModelManagerApi {
   modelFleet(name: string): Promise<FleetResponse>;
   /** The targets a rollout of a runtime (version) would move, and those that would stay and why. */
   rolloutPlan(query: RolloutPlanQuery): Promise<RolloutPlan>;
+  /** The clusters models can be deployed to, with the namespaces each allows. */
+  listClusters(): Promise<ClusterSummary[]>;
 }

@@ -1,6 +1,7 @@
 import { createFormField } from '@backstage/plugin-scaffolder-react/alpha';
 import { ArgsEditor, argsEditorValidation } from './ArgsEditor';
 import { EnvEditor, envEditorValidation } from './EnvEditor';
+import { NamespacePicker } from './NamespacePicker';
 import { ServerVersionPicker } from './ServerVersionPicker';
 
 export const serverVersionPickerField = createFormField({
@@ -16,4 +17,8 @@ export const argsEditorField = createFormField({
   name: 'ModelArgsEditor',
   component: ArgsEditor as any,
   validation: argsEditorValidation as any,
+});
+export const namespacePickerField = createFormField({
+  name: 'ModelNamespacePicker',
+  component: NamespacePicker as any,
 });

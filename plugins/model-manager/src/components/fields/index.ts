@@ -2,3 +2,4 @@ export { ServerVersionPicker, modelNameOf } from './ServerVersionPicker';
 export { EnvEditor, envEditorValidation } from './EnvEditor';
 export { ArgsEditor, argsEditorValidation } from './ArgsEditor';
 export { envProblems, argsProblems } from './validation';
+export { NamespacePicker } from './NamespacePicker';

@@ -1,0 +1,74 @@
+import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { modelManagerApiRef, type ModelManagerApi } from '../../api';
+import { NamespacePicker } from './NamespacePicker';
+
+const api = {
+  listClusters: async () => [
+    {
+      name: 'local',
+      url: 'https://local',
+      source: 'config',
+      namespaces: ['default', 'models'],
+    },
+    { name: 'edge', url: 'https://edge', source: 'config' },
+  ],
+} as unknown as ModelManagerApi;
+
+const render = (props: {
+  cluster: string;
+  formData?: string;
+  onChange?: jest.Mock;
+}) =>
+  renderInTestApp(
+    <TestApiProvider apis={[[modelManagerApiRef, api]]}>
+      <NamespacePicker
+        {...({
+          schema: {
+            title: 'Namespace',
+            description: 'The Kubernetes namespace',
+          },
+          uiSchema: {},
+          idSchema: { $id: 'root_namespace' },
+          rawErrors: [],
+          required: true,
+          formData: props.formData,
+          onChange: props.onChange ?? jest.fn(),
+          formContext: { formData: { cluster: props.cluster } },
+        } as any)}
+      />
+    </TestApiProvider>,
+  );
+
+describe('NamespacePicker', () => {
+  it('offers only the namespaces the chosen cluster allows', async () => {
+    const onChange = jest.fn();
+    await render({ cluster: 'local', formData: 'models', onChange });
+    expect(
+      await screen.findByText(/The namespaces cluster local allows models in/),
+    ).toBeInTheDocument();
+    fireEvent.mouseDown(screen.getByRole('button'));
+    const options = await screen.findAllByRole('option');
+    expect(options.map(o => o.textContent)).toEqual(['default', 'models']);
+    fireEvent.click(options[0]);
+    expect(onChange).toHaveBeenCalledWith('default');
+  });
+
+  it('clears a namespace the chosen cluster does not allow, so a blank picker submits nothing', async () => {
+    const onChange = jest.fn();
+    await render({ cluster: 'local', formData: 'kube-system', onChange });
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(undefined));
+  });
+
+  it('is free text on a cluster without a list', async () => {
+    const onChange = jest.fn();
+    await render({ cluster: 'edge', formData: 'team-a', onChange });
+    const input = await screen.findByRole('textbox');
+    expect(input).toHaveValue('team-a');
+    expect(
+      screen.getByText(/Cluster edge allows any namespace/),
+    ).toBeInTheDocument();
+    fireEvent.change(input, { target: { value: 'team-b' } });
+    expect(onChange).toHaveBeenCalledWith('team-b');
+  });
+});

@@ -1,0 +1,95 @@
+import { useApi } from '@backstage/core-plugin-api';
+import type { FieldExtensionComponentProps } from '@backstage/plugin-scaffolder-react';
+import FormControl from '@material-ui/core/FormControl';
+import FormHelperText from '@material-ui/core/FormHelperText';
+import InputLabel from '@material-ui/core/InputLabel';
+import MenuItem from '@material-ui/core/MenuItem';
+import Select from '@material-ui/core/Select';
+import TextField from '@material-ui/core/TextField';
+import { useEffect } from 'react';
+import useAsync from 'react-use/esm/useAsync';
+import { modelManagerApiRef } from '../../api';
+
+/**
+ * The namespace to deploy to: a picker of the namespaces the chosen cluster allows
+ * (`modelManager.kubernetes.clusters.<name>.namespaces`, from `GET /clusters`), or free text
+ * where the cluster has no list. A namespace picked for another cluster is cleared when the
+ * chosen one does not allow it, so what is shown is what is submitted.
+ */
+export function NamespacePicker(
+  props: FieldExtensionComponentProps<
+    string | undefined,
+    { clusterField?: string }
+  >,
+) {
+  const {
+    formData,
+    onChange,
+    schema,
+    formContext,
+    idSchema,
+    rawErrors,
+    required,
+  } = props;
+  const clusterField =
+    props.uiSchema?.['ui:options']?.clusterField ?? 'cluster';
+  const cluster = (formContext as any)?.formData?.[clusterField] as
+    | string
+    | undefined;
+  const api = useApi(modelManagerApiRef);
+  const state = useAsync(() => api.listClusters(), [api]);
+  const allowed = state.value?.find(c => c.name === cluster)?.namespaces;
+  const stale = !!formData && !!allowed && !allowed.includes(formData);
+  useEffect(() => {
+    if (stale) onChange(undefined);
+  }, [stale, onChange]);
+
+  const title = schema.title ?? 'Namespace';
+  if (!allowed) {
+    return (
+      <TextField
+        id={idSchema.$id}
+        label={title}
+        value={formData ?? ''}
+        required={required}
+        error={!!rawErrors?.length}
+        onChange={e => onChange(e.target.value || undefined)}
+        helperText={
+          state.error
+            ? `Could not load the clusters: ${state.error.message}`
+            : `${schema.description ?? ''}${
+                cluster ? ` Cluster ${cluster} allows any namespace.` : ''
+              }`.trim()
+        }
+        fullWidth
+        margin="normal"
+      />
+    );
+  }
+  return (
+    <FormControl
+      fullWidth
+      margin="normal"
+      required={required}
+      error={!!rawErrors?.length}
+    >
+      <InputLabel id={`${idSchema.$id}-label`}>{title}</InputLabel>
+      <Select
+        labelId={`${idSchema.$id}-label`}
+        id={idSchema.$id}
+        value={formData && allowed.includes(formData) ? formData : ''}
+        onChange={e => onChange((e.target.value as string) || undefined)}
+      >
+        {allowed.map(n => (
+          <MenuItem key={n} value={n}>
+            {n}
+          </MenuItem>
+        ))}
+      </Select>
+      <FormHelperText>
+        The namespaces cluster {cluster} allows models in
+        (modelManager.kubernetes.clusters.{cluster}.namespaces).
+      </FormHelperText>
+    </FormControl>
+  );
+}
