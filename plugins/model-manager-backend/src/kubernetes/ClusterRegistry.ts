@@ -133,8 +133,7 @@ export class ClusterRegistry {
           [...clusters.keys()].join(', ') || 'none'
         }), so this setting applies to nothing; fix the name if it is meant for one of them`,
       );
-    readGatewayBaseUrls(config, clusters, unknown);
-    readNamespaceAllowlists(config, clusters, unknown);
+    readClusterSettings(config, clusters, unknown);
     return new ClusterRegistry(clusters);
   }
 
@@ -194,27 +193,16 @@ export class ClusterRegistry {
 type UnknownCluster = (key: string, name: string) => void;
 
 /**
- * Reads `modelManager.kubernetes.clusters.<name>.gatewayBaseUrl` into the clusters' info.
- * @throws Error naming the key when a URL is not http(s).
+ * The settings of `modelManager.kubernetes.clusters.<name>`: each reads its value, checks it
+ * (throwing an Error that names the key) and stores it in the cluster's info.
  */
-
-function readGatewayBaseUrls(
-  config: Config,
-  clusters: Map<string, Cluster>,
-  unknown: UnknownCluster,
-) {
-  const perCluster = config.getOptionalConfig(
-    'modelManager.kubernetes.clusters',
-  );
-  for (const name of perCluster?.keys() ?? []) {
-    const key = `modelManager.kubernetes.clusters.${name}.gatewayBaseUrl`;
-    const url = perCluster!.getOptionalString(`${name}.gatewayBaseUrl`);
-    if (url === undefined) continue;
-    const cluster = clusters.get(name);
-    if (!cluster) {
-      unknown(key, name);
-      continue;
-    }
+const CLUSTER_SETTINGS: Record<
+  string,
+  (cluster: Config, name: string, info: ClusterInfo, key: string) => void
+> = {
+  gatewayBaseUrl: (cluster, name, info, key) => {
+    const url = cluster.getOptionalString(`${name}.gatewayBaseUrl`);
+    if (url === undefined) return;
     let parsed: URL | undefined;
     try {
       parsed = new URL(url);
@@ -226,31 +214,11 @@ function readGatewayBaseUrls(
         `${key}: '${url}' is not an http(s) URL; set the base URL clients reach the cluster's gateway at, e.g. https://ai-gateway.example.com`,
       );
     }
-    cluster.info.gatewayBaseUrl = url.replace(/\/+$/, '');
-  }
-}
-
-/**
- * Reads `modelManager.kubernetes.clusters.<name>.namespaces` into the clusters' info.
- * @throws Error naming the key for a name that is not a namespace.
- */
-function readNamespaceAllowlists(
-  config: Config,
-  clusters: Map<string, Cluster>,
-  unknown: UnknownCluster,
-) {
-  const perCluster = config.getOptionalConfig(
-    'modelManager.kubernetes.clusters',
-  );
-  for (const name of perCluster?.keys() ?? []) {
-    const key = `modelManager.kubernetes.clusters.${name}.namespaces`;
-    const namespaces = perCluster!.getOptionalStringArray(`${name}.namespaces`);
-    if (namespaces === undefined) continue;
-    const cluster = clusters.get(name);
-    if (!cluster) {
-      unknown(key, name);
-      continue;
-    }
+    info.gatewayBaseUrl = url.replace(/\/+$/, '');
+  },
+  namespaces: (cluster, name, info, key) => {
+    const namespaces = cluster.getOptionalStringArray(`${name}.namespaces`);
+    if (namespaces === undefined) return;
     const bad = namespaces.filter(
       n => !/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(n),
     );
@@ -263,7 +231,33 @@ function readNamespaceAllowlists(
         } (DNS-1123 labels: lowercase letters, digits and -)`,
       );
     }
-    cluster.info.namespaces = namespaces;
+    info.namespaces = namespaces;
+  },
+};
+
+/**
+ * Reads `modelManager.kubernetes.clusters.<name>.*` into the clusters' info. A setting for a
+ * cluster that is not configured is passed to `unknown` and applies to nothing.
+ * @throws Error naming the key for a value that is not valid.
+ */
+function readClusterSettings(
+  config: Config,
+  clusters: Map<string, Cluster>,
+  unknown: UnknownCluster,
+) {
+  const perCluster = config.getOptionalConfig(
+    'modelManager.kubernetes.clusters',
+  );
+  for (const name of perCluster?.keys() ?? []) {
+    const cluster = clusters.get(name);
+    for (const [setting, read] of Object.entries(CLUSTER_SETTINGS)) {
+      const key = `modelManager.kubernetes.clusters.${name}.${setting}`;
+      if (!cluster) {
+        if (perCluster!.has(`${name}.${setting}`)) unknown(key, name);
+        continue;
+      }
+      read(perCluster!, name, cluster.info, key);
+    }
   }
 }
 
