@@ -21,12 +21,10 @@ import useAsync from 'react-use/esm/useAsync';
 import { errorText, modelManagerApiRef } from '../../api';
 import {
   DRIFT_LABELS,
-  FleetChips,
-  FleetStateLabel,
   ObjectChangesList,
   outdatedLabels,
-  targetRevisionText,
   targetRowId,
+  targetStatusColumns,
 } from '../fleet';
 import {
   applyFilters,
@@ -80,23 +78,7 @@ const columns: TableColumn<FleetTarget>[] = [
         '—'
       )),
   },
-  {
-    title: 'State',
-    render: t => (
-      <FleetStateLabel
-        state={t.state}
-        reason={t.reason}
-        awaitingKServe={t.awaitingKServe}
-      />
-    ),
-  },
-  { title: 'Drift / outdated', render: t => <FleetChips target={t} /> },
-  {
-    title: 'Last revision',
-    render: t => (
-      <Typography variant="body2">{targetRevisionText(t.revision)}</Typography>
-    ),
-  },
+  ...targetStatusColumns,
 ];
 
 /** The field lists behind the chips, for a target opened in the table. */

@@ -11,12 +11,7 @@ import Typography from '@material-ui/core/Typography';
 import type { FleetTarget } from '@model-manager/plugin-model-manager-common';
 import useAsync from 'react-use/esm/useAsync';
 import { errorText, modelManagerApiRef } from '../../api';
-import {
-  FleetChips,
-  FleetStateLabel,
-  targetRevisionText,
-  targetRowId,
-} from '../fleet';
+import { targetRowId, targetStatusColumns } from '../fleet';
 
 function VersionAndImage(props: { version?: string; image?: string }) {
   return (
@@ -45,23 +40,7 @@ const columns: TableColumn<FleetTarget>[] = [
       <VersionAndImage version={t.liveVersion} image={t.liveImage} />
     ),
   },
-  {
-    title: 'State',
-    render: t => (
-      <FleetStateLabel
-        state={t.state}
-        reason={t.reason}
-        awaitingKServe={t.awaitingKServe}
-      />
-    ),
-  },
-  { title: 'Drift / outdated', render: t => <FleetChips target={t} /> },
-  {
-    title: 'Last revision',
-    render: t => (
-      <Typography variant="body2">{targetRevisionText(t.revision)}</Typography>
-    ),
-  },
+  ...targetStatusColumns,
 ];
 
 /**

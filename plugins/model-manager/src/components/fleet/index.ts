@@ -15,3 +15,4 @@ export {
 } from './aggregateFleet';
 export { targetRevisionText } from './targetRevisionText';
 export { targetRowId } from './targetRowId';
+export { targetStatusColumns } from './targetColumns';
