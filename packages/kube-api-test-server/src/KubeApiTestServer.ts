@@ -62,6 +62,7 @@ export class KubeApiTestServer {
 
   private readonly log: RequestRecord[] = [];
   private readonly sockets = new Set<net.Socket>();
+  private connections = 0;
   private readonly watches = new Set<() => void>();
 
   private constructor(
@@ -120,6 +121,11 @@ export class KubeApiTestServer {
     return instance;
   }
 
+  /** TCP connections accepted since start (a client that keeps its connections alive opens few). */
+  get connectionCount(): number {
+    return this.connections;
+  }
+
   /** Number of requests received since start (or the last {@link resetRequests}). */
   get requestCount(): number {
     return this.log.length;
@@ -146,6 +152,7 @@ export class KubeApiTestServer {
       socket.destroy();
       return;
     }
+    this.connections++;
     this.sockets.add(socket);
     socket.on('close', () => this.sockets.delete(socket));
   }

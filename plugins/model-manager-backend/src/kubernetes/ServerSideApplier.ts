@@ -11,6 +11,7 @@ import {
   type RenderedObject,
 } from '@model-manager/plugin-model-manager-common';
 import { clientNode } from './clientNode';
+import { ConnectionPool } from './connectionReuse';
 import type { ClusterRegistry } from './ClusterRegistry';
 import { KubernetesApiError } from './KubernetesApiError';
 import type { ApplyOutcome, ApplyRequest, ObjectResult } from './types';
@@ -419,6 +420,7 @@ export class ServerSideApplier {
       clientNode();
     const server = kubeConfig.getCurrentCluster()!.server;
     const timeoutMs = this.requestTimeoutMs;
+    const pool = new ConnectionPool();
     const configuration = createConfiguration({
       baseServer: new ServerConfiguration(server, {}),
       authMethods: { default: kubeConfig },
@@ -426,6 +428,7 @@ export class ServerSideApplier {
         {
           pre: async (context: RequestContext) => {
             context.setSignal(AbortSignal.timeout(timeoutMs));
+            pool.reuse(context);
             if (impersonateUser)
               context.setHeaderParam('Impersonate-User', impersonateUser);
             return context;
