@@ -12,6 +12,9 @@ import type { ClusterRead, LiveObjectCache } from './LiveObjectCache';
 import { managedKinds } from './managedKinds';
 import { planRollout } from './planRollout';
 
+/** How old a fleet read may be to stand for the read before a rollout's apply. */
+const LAST_SEEN_MAX_AGE_MS = 120_000;
+
 type Snapshot = {
   catalog: Catalog;
   reads: ClusterRead[];
@@ -89,6 +92,24 @@ export class FleetService {
       records: snapshot.records,
       query,
     });
+  }
+
+  /**
+   * The object as the fleet's last read of its cluster saw it (see
+   * {@link LiveObjectCache.lastSeen}); a rollout applies what the plan just listed without
+   * reading each object again.
+   */
+  lastSeen(
+    cluster: string,
+    object: {
+      apiVersion: string;
+      kind: string;
+      name: string;
+      namespace?: string;
+    },
+    maxAgeMs = LAST_SEEN_MAX_AGE_MS,
+  ) {
+    return this.options.cache.lastSeen(cluster, object, maxAgeMs);
   }
 
   /** After a deploy, rollback or undeploy through this backend: the next answer reads again. */

@@ -30,6 +30,16 @@ export class LiveObjectCache {
     string,
     { at: number; read: Promise<ClusterRead> }
   >();
+  /** Per cluster, its last successful read (kept when invalidated), indexed by object. */
+  private readonly latest = new Map<
+    string,
+    {
+      at: number;
+      kinds: Set<string>;
+      read: ClusterRead;
+      index?: Map<string, KubernetesObject>;
+    }
+  >();
 
   private constructor(
     private readonly options: {
@@ -73,6 +83,52 @@ export class LiveObjectCache {
     return read;
   }
 
+  /**
+   * The object as the last successful read of its cluster saw it, if that read is at most
+   * `maxAgeMs` old and listed its kind: the live object, `null` when it was absent, `undefined`
+   * when not known. Never reads; unlike {@link read}, not dropped by {@link invalidate} (objects
+   * this backend changed since then are seen as they were).
+   */
+  lastSeen(
+    cluster: string,
+    object: {
+      apiVersion: string;
+      kind: string;
+      name: string;
+      namespace?: string;
+    },
+    maxAgeMs: number,
+  ): KubernetesObject | null | undefined {
+    const latest = this.latest.get(cluster);
+    if (
+      !latest ||
+      this.options.now() - latest.at > maxAgeMs ||
+      !latest.kinds.has(`${object.apiVersion}/${object.kind}`)
+    )
+      return undefined;
+    latest.index ??= new Map(
+      latest.read.objects.map(o => [
+        objectKey(
+          o.apiVersion!,
+          o.kind!,
+          o.metadata?.namespace,
+          o.metadata?.name ?? '',
+        ),
+        o,
+      ]),
+    );
+    return (
+      latest.index.get(
+        objectKey(
+          object.apiVersion,
+          object.kind,
+          object.namespace,
+          object.name,
+        ),
+      ) ?? null
+    );
+  }
+
   /** Forgets what was read from a cluster (after a deploy or undeploy there). */
   invalidate(cluster: string) {
     for (const key of this.entries.keys()) {
@@ -92,12 +148,25 @@ export class LiveObjectCache {
       const unservedKinds = kinds
         .filter((_, i) => lists[i] === undefined)
         .map(k => k.kind);
-      return {
+      const read = {
         cluster,
         objects: lists.flatMap(l => l ?? []),
         unservedKinds,
         readAt,
       };
+      const previous = this.latest.get(cluster);
+      if (!previous || previous.at <= readAt.getTime()) {
+        this.latest.set(cluster, {
+          at: readAt.getTime(),
+          kinds: new Set(
+            kinds
+              .filter((_, i) => lists[i] !== undefined)
+              .map(k => `${k.apiVersion}/${k.kind}`),
+          ),
+          read,
+        });
+      }
+      return read;
     } catch (e) {
       return {
         cluster,
@@ -109,3 +178,10 @@ export class LiveObjectCache {
     }
   }
 }
+
+const objectKey = (
+  apiVersion: string,
+  kind: string,
+  namespace: string | undefined,
+  name: string,
+) => `${apiVersion}\u0000${kind}\u0000${namespace ?? ''}\u0000${name}`;

@@ -165,3 +165,49 @@ describe('POST /rollouts/apply without model-manager.model.deploy', () => {
     expect(ctx.kube.requests.filter(r => r.method === 'PATCH')).toEqual([]);
   });
 });
+
+describe('POST /rollouts/apply after the fleet has been read', () => {
+  const ctx = useModelManager();
+
+  it('applies each target without reading it first, telling created from configured by the fleet read', async () => {
+    const deployed = await request(ctx.server)
+      .post('/api/model-manager/models/bge-m3/deploy')
+      .set('Authorization', ALICE)
+      .send({ cluster: 'local', namespace: 'models' });
+    expect(deployed.status).toBe(200);
+    const fleet = await request(ctx.server)
+      .get('/api/model-manager/fleet')
+      .set('Authorization', ALICE);
+    expect(fleet.body.items.map((t: any) => t.model)).toEqual(['bge-m3']);
+
+    ctx.kube.resetRequests();
+    const res = await request(ctx.server)
+      .post('/api/model-manager/rollouts/apply')
+      .set('Authorization', ALICE)
+      .send({
+        runtime: 'vllm',
+        version: '0.19.1',
+        rolloutId: 'r-seen',
+        targets: [
+          target('bge-m3', { serverVersion: '0.19.1' }),
+          target('bge-reranker-v2-m3', { serverVersion: '0.19.1' }),
+        ],
+      });
+    expect(res.body.items.map((i: any) => i.outcome)).toEqual([
+      'applied',
+      'applied',
+    ]);
+    const touched = ctx.kube.requests.filter(r =>
+      /\/llminferenceservices\/(bge-m3|bge-reranker-v2-m3)$/.test(r.path),
+    );
+    expect(touched.map(r => r.method)).toEqual(['PATCH', 'PATCH']);
+    const actionOf = async (model: string) =>
+      (
+        await request(ctx.server)
+          .get(`/api/model-manager/models/${model}/deployments`)
+          .set('Authorization', ALICE)
+      ).body.items[0].results.map((r: any) => r.action);
+    expect(await actionOf('bge-m3')).toEqual(['configured']);
+    expect(await actionOf('bge-reranker-v2-m3')).toEqual(['created']);
+  });
+});

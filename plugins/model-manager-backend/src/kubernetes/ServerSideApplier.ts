@@ -74,7 +74,8 @@ export class ServerSideApplier {
     // instead). A dry-run create answers without a resourceVersion, which tells created from
     // changed without reading each object first; a dry run alone reads, to say what would change.
     // A single object needs no preflight, its apply being all-or-nothing by itself: it is read
-    // instead (a read is cheaper for the API server than a dry run), to tell what the apply did.
+    // instead (a read is cheaper for the API server than a dry run), to tell what the apply did,
+    // unless the caller has just seen it (`lastSeen`: a rollout, from the fleet's LIST).
     const single = objects.length === 1 && !request.dryRun;
     const live: ApplyOutcome['live'] = [];
     const dry: Array<KubernetesObject | undefined> = [];
@@ -82,7 +83,10 @@ export class ServerSideApplier {
     // order is the one reported.
     const checked = await Promise.allSettled(
       objects.map(async (object, i) => {
-        if (
+        const seen = single ? request.lastSeen?.[i] : undefined;
+        if (seen !== undefined) {
+          before[i] = seen ?? undefined;
+        } else if (
           object.applyPolicy === 'create-if-absent' ||
           request.dryRun ||
           single

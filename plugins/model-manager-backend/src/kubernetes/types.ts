@@ -25,4 +25,10 @@ export interface ApplyRequest {
   force: boolean;
   /** `Impersonate-User` value, when impersonation is on. */
   impersonateUser?: string;
+  /**
+   * What the caller last saw of each object, by index: the live object, `null` when it was absent,
+   * `undefined` when not known. Given for a single-object apply, the read before the apply is
+   * skipped and the action (created, configured, unchanged) is told from it.
+   */
+  lastSeen?: ReadonlyArray<Record<string, any> | null | undefined>;
 }

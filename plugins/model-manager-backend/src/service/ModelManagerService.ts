@@ -56,6 +56,8 @@ export interface DeployOptions extends DeployTarget {
   rollout?: { runtime: string; version?: string };
   /** The rollout (scaffolder task id) this deploy belongs to. */
   rolloutId?: string;
+  /** What the caller last saw of an object (see `ApplyRequest.lastSeen`). */
+  lastSeen?: (object: RenderedObject) => Record<string, any> | null | undefined;
 }
 
 /** The model-manager operations behind the REST API. Permission checks happen in the router. */
@@ -68,7 +70,8 @@ export class ModelManagerService {
       history: DeploymentHistory;
       logger: LoggerService;
       /** Told when this backend changes a cluster, so the fleet reads it again. */
-      fleet?: Pick<FleetService, 'changed'>;
+      fleet?: Pick<FleetService, 'changed'> &
+        Partial<Pick<FleetService, 'lastSeen'>>;
     },
   ) {}
 
@@ -543,6 +546,8 @@ export class ModelManagerService {
           force: request.force ?? false,
           rollout,
           rolloutId: request.rolloutId,
+          // The plan this rollout follows has just listed the live objects.
+          lastSeen: o => this.options.fleet?.lastSeen?.(t.cluster, o),
           actor: options.actor,
           impersonateUser: options.impersonateUser,
         });
@@ -603,6 +608,9 @@ export class ModelManagerService {
         dryRun: options.dryRun,
         force: options.force,
         impersonateUser: options.impersonateUser,
+        ...(options.lastSeen
+          ? { lastSeen: objects.map(o => options.lastSeen!(o)) }
+          : {}),
       },
     );
     const message = outcome.ok
