@@ -13,7 +13,11 @@
  *   4. `kubectl apply --server-side -f` of the same N rendered objects (the previous version, so it
  *      changes every object as the rollout did), one kubectl per cluster run in parallel.
  *
- *   node bench/fleet.js [N=1000] [--concurrency 16]
+ *   node bench/fleet.js [N=1000] [--concurrency 16] [--latency-ms 0]
+ *
+ * --latency-ms L delays every answer of the API test servers by L ms, for kubectl and for us alike:
+ * what a remote API server adds to each request (network round trip, admission webhooks such as
+ * KServe's, the etcd commit). 0 (the default) is a server on the same machine answering at once.
  *   BENCH_CPU_PROF=/tmp/prof node bench/fleet.js 300   # also writes the backend's CPU profile there
  */
 const { execFile, spawn } = require('node:child_process');
@@ -26,6 +30,8 @@ const run = promisify(execFile);
 const argv = process.argv.slice(2);
 const at = argv.indexOf('--concurrency');
 const concurrency = at >= 0 ? Number(argv.splice(at, 2)[1]) : 16;
+const lat = argv.indexOf('--latency-ms');
+const latencyMs = lat >= 0 ? Number(argv.splice(lat, 2)[1]) : 0;
 const n = Number(argv.find(a => /^\d+$/.test(a)) ?? 1000);
 const root = path.resolve(__dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-fleet-'));
@@ -126,14 +132,22 @@ async function pool(items, limit, fn) {
   );
 
   console.log(
-    `starting 3 API test servers and the portal backend (${n} models) ...`,
+    `starting 3 API test servers${
+      latencyMs ? ` (each answer delayed ${latencyMs} ms)` : ''
+    } and the portal backend (${n} models) ...`,
   );
   const kubes = await Promise.all(
     KUBE_PORTS.map(port =>
       start(
         process.execPath,
         [path.join(__dirname, 'kube-server-child.js')],
-        { env: { ...process.env, KUBE_PORT: String(port) } },
+        {
+          env: {
+            ...process.env,
+            KUBE_PORT: String(port),
+            KUBE_LATENCY_MS: String(latencyMs),
+          },
+        },
         out => out.includes('READY'),
       ),
     ),

@@ -17,6 +17,22 @@ describe('startFromEnv', () => {
       await server.stop();
     }
   }, 120_000);
+
+  it('delays every answer by KUBE_API_TEST_SERVER_LATENCY_MS, and refuses a value that is not a number', async () => {
+    const server = await startFromEnv({ KUBE_API_TEST_SERVER_LATENCY_MS: '5' });
+    try {
+      expect(server.faults.pending()).toEqual([
+        { kind: 'latency', ms: 5, times: Number.POSITIVE_INFINITY },
+      ]);
+    } finally {
+      await server.stop();
+    }
+    await expect(
+      startFromEnv({ KUBE_API_TEST_SERVER_LATENCY_MS: '5ms' }),
+    ).rejects.toThrow(
+      "KUBE_API_TEST_SERVER_LATENCY_MS must be a number of milliseconds, not '5ms'",
+    );
+  }, 120_000);
 });
 
 describe('YAML request bodies', () => {

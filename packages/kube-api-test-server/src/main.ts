@@ -6,7 +6,9 @@ import { KubeApiTestServer } from './KubeApiTestServer';
  * `KUBE_API_TEST_SERVER_PORT` (default 0 = any free port),
  * `KUBE_API_TEST_SERVER_NAMESPACES` (comma-separated, default `default`),
  * `KUBE_API_TEST_SERVER_ANONYMOUS` (`forbidden` or `unauthenticated`),
- * `MODEL_MANAGER_CRD_DIR` (CRD directory).
+ * `MODEL_MANAGER_CRD_DIR` (CRD directory),
+ * `KUBE_API_TEST_SERVER_LATENCY_MS` (every answer delayed this long, as a remote API server's round
+ * trip, admission webhooks and etcd commit would; for benchmarks, default none).
  */
 export async function startFromEnv(
   env: NodeJS.ProcessEnv = process.env,
@@ -19,10 +21,22 @@ export async function startFromEnv(
     env.KUBE_API_TEST_SERVER_ANONYMOUS === 'forbidden'
       ? 'forbidden'
       : 'unauthenticated';
-  return KubeApiTestServer.start({
+  const latencyMs = Number(env.KUBE_API_TEST_SERVER_LATENCY_MS ?? 0);
+  if (!(latencyMs >= 0))
+    throw new Error(
+      `KUBE_API_TEST_SERVER_LATENCY_MS must be a number of milliseconds, not '${env.KUBE_API_TEST_SERVER_LATENCY_MS}'`,
+    );
+  const server = await KubeApiTestServer.start({
     port: Number(env.KUBE_API_TEST_SERVER_PORT ?? 0),
     namespaces,
     anonymous,
     crdDir: env.MODEL_MANAGER_CRD_DIR,
   });
+  if (latencyMs > 0)
+    server.faults.inject({
+      kind: 'latency',
+      ms: latencyMs,
+      times: Number.POSITIVE_INFINITY,
+    });
+  return server;
 }
