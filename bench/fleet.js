@@ -18,7 +18,8 @@
  * --latency-ms L delays every answer of the API test servers by L ms, for kubectl and for us alike:
  * what a remote API server adds to each request (network round trip, admission webhooks such as
  * KServe's, the etcd commit). 0 (the default) is a server on the same machine answering at once.
- *   BENCH_CPU_PROF=/tmp/prof node bench/fleet.js 300   # also writes the backend's CPU profile there
+ *   BENCH_CPU_PROF=/tmp/prof node bench/fleet.js 300   # the backend's CPU profile of the rollout
+ *     alone (started and stopped around it through the inspector protocol) is written there
  */
 const { execFile, spawn } = require('node:child_process');
 const fs = require('node:fs');
@@ -40,6 +41,44 @@ const KUBE_PORTS = [17441, 17442, 17443];
 const PORT = 7037;
 const base = `http://127.0.0.1:${PORT}`;
 const children = [];
+const INSPECT_PORT = 9239;
+
+/** The backend's CPU profiler, driven through the inspector protocol (BENCH_CPU_PROF). */
+async function profiler() {
+  const targets = await (
+    await fetch(`http://127.0.0.1:${INSPECT_PORT}/json/list`)
+  ).json();
+  const WebSocket = require('ws');
+  const socket = new WebSocket(targets[0].webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  let id = 0;
+  const pending = new Map();
+  socket.on('message', data => {
+    const message = JSON.parse(String(data));
+    pending.get(message.id)?.(message.result);
+    pending.delete(message.id);
+  });
+  const send = (method, params = {}) =>
+    new Promise(resolve => {
+      pending.set(++id, resolve);
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  await send('Profiler.enable');
+  await send('Profiler.setSamplingInterval', { interval: 1000 });
+  return {
+    start: () => send('Profiler.start'),
+    stop: async file => {
+      const { profile } = await send('Profiler.stop');
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, JSON.stringify(profile));
+      socket.close();
+      console.log(`  the backend's CPU profile of the rollout: ${file}`);
+    },
+  };
+}
 
 /** CPU seconds (user + system) a process has used so far, from /proc. */
 const cpu = pid => {
@@ -59,9 +98,23 @@ function start(cmd, args, options, ready) {
     ...options,
   });
   children.push(child);
+  // The last 64 KiB of output, for the error message should the process exit.
   let out = '';
-  child.stdout.on('data', d => (out += d));
-  child.stderr.on('data', d => (out += d));
+  const keep = d => {
+    out = (out + d).slice(-65536);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  if (process.env.BENCH_LOG_DIR) {
+    fs.mkdirSync(process.env.BENCH_LOG_DIR, { recursive: true });
+    const log = fs.createWriteStream(
+      path.join(
+        process.env.BENCH_LOG_DIR,
+        `${path.basename(args.at(-1))}-${children.length}.log`,
+      ),
+    );
+    child.stdout.pipe(log);
+  }
   return new Promise((resolve, reject) => {
     child.once('exit', code =>
       reject(new Error(`${cmd} exited ${code}:\n${out.slice(-3000)}`)),
@@ -156,7 +209,7 @@ async function pool(items, limit, fn) {
     process.execPath,
     [
       ...(process.env.BENCH_CPU_PROF
-        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+        ? [`--inspect=127.0.0.1:${INSPECT_PORT}`]
         : []),
       '-r',
       '@backstage/cli/config/nodeTransform.cjs',
@@ -296,6 +349,8 @@ async function pool(items, limit, fn) {
     backend: cpu(backend.pid),
     kube: kubes.reduce((sum, k) => sum + cpu(k.pid), 0),
   });
+  const prof = process.env.BENCH_CPU_PROF ? await profiler() : undefined;
+  await prof?.start();
   let before0 = usage();
   t0 = process.hrtime.bigint();
   const task = await api('POST', '/scaffolder/v2/tasks', {
@@ -320,6 +375,9 @@ async function pool(items, limit, fn) {
   );
   const rollout = ms(t0);
   const rolloutCpu = usage();
+  await prof?.stop(
+    path.join(process.env.BENCH_CPU_PROF ?? '', 'rollout.cpuprofile'),
+  );
   if (status !== 'completed') {
     const events = await api('GET', `/scaffolder/v2/tasks/${task.id}/events`);
     throw new Error(
@@ -421,7 +479,5 @@ async function pool(items, limit, fn) {
     process.exitCode = 1;
   })
   .finally(() => {
-    // SIGINT lets the backend write its CPU profile when asked for one.
-    for (const c of children)
-      c.kill(process.env.BENCH_CPU_PROF ? 'SIGINT' : 'SIGKILL');
+    for (const c of children) c.kill('SIGKILL');
   });

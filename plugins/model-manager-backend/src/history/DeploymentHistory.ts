@@ -128,13 +128,37 @@ export class DeploymentHistory {
     return rows.map(toRecord);
   }
 
-  /** The targets a rollout has applied so far (its succeeded rows). */
-  async appliedInRollout(rolloutId: string): Promise<DeploymentRecord[]> {
-    const rows = await this.db(TABLE).where({
-      rollout_id: rolloutId,
-      outcome: 'succeeded',
-    });
-    return rows.map(toRecord);
+  /**
+   * The targets a rollout has applied so far (its succeeded rows): where, the revision and the
+   * version; not the manifests (asked once per batch, so it stays cheap as the rollout grows).
+   */
+  async appliedInRollout(rolloutId: string): Promise<
+    Array<{
+      model: string;
+      cluster: string;
+      namespace: string;
+      revision?: number;
+      serverVersion?: string;
+    }>
+  > {
+    const rows = await this.db(TABLE)
+      .select(
+        'model',
+        'cluster',
+        'namespace',
+        'model_revision',
+        'server_version',
+      )
+      .where({ rollout_id: rolloutId, outcome: 'succeeded' });
+    return rows.map(row => ({
+      model: row.model,
+      cluster: row.cluster,
+      namespace: row.namespace,
+      ...(row.model_revision !== null && row.model_revision !== undefined
+        ? { revision: Number(row.model_revision) }
+        : {}),
+      ...(row.server_version ? { serverVersion: row.server_version } : {}),
+    }));
   }
 
   async count(): Promise<number> {

@@ -140,7 +140,7 @@ export class ServerSideApplier {
             ? 'unchanged'
             : 'configured';
         }
-        this.options.logger.info(
+        this.options.logger[request.logLevel ?? 'info'](
           `applied ${objectLabel(objects[i])} to cluster ${cluster}: ${
             results[i].action
           }`,

@@ -31,4 +31,9 @@ export interface ApplyRequest {
    * skipped and the action (created, configured, unchanged) is told from it.
    */
   lastSeen?: ReadonlyArray<Record<string, any> | null | undefined>;
+  /**
+   * The level of the per-object log line (default `info`). A rollout logs its objects at `debug`:
+   * each target already has an audit event and a line in the task log.
+   */
+  logLevel?: 'info' | 'debug';
 }

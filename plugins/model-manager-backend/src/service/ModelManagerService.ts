@@ -611,6 +611,7 @@ export class ModelManagerService {
         ...(options.lastSeen
           ? { lastSeen: objects.map(o => options.lastSeen!(o)) }
           : {}),
+        ...(options.rolloutId ? { logLevel: 'debug' as const } : {}),
       },
     );
     const message = outcome.ok

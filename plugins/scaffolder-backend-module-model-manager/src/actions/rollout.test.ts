@@ -142,6 +142,9 @@ describe('model-manager:rollout', () => {
       expect(liveVersion(model)).toBe('0.19.1');
     }
     const log = lines();
+    // A real run logs the plan as counts, then each target as it moves.
+    expect(log).toContain('  move 0.24.0 -> 0.19.1: 8 target(s)');
+    expect(log.filter(l => /^ {2}move model-/.test(l))).toEqual([]);
     expect(log).toContain('canary: model-0@local/models');
     expect(log).toEqual(
       expect.arrayContaining([
@@ -253,6 +256,16 @@ describe('model-manager:rollout', () => {
     });
     await action().handler(resumed.ctx as any);
     expect(MODELS.map(appliesOf)).toEqual(Array(8).fill(1));
+    // The kept plan holds each move, without the field changes (the task state is rewritten at
+    // every checkpoint).
+    const kept = store.values.get('rollout-plan-vllm-resolved') as any;
+    expect(kept.moves).toHaveLength(8);
+    expect(kept.moves[0]).toMatchObject({
+      model: 'model-0',
+      fromVersion: '0.24.0',
+      toVersion: '0.19.1',
+      changes: [],
+    });
     expect(resumed.outputs().moved.sort()).toEqual(
       MODELS.map(m => `${m}@local/models`),
     );

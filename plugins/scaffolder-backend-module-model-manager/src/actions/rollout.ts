@@ -163,12 +163,28 @@ export function createRolloutAction(options: {
           ...(input.cluster ? { cluster: input.cluster } : {}),
           ...(input.namespace ? { namespace: input.namespace } : {}),
         };
-        // The plan is kept: a resumed task works through the same targets in the same order.
+        const dryRun = ctx.isDryRun || input.dryRun === true;
+        // The plan is kept: a resumed task works through the same targets in the same order. The
+        // task state is written again at every checkpoint, so a real run keeps each move without
+        // its field changes (logged here, and not needed to apply it).
         const plan = (await ctx.checkpoint({
           key: `rollout-plan-${input.runtime}-${input.version ?? 'resolved'}`,
-          fn: async () => (await client.rolloutPlan(query, credentials)) as any,
+          fn: async () => {
+            const full = await client.rolloutPlan(query, credentials);
+            return (
+              dryRun
+                ? full
+                : {
+                    ...full,
+                    moves: full.moves.map(({ changes: _, ...move }) => ({
+                      ...move,
+                      changes: [],
+                    })),
+                  }
+            ) as any;
+          },
         })) as RolloutPlan;
-        logPlan(ctx.logger, plan);
+        logPlan(ctx.logger, plan, dryRun);
         ctx.output(
           'unchanged',
           plan.stays.map(s => ({
@@ -177,7 +193,7 @@ export function createRolloutAction(options: {
             reason: s.reason,
           })),
         );
-        if (ctx.isDryRun || input.dryRun === true) {
+        if (dryRun) {
           ctx.logger.info('dry run: nothing applied');
           ctx.output('moved', []);
           ctx.output('failed', []);
@@ -245,13 +261,33 @@ function describe(o: TargetOutcome): string {
   return `${o.target} (${o.message ?? 'failed'})`;
 }
 
-function logPlan(logger: { info(message: string): void }, plan: RolloutPlan) {
+/**
+ * The plan in the task log: every target that moves with the fields that change (a dry run), or
+ * how many move from which version to which (a real run, which then logs each target as it moves);
+ * and every target that stays, and why.
+ */
+function logPlan(
+  logger: { info(message: string): void },
+  plan: RolloutPlan,
+  detailed: boolean,
+) {
   logger.info(
     `plan for runtime ${plan.runtime}${
       plan.version ? ` toward ${plan.version}` : ''
     }: ${plan.moves.length} target(s) to move, ${plan.stays.length} staying`,
   );
-  for (const m of plan.moves) {
+  if (!detailed) {
+    const counts = new Map<string, number>();
+    for (const m of plan.moves) {
+      const step = m.toVersion
+        ? `${m.fromVersion ?? '?'} -> ${m.toVersion}`
+        : 'objects changed, same version';
+      counts.set(step, (counts.get(step) ?? 0) + 1);
+    }
+    for (const [step, count] of counts)
+      logger.info(`  move ${step}: ${count} target(s)`);
+  }
+  for (const m of detailed ? plan.moves : []) {
     const fields = m.changes.flatMap(c =>
       c.change === 'changed'
         ? c.fields.map(f => f.path)
