@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { mockCredentials } from '@backstage/backend-test-utils';
 import { GITOPS_SHARED_OBJECT_ANNOTATIONS } from '@model-manager/plugin-model-manager-common';
@@ -9,8 +10,12 @@ import {
   exampleInput,
   startActionBackend,
 } from '../__testUtils__/actionTestContext';
+import { runCli } from '@model-manager/plugin-model-manager-node';
 import { createRenderModelAction } from './render';
 import { examples } from './render.examples';
+
+/** The repository root: its models.yaml is the one the test backend serves. */
+const REPO_ROOT = path.resolve(__dirname, '../../../..');
 
 type Backend = Awaited<ReturnType<typeof startActionBackend>>;
 type RenderInput = Parameters<
@@ -154,6 +159,48 @@ describe('model-manager:render', () => {
     expect(container.env).toContainEqual({ name: 'EXTRA', value: 'yes' });
     expect(container.args).toContain('--max-model-len=4096');
     expect(container.image).toBe('docker.io/vllm/vllm-openai-cpu:v0.24.0');
+  });
+
+  it('writes the same bytes as the CLI (model-manager render --out-dir) for the same model and overrides', async () => {
+    const run = actionContext<RenderInput>({
+      model: 'component:default/qwen3-30b-a3b',
+      cluster: 'local',
+      namespace: 'models',
+      env: { EXTRA: 'off' },
+      args: ['--max-model-len=4096'],
+    });
+    await action.handler(run.ctx);
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-render-cli-'));
+    try {
+      const code = await runCli(
+        [
+          'render',
+          'qwen3-30b-a3b',
+          '--out-dir',
+          out,
+          '--cluster',
+          'local',
+          '--namespace',
+          'models',
+          '--env',
+          'EXTRA=off',
+          '--arg=--max-model-len=4096',
+        ],
+        { stdout: () => {}, stderr: () => {}, cwd: REPO_ROOT },
+      );
+      expect(code).toBe(0);
+      const contents = (root: string) =>
+        Object.fromEntries(
+          listFiles(root).map(f => [
+            f,
+            fs.readFileSync(path.join(root, f), 'utf8'),
+          ]),
+        );
+      expect(contents(run.ctx.workspacePath)).toEqual(contents(out));
+      expect(listFiles(out)).toHaveLength(2);
+    } finally {
+      fs.rmSync(out, { recursive: true, force: true });
+    }
   });
 
   it('writes the files in a scaffolder dry run too (nothing is applied either way)', async () => {
