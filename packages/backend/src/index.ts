@@ -30,6 +30,8 @@ backend.add(
 
 // scaffolder
 backend.add(import('@backstage/plugin-scaffolder-backend'));
+// publish:github:pull-request, for "Propose model deployment (pull request)" (GitOps)
+backend.add(import('@backstage/plugin-scaffolder-backend-module-github'));
 backend.add(
   import('@model-manager/plugin-scaffolder-backend-module-model-manager'),
 );

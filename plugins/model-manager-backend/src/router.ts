@@ -246,8 +246,12 @@ export async function createRouter(
 
   router.post('/models/:name/render', (req, res) => {
     const body = parse(renderRequestSchema, req.body, 'render request');
-    const { namespace = 'default', ...overrides } = body;
-    res.json({ items: service.render(req.params.name, overrides, namespace) });
+    const { namespace = 'default', cluster, ...overrides } = body;
+    const items = service.render(req.params.name, overrides, namespace);
+    // For a cluster (the GitOps render): the same cluster and namespace checks as a deploy, so a
+    // pull request never proposes what the portal would refuse to apply.
+    if (cluster !== undefined) service.checkTarget({ cluster, namespace });
+    res.json({ items });
   });
 
   router.post('/models/:name/deploy', async (req, res) => {

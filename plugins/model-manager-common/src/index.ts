@@ -13,4 +13,5 @@ export * from './resolver';
 export * from './renderer';
 export * from './status';
 export * from './diff';
+export * from './gitops';
 export * from './api/types';

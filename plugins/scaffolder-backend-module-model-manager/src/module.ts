@@ -5,13 +5,14 @@ import {
 import { scaffolderActionsExtensionPoint } from '@backstage/plugin-scaffolder-node';
 import {
   createDeployModelAction,
+  createRenderModelAction,
   createRolloutAction,
   createUndeployModelAction,
 } from './actions';
 
 /**
- * Adds the scaffolder actions `model-manager:deploy`, `model-manager:undeploy` and
- * `model-manager:rollout`. They call the
+ * Adds the scaffolder actions `model-manager:deploy`, `model-manager:undeploy`,
+ * `model-manager:rollout` and `model-manager:render` (GitOps: files for a pull request). They call the
  * model-manager backend (found through discovery) on behalf of the user who started the task.
  */
 export const scaffolderModuleModelManager = createBackendModule({
@@ -30,6 +31,7 @@ export const scaffolderModuleModelManager = createBackendModule({
           createDeployModelAction({ discovery, auth, logger }),
           createUndeployModelAction({ discovery, auth, logger }),
           createRolloutAction({ discovery, auth, logger }),
+          createRenderModelAction({ discovery, auth, logger }),
         );
       },
     });

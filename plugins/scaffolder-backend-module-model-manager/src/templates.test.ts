@@ -4,6 +4,7 @@ import { mockServices } from '@backstage/backend-test-utils';
 import yaml from 'yaml';
 import {
   createDeployModelAction,
+  createRenderModelAction,
   createRolloutAction,
   createUndeployModelAction,
 } from './actions';
@@ -23,6 +24,7 @@ const actions = Object.fromEntries(
     createDeployModelAction(deps),
     createUndeployModelAction(deps),
     createRolloutAction(deps),
+    createRenderModelAction(deps),
   ].map(a => [a.id, a]),
 );
 const templates = fs
@@ -88,6 +90,7 @@ describe.each(
 it('finds the templates', () => {
   expect(templates.map(f => path.basename(path.dirname(f))).sort()).toEqual([
     'deploy-model',
+    'propose-model-deployment',
     'rollout-runtime-version',
   ]);
 });

@@ -74,6 +74,8 @@ export type DeployRequest = z.infer<typeof deployRequestSchema>;
 export const renderRequestSchema = overridesSchema
   .extend({
     namespace: deployRequestSchema.shape.namespace.optional(),
+    /** When set, the cluster must exist and allow the namespace, as for a deploy (GitOps render). */
+    cluster: deployRequestSchema.shape.cluster.optional(),
   })
   .strict();
 

@@ -79,6 +79,20 @@ export type DeployRequest = DeployTarget & {
   rollout?: { runtime: string; version?: string };
 };
 
+/**
+ * The body of `POST /models/:name/render`. With `cluster` (the GitOps render), the cluster must
+ * exist and allow the namespace, as for a deploy.
+ */
+export type RenderRequest = Partial<DeployTarget> & {
+  serverVersion?: string;
+  /** `null` removes an inherited variable. */
+  env?: Record<string, string | null>;
+  args?: string[];
+};
+
+/** The answer of `POST /models/:name/render`: the objects a deploy would apply, in order. */
+export type RenderResponse = { items: RenderedObject[] };
+
 /** The answer of deploy, rollback and undeploy: data, never a half-thrown error. */
 export type DeploymentResult = {
   ok: boolean;

@@ -1,9 +1,11 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   CatalogError,
   explainServer,
   formatProblem,
+  renderGitOpsLayout,
   renderManifests,
   resolveServer,
   toKubernetesYaml,
@@ -23,6 +25,8 @@ export const USAGE = `Usage:
   model-manager validate [models.yaml] [--runtimes DIR]
   model-manager resolve <model> [--server-version V] [--env K=V]... [--arg A]... [--explain] [--json]
   model-manager render <model> [--server-version V] [--env K=V]... [--arg A]... [--namespace NS] [-o yaml|json]
+  model-manager render <model> --out-dir DIR --cluster C --namespace NS [overrides]
+                         GitOps: DIR/<C>/<NS>/<model>/, one file per object and a kustomization.yaml
   model-manager list [--json]
 
 Through a running portal (sign-in, permissions, audit and history apply):
@@ -42,6 +46,7 @@ Options:
       --explain          show every value with the layer and file:line that set it
   -n, --namespace NS     namespace of rendered objects (default: default)
   -o, --output FMT       yaml (default) or json
+      --out-dir DIR      render: write the GitOps layout under DIR instead of printing
       --portal URL       the portal's base URL (or MODEL_MANAGER_PORTAL)
       --token T          a Backstage token (or MODEL_MANAGER_TOKEN), e.g. a static external-access token
       --json             machine-readable output
@@ -75,6 +80,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         json: { type: 'boolean' },
         namespace: { type: 'string', short: 'n' },
         output: { type: 'string', short: 'o' },
+        'out-dir': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         portal: { type: 'string' },
         token: { type: 'string' },
@@ -157,6 +163,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           else io.stdout(toKubernetesYaml(summary(server)));
           return 0;
         }
+        if (values['out-dir'] !== undefined)
+          return writeLayout(catalog, server, values, io);
         const objects = renderManifests(catalog, server, {
           namespace: values.namespace ?? 'default',
         });
@@ -197,6 +205,42 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
     return 1;
   }
+}
+
+/**
+ * `render --out-dir`: the GitOps layout of `renderGitOpsLayout` (what `model-manager:render`
+ * writes into a scaffolder workspace) under DIR. The model's folder is replaced, so files of
+ * objects it no longer has go; nothing else under DIR is touched.
+ */
+function writeLayout(
+  catalog: Catalog,
+  server: ReturnType<typeof resolveServer>,
+  values: { 'out-dir'?: string; cluster?: string; namespace?: string },
+  io: CliIo,
+): number {
+  const { cluster, namespace } = values;
+  if (!cluster || !namespace) {
+    io.stderr(
+      `model-manager render --out-dir: --cluster and --namespace are required (the layout is <cluster>/<namespace>/<model>/)\n`,
+    );
+    return 2;
+  }
+  const objects = renderManifests(catalog, server, { namespace });
+  const files = renderGitOpsLayout(objects, {
+    cluster,
+    namespace,
+    model: server.model,
+  });
+  const root = path.resolve(io.cwd, values['out-dir']!);
+  const dir = path.join(root, path.dirname(files[files.length - 1].path));
+  fs.rmSync(dir, { recursive: true, force: true });
+  for (const file of files) {
+    const target = path.join(root, file.path);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, file.content);
+    io.stdout(`${path.relative(io.cwd, target)}\n`);
+  }
+  return 0;
 }
 
 function parseOverrides(values: {

@@ -25,6 +25,8 @@ import type {
   DiffResult,
   ModelStatus,
   ModelStatusResponse,
+  RenderRequest,
+  RenderResponse,
 } from './types';
 
 /** The plugin id the model-manager backend is mounted under (`/api/model-manager`). */
@@ -71,6 +73,24 @@ export class ModelManagerClient {
       credentials,
       'POST',
       `/models/${encodeURIComponent(model)}/deploy`,
+      request,
+    );
+  }
+
+  /**
+   * `POST /models/:name/render`: the objects a deploy with these overrides would apply, from the
+   * backend's catalog. With a cluster, the backend checks it and its namespace allowlist as for a
+   * deploy; nothing reaches a cluster.
+   */
+  async render(
+    model: string,
+    request: RenderRequest,
+    credentials: BackstageCredentials,
+  ): Promise<RenderResponse> {
+    return this.request<RenderResponse>(
+      credentials,
+      'POST',
+      `/models/${encodeURIComponent(model)}/render`,
       request,
     );
   }

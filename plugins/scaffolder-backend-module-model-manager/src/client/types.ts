@@ -16,4 +16,6 @@ export type {
   ModelStatusResponse,
   ObjectAction,
   ObjectResult,
+  RenderRequest,
+  RenderResponse,
 } from '@model-manager/plugin-model-manager-common';
