@@ -13,7 +13,9 @@ import {
 import { clientNode } from './clientNode';
 import { ConnectionPool } from './connectionReuse';
 import type { ClusterRegistry } from './ClusterRegistry';
+import { describeFailure, objectLabel } from './describeFailure';
 import { KubernetesApiError } from './KubernetesApiError';
+import { withRetry } from './withRetry';
 import type { ApplyOutcome, ApplyRequest, ObjectResult } from './types';
 
 export interface ServerSideApplierOptions {
@@ -27,9 +29,6 @@ export interface ServerSideApplierOptions {
   /** First backoff delay; doubles each attempt, capped at 5 s (default 250 ms). */
   retryBaseDelayMs?: number;
 }
-
-const objectLabel = (o: { kind: string; name: string; namespace?: string }) =>
-  `${o.kind} ${o.namespace ? `${o.namespace}/` : ''}${o.name}`;
 
 /**
  * Server-side apply of rendered objects with `@kubernetes/client-node`.
@@ -316,99 +315,26 @@ export class ServerSideApplier {
     error: unknown,
     what: string,
   ): ApplyOutcome {
-    const e =
-      error instanceof KubernetesApiError
-        ? error
-        : KubernetesApiError.fromNetworkError(error);
-    const result = results[index];
-    result.action = 'failed';
-    result.reason = e.reason;
-    if (e.kind === 'conflict') {
-      result.conflicts = e.causes
-        .filter(c => c.field)
-        .map(c => ({
-          manager:
-            /conflict with "([^"]+)"/.exec(c.message ?? '')?.[1] ??
-            'another manager',
-          field: c.field!,
-        }));
-      const owners = [...new Set(result.conflicts.map(c => c.manager))].join(
-        ', ',
-      );
-      // A 409 without field causes is not a field-manager conflict (e.g. the object changed
-      // between a read and a write): say what the API server said.
-      if (result.conflicts.length === 0) {
-        result.message = `${objectLabel(
-          result,
-        )}: the API server answered 409 Conflict: ${
-          e.message
-        }; try again (${what})`;
-      } else
-        result.message = `${objectLabel(
-          result,
-        )}: fields are owned by another field manager (${owners}): ${result.conflicts
-          .map(c => c.field)
-          .join(
-            ', ',
-          )}. Someone changed them outside model-manager; deploy with force: true to take them over (${what})`;
-    } else if (e.kind === 'invalid') {
-      result.message = `${objectLabel(
-        result,
-      )} was rejected by the API server as invalid: ${e.message} (${what})`;
-    } else if (e.kind === 'forbidden') {
-      result.message = `${objectLabel(result)}: the cluster refused access: ${
-        e.message
-      } (${what})`;
-    } else if (e.kind === 'not-found') {
-      result.message = `${objectLabel(result)}: ${e.message}${
-        /namespaces? "/.test(e.message) ? '; create the namespace first' : ''
-      } (${what})`;
-    } else {
-      result.message = `${objectLabel(
-        result,
-      )}: the Kubernetes API is unavailable after ${
-        this.maxAttempts
-      } attempt(s): ${e.message} (${what})`;
-    }
-    this.options.logger.warn(result.message);
-    return { ok: false, results, failure: e.kind, live: [] };
+    const failure = describeFailure(
+      results[index],
+      error,
+      what,
+      this.maxAttempts,
+    );
+    this.options.logger.warn(results[index].message!);
+    return { ok: false, results, failure, live: [] };
   }
 
-  private async withRetry<T>(
+  private withRetry<T>(
     call: () => Promise<T>,
-    object: RenderedObject,
+    object: { kind: string; name: string; namespace?: string },
   ): Promise<T> {
-    let lastError: KubernetesApiError | undefined;
-    for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
-      try {
-        return await call();
-      } catch (e) {
-        const { ApiException } = clientNode();
-        lastError =
-          e instanceof ApiException
-            ? KubernetesApiError.fromResponse(e.code, e.body)
-            : e instanceof KubernetesApiError
-            ? e
-            : KubernetesApiError.fromNetworkError(e);
-        if (!lastError.retryable || attempt === this.maxAttempts)
-          throw lastError;
-        const retryAfter =
-          e instanceof ApiException ? Number(e.headers?.['retry-after']) : NaN;
-        const delay =
-          Number.isFinite(retryAfter) && retryAfter > 0
-            ? Math.min(retryAfter * 1000, 5000)
-            : Math.min(this.retryBaseDelayMs * 2 ** (attempt - 1), 5000);
-        this.options.logger.warn(
-          `${objectLabel(object)}: ${
-            lastError.message
-          }; retrying in ${delay} ms (attempt ${attempt + 1} of ${
-            this.maxAttempts
-          })`,
-        );
-        await new Promise(resolve => setTimeout(resolve, delay));
-      }
-    }
-    throw lastError!;
+    return withRetry(call, {
+      maxAttempts: this.maxAttempts,
+      baseDelayMs: this.retryBaseDelayMs,
+      label: objectLabel(object),
+      logger: this.options.logger,
+    });
   }
 
   /** One client per cluster and impersonated user; each has its own discovery cache. */
