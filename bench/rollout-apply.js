@@ -1,0 +1,187 @@
+#!/usr/bin/env node
+/*
+ * Benchmark: the backend's own cost per rollout target, without the portal around it (no HTTP
+ * in, no scaffolder, no audit): ModelManagerService.applyRollout over N vLLM models, with the real
+ * history (SQLite in memory, or PostgreSQL with --pg) and the real Kubernetes client, against an
+ * API test server in its own process (so its CPU is not counted here). Prints this process's CPU
+ * per target and the wall time.
+ *
+ *   node bench/rollout-apply.js [N=500] [--concurrency 8] [--pg]
+ *   node --cpu-prof --cpu-prof-dir=/tmp/prof bench/rollout-apply.js 500   # where the time goes
+ */
+require('@backstage/cli/config/nodeTransform.cjs');
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const knexFactory = require('knex');
+const { ConfigReader } = require('@backstage/config');
+const root = path.resolve(__dirname, '..');
+const {
+  ModelCatalogStore,
+} = require(`${root}/plugins/model-manager-node/src/loader/ModelCatalogStore`);
+const backend = `${root}/plugins/model-manager-backend/src`;
+const { ClusterRegistry, ServerSideApplier } = require(`${backend}/kubernetes`);
+const { DeploymentHistory } = require(`${backend}/history`);
+const { FleetService, LiveObjectCache } = require(`${backend}/fleet`);
+const { ModelManagerService } = require(`${backend}/service`);
+
+const argv = process.argv.slice(2);
+const at = argv.indexOf('--concurrency');
+const concurrency = at >= 0 ? Number(argv.splice(at, 2)[1]) : 8;
+const pg = argv.includes('--pg');
+const n = Number(argv.find(a => /^\d+$/.test(a)) ?? 500);
+const PORT = 17451;
+
+(async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-apply-'));
+  fs.cpSync(path.join(root, 'runtimes'), path.join(dir, 'runtimes'), {
+    recursive: true,
+  });
+  const repo = fs.readFileSync(path.join(root, 'models.yaml'), 'utf8');
+  const models = Array.from({ length: n }, (_, i) => `model-${i}`);
+  fs.writeFileSync(
+    path.join(dir, 'models.yaml'),
+    `models:\n${models
+      .map(
+        m =>
+          `  ${m}:\n    model_id: org/${m}\n    category: llm\n    server:\n      runtime: vllm\n`,
+      )
+      .join('')}\n${repo.slice(repo.indexOf('\nruntimes:') + 1)}`,
+  );
+  const kube = spawn(
+    process.execPath,
+    [path.join(__dirname, 'kube-server-child.js')],
+    {
+      env: { ...process.env, KUBE_PORT: String(PORT) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  await new Promise(resolve =>
+    kube.stdout.on('data', d => String(d).includes('READY') && resolve()),
+  );
+  try {
+    const quiet = () => {};
+    const logger = {
+      debug: quiet,
+      info: quiet,
+      warn: console.warn,
+      error: console.error,
+      child: () => logger,
+    };
+    const config = new ConfigReader({
+      kubernetes: {
+        clusterLocatorMethods: [
+          {
+            type: 'config',
+            clusters: [
+              {
+                name: 'east',
+                url: `http://127.0.0.1:${PORT}`,
+                authProvider: 'serviceAccount',
+                serviceAccountToken: 'admin-token',
+                skipTLSVerify: true,
+              },
+            ],
+          },
+        ],
+      },
+    });
+    const db = pg
+      ? knexFactory({
+          client: 'pg',
+          connection:
+            process.env.BACKSTAGE_TEST_DATABASE_POSTGRES15_CONNECTION_STRING,
+        })
+      : knexFactory({
+          client: 'better-sqlite3',
+          connection: ':memory:',
+          useNullAsDefault: true,
+        });
+    if (pg) {
+      await db.raw('drop table if exists model_deployments cascade');
+      await db.raw(
+        'drop table if exists model_manager_knex_migrations cascade',
+      );
+      await db.raw(
+        'drop table if exists model_manager_knex_migrations_lock cascade',
+      );
+    }
+    const catalog = await ModelCatalogStore.create({
+      location: {
+        modelsFile: path.join(dir, 'models.yaml'),
+        runtimesDir: path.join(dir, 'runtimes'),
+      },
+      watch: false,
+      logger,
+    });
+    const clusters = ClusterRegistry.fromConfig(config, { logger });
+    const applier = ServerSideApplier.create({ clusters, logger });
+    const history = await DeploymentHistory.create({
+      database: { getClient: async () => db },
+    });
+    const cache = LiveObjectCache.create({ applier, clusters, ttlMs: 5000 });
+    const fleet = FleetService.create({
+      cache,
+      history,
+      catalog: () => service.catalog(),
+    });
+    const service = ModelManagerService.create({
+      catalog,
+      clusters,
+      applier,
+      history,
+      logger,
+      fleet,
+    });
+
+    const batch = (rolloutId, version) =>
+      Array.from({ length: Math.ceil(n / 50) }, (_, b) => ({
+        runtime: 'vllm',
+        ...(version ? { version } : {}),
+        rolloutId,
+        concurrency,
+        targets: models.slice(b * 50, b * 50 + 50).map(model => ({
+          model,
+          cluster: 'east',
+          namespace: 'models',
+          overrides: version ? { serverVersion: version } : {},
+        })),
+      }));
+    const run = async (rolloutId, version) => {
+      const cpu0 = process.cpuUsage();
+      const t0 = process.hrtime.bigint();
+      let applied = 0;
+      for (const request of batch(rolloutId, version)) {
+        const { items } = await service.applyRollout(request, {
+          actor: 'user:default/bench',
+        });
+        applied += items.filter(i => i.outcome === 'applied').length;
+      }
+      const wall = Number(process.hrtime.bigint() - t0) / 1e6;
+      const cpu = process.cpuUsage(cpu0);
+      return { applied, wall, cpuMs: (cpu.user + cpu.system) / 1000 };
+    };
+    // First: every target created (a cold client, migrations done).
+    const first = await run('create', undefined);
+    await fleet.fleet(); // the plan's LIST, as a rollout has it
+    const second = await run('rollout', '0.19.1');
+    for (const [what, r] of [
+      ['create (no fleet read before)', first],
+      ['rollout after a fleet read', second],
+    ])
+      console.log(
+        `${what}: ${r.applied}/${n} applied in ${(r.wall / 1000).toFixed(
+          2,
+        )} s; this process ${(r.cpuMs / n).toFixed(2)} ms CPU per target (${
+          pg ? 'PostgreSQL' : 'SQLite'
+        }, concurrency ${concurrency})`,
+      );
+    await db.destroy();
+  } finally {
+    kube.kill('SIGKILL');
+  }
+})().catch(e => {
+  console.error(e);
+  process.exitCode = 1;
+});
