@@ -154,6 +154,7 @@ describe('a backend restart during a Deploy model task', () => {
       // Action log lines come as `info: message`, coloured.
       .map((e: any) =>
         String(e.body.message)
+          // eslint-disable-next-line no-control-regex -- strips ANSI colour codes
           .replace(/\u001b\[\d+m/g, '')
           .replace(/^(info|warn|error): /, ''),
       );

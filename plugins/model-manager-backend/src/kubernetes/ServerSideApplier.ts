@@ -197,6 +197,7 @@ export class ServerSideApplier {
     let continueToken: string | undefined;
     try {
       do {
+        const pageToken = continueToken;
         const page = await this.withRetry(
           () =>
             api.list(
@@ -209,7 +210,7 @@ export class ServerSideApplier {
               undefined,
               labelSelector,
               500,
-              continueToken,
+              pageToken,
             ),
           label,
         );
@@ -403,7 +404,7 @@ export class ServerSideApplier {
         await new Promise(resolve => setTimeout(resolve, delay));
       }
     }
-    throw lastError!;
+    throw lastError;
   }
 
   /** One client per cluster and impersonated user; each has its own discovery cache. */
