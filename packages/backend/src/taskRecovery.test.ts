@@ -208,13 +208,13 @@ describe('a backend restart during a Deploy model task', () => {
         '',
       ].join('\n'),
     );
-  });
+  }, 120_000);
 
   afterAll(async () => {
     if (child) await kill();
     await kube?.stop();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  }, 120_000);
 
   it('resumes the task, which waits for Ready again without applying a second time', async () => {
     let backend = startBackend();

@@ -331,13 +331,13 @@ spec:
       crdDir: dir,
       namespaces: ['demo'],
     });
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     emitWarning.mockRestore();
     await server?.stop();
     fs.rmSync(dir, { recursive: true, force: true });
-  }, 60_000);
+  }, 120_000);
 
   it('is listed at start-up with CRD, path and rule', () => {
     const expected = {
@@ -365,5 +365,5 @@ spec:
       'cannot evaluate the x-kubernetes-validations expression',
     );
     expect(res.json.message).toContain('quantity(self.size)');
-  }, 60_000);
+  }, 120_000);
 });
