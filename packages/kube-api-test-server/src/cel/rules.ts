@@ -240,31 +240,41 @@ export interface CelRuleProblem {
   error: string;
 }
 
-function schemaChildren(schema: Schema, path: string): Array<[Schema, string]> {
+function schemaChildren(schema: Schema): Array<[Schema, string]> {
   const t = typeOf(schema);
   if (t.kind === 'struct')
-    return Object.entries(t.fields).map(([k, s]) => [s, childPath(path, k)]);
+    return Object.entries(t.fields).map(([k, s]) => [s, `.${k}`]);
   if ((t.kind === 'map' || t.kind === 'list') && t.elem)
-    return [[t.elem, `${path}[*]`]];
+    return [[t.elem, '[*]']];
   return [];
 }
 
-/** Every rule and messageExpression under `schema` the test double cannot compile. */
-export function celRuleProblems(schema: Schema, path = ''): CelRuleProblem[] {
+/** Problems below `schema`, with paths relative to it; CRD sub-schemas are shared, so cached. */
+const problemCache = new WeakMap<Schema, CelRuleProblem[]>();
+
+function relativeProblems(schema: Schema): CelRuleProblem[] {
+  const cached = problemCache.get(schema);
+  if (cached) return cached;
   const problems: CelRuleProblem[] = [];
   for (const rule of rulesOf(schema)) {
     for (const expression of [rule.rule, rule.messageExpression]) {
       if (expression === undefined) continue;
       const compiled = compileRule(expression);
       if (!compiled.ok)
-        problems.push({
-          path: path || '<root>',
-          expression,
-          error: compiled.error,
-        });
+        problems.push({ path: '', expression, error: compiled.error });
     }
   }
-  for (const [child, childPathName] of schemaChildren(schema, path))
-    problems.push(...celRuleProblems(child, childPathName));
+  for (const [child, suffix] of schemaChildren(schema))
+    for (const p of relativeProblems(child))
+      problems.push({ ...p, path: `${suffix}${p.path}` });
+  problemCache.set(schema, problems);
   return problems;
+}
+
+/** Every rule and messageExpression under `schema` the test double cannot compile. */
+export function celRuleProblems(schema: Schema): CelRuleProblem[] {
+  return relativeProblems(schema).map(p => ({
+    ...p,
+    path: p.path.replace(/^\./, '') || '<root>',
+  }));
 }
