@@ -270,23 +270,27 @@ describe('celErrors', () => {
     ],
     ['self.?x.orValue(1) == 1', /syntax error/],
     ['nope == 1', /undeclared reference to 'nope'/],
-  ])('refuses to skip %s: it throws, naming the rule and why', (rule, why) => {
-    const schema = schemaWith({
-      type: 'object',
-      'x-kubernetes-validations': [{ rule }],
-      properties: { x: { type: 'string' } },
-    });
-    let thrown: unknown;
-    try {
-      celErrors({ spec: { x: '1' } }, schema);
-    } catch (e) {
-      thrown = e;
-    }
-    expect(thrown).toBeInstanceOf(CelRuleUnsupportedError);
-    expect((thrown as Error).message).toContain(JSON.stringify(rule));
-    expect((thrown as Error).message).toContain('at spec:');
-    expect((thrown as Error).message).toMatch(why);
-  });
+    ['self == oldSelf', /optionalOldSelf is not supported/, true],
+  ])(
+    'refuses to skip %s: it throws, naming the rule and why',
+    (rule, why, optionalOldSelf = false) => {
+      const schema = schemaWith({
+        type: 'object',
+        'x-kubernetes-validations': [{ rule, optionalOldSelf }],
+        properties: { x: { type: 'string' } },
+      });
+      let thrown: unknown;
+      try {
+        celErrors({ spec: { x: '1' } }, schema);
+      } catch (e) {
+        thrown = e;
+      }
+      expect(thrown).toBeInstanceOf(CelRuleUnsupportedError);
+      expect((thrown as Error).message).toContain(JSON.stringify(rule));
+      expect((thrown as Error).message).toContain('at spec:');
+      expect((thrown as Error).message).toMatch(why);
+    },
+  );
 });
 
 describe('a CRD with a rule the double cannot evaluate', () => {

@@ -19,6 +19,16 @@ export interface Rule {
   messageExpression?: string;
   fieldPath?: string;
   reason?: string;
+  optionalOldSelf?: boolean;
+}
+
+/** Why the double cannot run a rule as declared, beyond its expression compiling. */
+function unsupportedOption(rule: Rule): string | undefined {
+  // With optionalOldSelf kube-apiserver also runs the rule on create, with
+  // oldSelf an optional none; the optional library is not registered here.
+  return rule.optionalOldSelf === true
+    ? 'optionalOldSelf is not supported'
+    : undefined;
 }
 
 /** A rule (or messageExpression) the test double cannot evaluate. */
@@ -115,6 +125,8 @@ function evalRule(
   path: string,
   errs: FieldError[],
 ) {
+  const option = unsupportedOption(rule);
+  if (option) throw new CelRuleUnsupportedError(rule.rule, path, option);
   const compiled = compileRule(rule.rule);
   // Transition rules (those naming oldSelf) run only on update, when an old value exists.
   if (compiled.ok && compiled.usesOldSelf && old === undefined) return;
@@ -257,6 +269,9 @@ function relativeProblems(schema: Schema): CelRuleProblem[] {
   if (cached) return cached;
   const problems: CelRuleProblem[] = [];
   for (const rule of rulesOf(schema)) {
+    const option = unsupportedOption(rule);
+    if (option)
+      problems.push({ path: '', expression: rule.rule, error: option });
     for (const expression of [rule.rule, rule.messageExpression]) {
       if (expression === undefined) continue;
       const compiled = compileRule(expression);
