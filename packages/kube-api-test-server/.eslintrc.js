@@ -1,1 +1,4 @@
-module.exports = require('@backstage/cli/config/eslint-factory')(__dirname);
+module.exports = require('@backstage/cli/config/eslint-factory')(
+  __dirname,
+  require('../../eslint.repo'),
+);

@@ -154,6 +154,7 @@ describe('a backend restart during a Deploy model task', () => {
       // Action log lines come as `info: message`, coloured.
       .map((e: any) =>
         String(e.body.message)
+          // eslint-disable-next-line no-control-regex -- strips ANSI colour codes
           .replace(/\u001b\[\d+m/g, '')
           .replace(/^(info|warn|error): /, ''),
       );
@@ -207,13 +208,13 @@ describe('a backend restart during a Deploy model task', () => {
         '',
       ].join('\n'),
     );
-  });
+  }, 120_000);
 
   afterAll(async () => {
     if (child) await kill();
     await kube?.stop();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  }, 120_000);
 
   it('resumes the task, which waits for Ready again without applying a second time', async () => {
     let backend = startBackend();

@@ -10,7 +10,7 @@ import { DEFAULT_USERS } from './defaults';
 import { HandlerResult, RequestContext } from './handlers/context';
 import { dispatch } from './handlers/dispatch';
 import { startWatch } from './handlers/watch';
-import { ResourceRegistry } from './registry/ResourceRegistry';
+import { CelRuleReport, ResourceRegistry } from './registry/ResourceRegistry';
 import { defaultCrdDir } from './registry/crdLoader';
 import { AuthResult, Authorizer } from './server/auth';
 import { FaultInjector } from './server/faults';
@@ -52,6 +52,30 @@ function faultError(
   }
 }
 
+const warnedCelRules = new Set<string>();
+
+/**
+ * Says once per process which CRD rules the double cannot evaluate, so a gap
+ * is visible at start-up and not only when an object reaches the rule.
+ */
+function warnAboutCelRules(reports: CelRuleReport[]): void {
+  const fresh = reports.filter(r => {
+    const key = `${r.crd}|${r.path}|${r.expression}`;
+    if (warnedCelRules.has(key)) return false;
+    warnedCelRules.add(key);
+    return true;
+  });
+  if (fresh.length === 0) return;
+  process.emitWarning(
+    `kube-api-test-server cannot evaluate ${
+      fresh.length
+    } x-kubernetes-validations expression(s); objects that reach them get a 500:\n${fresh
+      .map(r => `  ${r.crd} ${r.path}: ${r.expression} (${r.error})`)
+      .join('\n')}`,
+    { code: 'KUBE_API_TEST_SERVER_CEL' },
+  );
+}
+
 export class KubeApiTestServer {
   /** Base URL, e.g. `http://127.0.0.1:40123`. */
   readonly url: string;
@@ -85,6 +109,7 @@ export class KubeApiTestServer {
     const registry = ResourceRegistry.create({
       crdDir: opts.crdDir ?? defaultCrdDir(),
     });
+    warnAboutCelRules(registry.celRuleReports());
     const clock = opts.clock ?? (() => new Date());
     const store = ObjectStore.create({ registry, clock });
     for (const ns of opts.namespaces ?? ['default']) store.createNamespace(ns);
@@ -121,9 +146,15 @@ export class KubeApiTestServer {
     return instance;
   }
 
+<<<<<<< HEAD
   /** TCP connections accepted since start (a client that keeps its connections alive opens few). */
   get connectionCount(): number {
     return this.connections;
+=======
+  /** CRD validation expressions this double cannot evaluate (empty for the CRDs in `../shared/crds`). */
+  get celRuleReports(): CelRuleReport[] {
+    return this.registry.celRuleReports();
+>>>>>>> r2-cel
   }
 
   /** Number of requests received since start (or the last {@link resetRequests}). */

@@ -44,13 +44,13 @@ interface Step {
 
 const apply = (
   file: string,
-  path: string,
+  urlPath: string,
   body: string,
   extra: Partial<Step> = {},
 ): Step => ({
   file,
   method: 'PATCH',
-  path,
+  path: urlPath,
   body: readRequestBody(body),
   ...extra,
 });

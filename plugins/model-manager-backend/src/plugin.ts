@@ -63,6 +63,7 @@ export const modelManagerPlugin = createBackendPlugin({
         const fleet = FleetService.create({
           cache,
           history,
+          // eslint-disable-next-line @typescript-eslint/no-use-before-define -- called on requests, once `service` exists
           catalog: () => service.catalog(),
           gatewayBaseUrl: cluster => clusters.gatewayBaseUrl(cluster),
         });

@@ -46,12 +46,12 @@ it('runs against PostgreSQL in CI (the .ci/run script starts one)', () => {
       second = knexFactory(first.client.config);
       replicas.push(await startModelManager({ kube, knex: first }));
       replicas.push(await startModelManager({ kube, knex: second }));
-    });
+    }, 120_000);
     afterAll(async () => {
       for (const r of replicas) await r.stop();
       await second.destroy();
       await kube.stop();
-    });
+    }, 120_000);
 
     it('50 deploys spread over both replicas get unique per-model revisions, none lost', async () => {
       const results = await Promise.all(

@@ -1,25 +1,51 @@
 /**
  * Evaluates `x-kubernetes-validations` rules of a structural schema against an
- * object, reporting violations like kube-apiserver. Rules outside the
- * supported CEL subset are skipped (never reported).
+ * object with `@bufbuild/cel`, reporting violations like kube-apiserver
+ * (kubernetes/kubernetes staging/src/k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel/validation.go).
+ * A rule the test double cannot compile is never skipped: evaluating it throws
+ * {@link CelRuleUnsupportedError}, which the server answers with a 500.
  */
+import { isCelError } from '@bufbuild/cel';
 import { FieldError, fieldErrors } from '../api/fieldErrors';
 import { JsonObject, JsonValue, isObject } from '../util/json';
 import { Schema, typeOf } from '../schema/typeNode';
 import { listItemElement } from '../ssa/pathElement';
-import { CelRuntimeError, CelUnsupported } from './ast';
-import { evaluate, referencesIdent } from './evaluate';
-import { parseCel } from './parser';
+import { CelBindings, compileRule } from './compileRule';
+import { toCelValue } from './values';
 
-interface Rule {
+export interface Rule {
   rule: string;
   message?: string;
   messageExpression?: string;
   fieldPath?: string;
   reason?: string;
+  optionalOldSelf?: boolean;
 }
 
-function rulesOf(schema: Schema): Rule[] {
+/** Why the double cannot run a rule as declared, beyond its expression compiling. */
+function unsupportedOption(rule: Rule): string | undefined {
+  // With optionalOldSelf kube-apiserver also runs the rule on create, with
+  // oldSelf an optional none; the optional library is not registered here.
+  return rule.optionalOldSelf === true
+    ? 'optionalOldSelf is not supported'
+    : undefined;
+}
+
+/** A rule (or messageExpression) the test double cannot evaluate. */
+export class CelRuleUnsupportedError extends Error {
+  constructor(expression: string, path: string, reason: string) {
+    super(
+      `kube-api-test-server cannot evaluate the x-kubernetes-validations expression ${JSON.stringify(
+        expression,
+      )} at ${
+        path || '<root>'
+      }: ${reason}. This is a gap in the test double (see src/cel/environment.ts), not an invalid object.`,
+    );
+    this.name = 'CelRuleUnsupportedError';
+  }
+}
+
+export function rulesOf(schema: Schema): Rule[] {
   const list = schema['x-kubernetes-validations'];
   if (!Array.isArray(list)) return [];
   return list
@@ -37,10 +63,6 @@ function ruleMessageOrDefault(rule: Rule): string {
   return rule.message
     ? rule.message.trim()
     : `failed rule: ${ruleErrorString(rule)}`;
-}
-
-function childPath(path: string, key: string): string {
-  return path ? `${path}.${key}` : key;
 }
 
 function withFieldPath(path: string, fieldPath: string | undefined): string {
@@ -70,6 +92,31 @@ function errorForReason(
   }
 }
 
+/**
+ * cel-go's wording of the runtime errors kube-apiserver shows
+ * (cel-go common/types/map.go "no such key: %v"; every operator/function
+ * mismatch is "no such overload"). Other errors keep `@bufbuild/cel`'s wording.
+ */
+function celGoMessage(message: string): string {
+  const noField = /^field not found: (.*)$/.exec(message);
+  if (noField) return `no such key: ${noField[1]}`;
+  if (/^found no matching overload/.test(message)) return 'no such overload';
+  return message;
+}
+
+function evaluate(
+  expression: string,
+  bindings: CelBindings,
+  path: string,
+): { value: unknown } | { error: string } {
+  const compiled = compileRule(expression);
+  if (!compiled.ok)
+    throw new CelRuleUnsupportedError(expression, path, compiled.error);
+  const result = compiled.run(bindings);
+  if (isCelError(result)) return { error: celGoMessage(result.message) };
+  return { value: result };
+}
+
 function evalRule(
   rule: Rule,
   value: JsonValue,
@@ -78,43 +125,36 @@ function evalRule(
   path: string,
   errs: FieldError[],
 ) {
-  let expr;
-  try {
-    expr = parseCel(rule.rule);
-  } catch {
-    return;
-  }
-  if (referencesIdent(expr, 'oldSelf') && old === undefined) return;
-  const env = { self: value, oldSelf: old };
+  const option = unsupportedOption(rule);
+  if (option) throw new CelRuleUnsupportedError(rule.rule, path, option);
+  const compiled = compileRule(rule.rule);
+  // Transition rules (those naming oldSelf) run only on update, when an old value exists.
+  if (compiled.ok && compiled.usesOldSelf && old === undefined) return;
+  const bindings: CelBindings = {
+    self: toCelValue(value, schema),
+    ...(old === undefined ? {} : { oldSelf: toCelValue(old, schema) }),
+  };
   const type = typeof schema.type === 'string' ? schema.type : '';
   const shownPath = path || '<nil>';
-  let result: unknown;
-  try {
-    result = evaluate(expr, env);
-  } catch (e) {
-    if (e instanceof CelRuntimeError) {
-      const detail =
-        e.message === 'no such overload'
-          ? `'${
-              e.message
-            }': call arguments did not match a supported operator, function or macro signature for rule: ${ruleErrorString(
-              rule,
-            )}`
-          : `${e.message} evaluating rule: ${ruleErrorString(rule)}`;
-      errs.push(fieldErrors.invalid(shownPath, type, detail));
-    }
-    if (e instanceof CelUnsupported || e instanceof CelRuntimeError) return;
-    throw e;
+  const result = evaluate(rule.rule, bindings, path);
+  if ('error' in result) {
+    const detail =
+      result.error === 'no such overload'
+        ? `'${
+            result.error
+          }': call arguments did not match a supported operator, function or macro signature for rule: ${ruleErrorString(
+            rule,
+          )}`
+        : `${result.error} evaluating rule: ${ruleErrorString(rule)}`;
+    errs.push(fieldErrors.invalid(shownPath, type, detail));
+    return;
   }
-  if (result === true) return;
+  if (result.value === true) return;
   let detail = ruleMessageOrDefault(rule);
   if (rule.messageExpression) {
-    try {
-      const m = evaluate(parseCel(rule.messageExpression), env);
-      if (typeof m === 'string' && m.trim()) detail = m;
-    } catch {
-      // fall back to message
-    }
+    const m = evaluate(rule.messageExpression, bindings, path);
+    if ('value' in m && typeof m.value === 'string' && m.value.trim())
+      detail = m.value;
   }
   errs.push(
     errorForReason(
@@ -124,6 +164,10 @@ function evalRule(
       rule.reason,
     ),
   );
+}
+
+function childPath(path: string, key: string): string {
+  return path ? `${path}.${key}` : key;
 }
 
 function walk(
@@ -199,4 +243,53 @@ export function hasCelRules(schema: Schema): boolean {
     ruleCache.set(schema, has);
   }
   return has;
+}
+
+export interface CelRuleProblem {
+  /** The schema path of the rule, e.g. `spec.scaling` (`<root>` for the root). */
+  path: string;
+  expression: string;
+  error: string;
+}
+
+function schemaChildren(schema: Schema): Array<[Schema, string]> {
+  const t = typeOf(schema);
+  if (t.kind === 'struct')
+    return Object.entries(t.fields).map(([k, s]) => [s, `.${k}`]);
+  if ((t.kind === 'map' || t.kind === 'list') && t.elem)
+    return [[t.elem, '[*]']];
+  return [];
+}
+
+/** Problems below `schema`, with paths relative to it; CRD sub-schemas are shared, so cached. */
+const problemCache = new WeakMap<Schema, CelRuleProblem[]>();
+
+function relativeProblems(schema: Schema): CelRuleProblem[] {
+  const cached = problemCache.get(schema);
+  if (cached) return cached;
+  const problems: CelRuleProblem[] = [];
+  for (const rule of rulesOf(schema)) {
+    const option = unsupportedOption(rule);
+    if (option)
+      problems.push({ path: '', expression: rule.rule, error: option });
+    for (const expression of [rule.rule, rule.messageExpression]) {
+      if (expression === undefined) continue;
+      const compiled = compileRule(expression);
+      if (!compiled.ok)
+        problems.push({ path: '', expression, error: compiled.error });
+    }
+  }
+  for (const [child, suffix] of schemaChildren(schema))
+    for (const p of relativeProblems(child))
+      problems.push({ ...p, path: `${suffix}${p.path}` });
+  problemCache.set(schema, problems);
+  return problems;
+}
+
+/** Every rule and messageExpression under `schema` the test double cannot compile. */
+export function celRuleProblems(schema: Schema): CelRuleProblem[] {
+  return relativeProblems(schema).map(p => ({
+    ...p,
+    path: p.path.replace(/^\./, '') || '<root>',
+  }));
 }

@@ -1,5 +1,6 @@
 /** The set of resources served: built-ins plus every served version of every CRD. */
 import crypto from 'node:crypto';
+import { celRuleProblems } from '../cel/rules';
 import { withObjectMeta } from '../schema/objectMeta';
 import { JsonObject, isObject } from '../util/json';
 import { BUILTIN_GROUP_ORDER, builtinResources } from './builtins';
@@ -94,6 +95,15 @@ function crdResources(crd: JsonObject): ResourceType[] {
   });
 }
 
+/** A CRD validation rule the test double cannot evaluate. */
+export interface CelRuleReport {
+  /** `<plural>.<group>/<version>`, e.g. `inferenceservices.serving.kserve.io/v1beta1`. */
+  crd: string;
+  path: string;
+  expression: string;
+  error: string;
+}
+
 export interface GroupInfo {
   name: string;
   /** Served versions, preferred first. */
@@ -147,6 +157,22 @@ export class ResourceRegistry {
 
   all(): ResourceType[] {
     return [...this.ordered];
+  }
+
+  /**
+   * The `x-kubernetes-validations` expressions of the served CRDs that the
+   * test double cannot compile (kube-apiserver would evaluate them; the double
+   * answers 500 for objects that reach them).
+   */
+  celRuleReports(): CelRuleReport[] {
+    return this.ordered
+      .filter(rt => !rt.builtin)
+      .flatMap(rt =>
+        celRuleProblems(rt.schema).map(p => ({
+          crd: `${rt.plural}.${rt.group}/${rt.version}`,
+          ...p,
+        })),
+      );
   }
 
   groups(): GroupInfo[] {

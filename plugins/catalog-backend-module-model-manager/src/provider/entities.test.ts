@@ -384,7 +384,7 @@ describe('buildEntities options and model fields', () => {
     });
 
     it('vLLM: where KServe reports it deployed (status.url, /v1 under it) first, then the gateways', () => {
-      const { entities } = buildEntities(
+      const { entities: deployed } = buildEntities(
         catalog,
         {
           ...OPTIONS,
@@ -401,7 +401,7 @@ describe('buildEntities options and model fields', () => {
         },
       );
       const definition = JSON.parse(
-        entities.find(
+        deployed.find(
           e =>
             e.kind === 'API' &&
             e.metadata.name === 'qwen2-5-7b-instruct-openai-api',

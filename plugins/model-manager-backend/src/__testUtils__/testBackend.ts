@@ -152,7 +152,7 @@ export function useModelManager(
         typeof options === 'function' ? options() : options,
       ),
     );
-  });
-  afterAll(() => ctx.stop());
+  }, 120_000);
+  afterAll(() => ctx.stop(), 120_000);
   return ctx;
 }

@@ -76,7 +76,7 @@ export class ClusterRegistry {
               `${key}.url is plain http (${url}); use https, or set ${key}.skipTLSVerify: true for a local test cluster`,
             );
           }
-          const options = {
+          const kubeOptions = {
             clusters: [{ name, server: url, caData, skipTLSVerify }],
             users: [{ name: `${name}-user`, token }],
             contexts: [{ name, cluster: name, user: `${name}-user` }],
@@ -87,7 +87,7 @@ export class ClusterRegistry {
             // Built on first use, when the client library is loaded.
             kubeConfig: () => {
               const kubeConfig = new (clientNode().KubeConfig)();
-              kubeConfig.loadFromOptions(options);
+              kubeConfig.loadFromOptions(kubeOptions);
               return kubeConfig;
             },
           });

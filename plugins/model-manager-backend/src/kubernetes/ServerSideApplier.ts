@@ -201,6 +201,7 @@ export class ServerSideApplier {
     let continueToken: string | undefined;
     try {
       do {
+        const pageToken = continueToken;
         const page = await this.withRetry(
           () =>
             api.list(
@@ -213,7 +214,7 @@ export class ServerSideApplier {
               undefined,
               labelSelector,
               500,
-              continueToken,
+              pageToken,
             ),
           label,
         );

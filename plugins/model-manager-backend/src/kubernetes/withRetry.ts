@@ -52,5 +52,5 @@ export async function withRetry<T>(
       await new Promise(resolve => setTimeout(resolve, delay));
     }
   }
-  throw lastError!;
+  throw lastError;
 }

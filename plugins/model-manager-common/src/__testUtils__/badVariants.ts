@@ -164,10 +164,11 @@ export function badVariants(
     ['only a comment', '# nothing here\n'],
     [
       'truncated in the middle',
-      lines.slice(0, Math.floor(lines.length / 2)).join('\n') +
-        '\n    server: [\n',
+      `${lines
+        .slice(0, Math.floor(lines.length / 2))
+        .join('\n')}\n    server: [\n`,
     ],
-    ['huge file', models + `# ${'x'.repeat(17 * 1024 * 1024)}\n`],
+    ['huge file', `${models}# ${'x'.repeat(17 * 1024 * 1024)}\n`],
     [
       'non-UTF-8 byte',
       Buffer.concat([

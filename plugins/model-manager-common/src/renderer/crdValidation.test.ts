@@ -46,8 +46,8 @@ describeWithCrds(
         crdDir: CRD_DIR,
         namespaces: ['models'],
       });
-    });
-    afterAll(() => kube.stop());
+    }, 120_000);
+    afterAll(() => kube.stop(), 120_000);
 
     /** Server-side dry-run apply: the API server's own schema validation, nothing stored. */
     async function dryRunApply(object: RenderedObject) {

@@ -5,6 +5,8 @@ const WHOLE = /^\$\{([^}]*)\}$/;
 
 type Filler = (context: TemplateContext) => TemplateValue;
 
+const compiled = new WeakMap<ParsedTemplate, Filler>();
+
 /**
  * Fills a parsed template structurally: the template is already a tree, values are placed into it
  * as data, so no value can add YAML structure. A scalar that is exactly `${name}` takes the value
@@ -23,8 +25,6 @@ export function fillTemplate(
   }
   return filler(context) as Record<string, unknown>;
 }
-
-const compiled = new WeakMap<ParsedTemplate, Filler>();
 
 function hasPlaceholder(node: unknown): boolean {
   if (typeof node === 'string') return node.includes('${');

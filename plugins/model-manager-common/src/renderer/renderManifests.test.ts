@@ -298,7 +298,7 @@ const withOpenvinoPlumbing = (keys: string) =>
   buildCatalog(
     repoSources({
       models: MODELS_YAML.replace(
-        /\n  openvino:\n/,
+        /\n {2}openvino:\n/,
         `\n  openvino:\n${keys.replace(/^/gm, '    ')}\n`,
       ),
     }),

@@ -28,8 +28,8 @@ const NOT_A_STRING_IN_SOME_YAML = [
  * §5.4) or refuse (DEL, C0/C1 controls), cutting a value short if written raw. Escaped in a
  * double-quoted scalar with the escapes both YAML 1.1 and 1.2 define.
  */
-// eslint-disable-next-line no-control-regex
 const UNSAFE_CHARACTERS =
+  // eslint-disable-next-line no-control-regex -- these control characters are what it finds
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\ufeff]/;
 const ESCAPES: Record<string, string> = {
   '\u0085': '\\N',

@@ -164,7 +164,7 @@ const rules: Rule[] = [
       expect(problems(text)).not.toMatch(/ov-ir-optout/);
       const c = buildCatalog(
         repoSources({
-          models: text.replace(/  ov-ir:\n(    .*\n|      .*\n)*/, ''),
+          models: text.replace(/ {2}ov-ir:\n( {4}.*\n| {6}.*\n)*/, ''),
         }),
       );
       const s = resolveServer(c, 'ov-ir-optout');

@@ -58,10 +58,10 @@ describe('model-manager:deploy', () => {
       discovery: mm.discovery,
       auth: mm.auth,
     });
-  });
+  }, 120_000);
   afterAll(async () => {
     await mm.stop();
-  });
+  }, 120_000);
   beforeEach(() => {
     mm.kube.faults.clear();
     mm.kube.resetRequests();

@@ -91,8 +91,8 @@ describe('model-manager:rollout', () => {
       runtimesDir: path.join(path.dirname(modelsFile), 'runtimes'),
       modelManagerConfig: { watch: true },
     });
-  });
-  afterAll(() => mm.stop());
+  }, 120_000);
+  afterAll(() => mm.stop(), 120_000);
 
   beforeEach(async () => {
     mm.kube.faults.clear();

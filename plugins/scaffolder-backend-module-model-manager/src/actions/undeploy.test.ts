@@ -33,10 +33,10 @@ describe('model-manager:undeploy', () => {
       discovery: mm.discovery,
       auth: mm.auth,
     });
-  });
+  }, 120_000);
   afterAll(async () => {
     await mm.stop();
-  });
+  }, 120_000);
   beforeEach(() => {
     mm.kube.resetRequests();
     mm.events.length = 0;

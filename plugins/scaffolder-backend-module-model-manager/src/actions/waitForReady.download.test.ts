@@ -108,8 +108,8 @@ describe('model-manager:deploy with waitForReady: the weights download', () => {
       auth: mm.auth,
       readyPollIntervalMs: 1,
     });
-  });
-  afterAll(() => mm.stop());
+  }, 120_000);
+  afterAll(() => mm.stop(), 120_000);
   beforeEach(() => {
     polls = 0;
     afterPoll = () => {};

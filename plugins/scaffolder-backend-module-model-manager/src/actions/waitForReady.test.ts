@@ -32,10 +32,10 @@ describe('model-manager:deploy with waitForReady', () => {
       auth: mm.auth,
       readyPollIntervalMs: 10,
     });
-  });
+  }, 120_000);
   afterAll(async () => {
     await mm.stop();
-  });
+  }, 120_000);
   beforeEach(() => {
     mm.kube.faults.clear();
     mm.kube.resetRequests();

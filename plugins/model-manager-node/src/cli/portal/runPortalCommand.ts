@@ -8,6 +8,8 @@ import {
 import type { CliIo } from '../runCli';
 import { PortalClient, PortalError } from './PortalClient';
 
+class UsageError extends Error {}
+
 /** Commands that talk to a running portal instead of reading models.yaml. */
 export const PORTAL_COMMANDS = [
   'deploy',
@@ -199,8 +201,6 @@ export async function runPortalCommand(
     return 1;
   }
 }
-
-class UsageError extends Error {}
 
 function describe(result: DeploymentResult): string {
   const lines = result.objects.map(

@@ -78,9 +78,9 @@ export function RuntimeContent() {
           <KeyValueTable
             label="Common env"
             empty="No env common to every pod."
-            rows={Object.entries(runtime.env).map(([key, value]) => ({
+            rows={Object.entries(runtime.env).map(([key, envValue]) => ({
               key,
-              value,
+              value: envValue,
             }))}
           />
         </InfoCard>
