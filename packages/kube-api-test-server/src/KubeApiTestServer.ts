@@ -146,15 +146,14 @@ export class KubeApiTestServer {
     return instance;
   }
 
-<<<<<<< HEAD
   /** TCP connections accepted since start (a client that keeps its connections alive opens few). */
   get connectionCount(): number {
     return this.connections;
-=======
+  }
+
   /** CRD validation expressions this double cannot evaluate (empty for the CRDs in `../shared/crds`). */
   get celRuleReports(): CelRuleReport[] {
     return this.registry.celRuleReports();
->>>>>>> r2-cel
   }
 
   /** Number of requests received since start (or the last {@link resetRequests}). */
