@@ -17,6 +17,13 @@ export type ClusterRead = {
   readAt: Date;
 };
 
+const objectKey = (
+  apiVersion: string,
+  kind: string,
+  namespace: string | undefined,
+  name: string,
+) => `${apiVersion}\u0000${kind}\u0000${namespace ?? ''}\u0000${name}`;
+
 export const MANAGED_SELECTOR = `${MANAGED_BY_LABEL}=${MANAGED_BY_VALUE}`;
 
 /**
@@ -178,10 +185,3 @@ export class LiveObjectCache {
     }
   }
 }
-
-const objectKey = (
-  apiVersion: string,
-  kind: string,
-  namespace: string | undefined,
-  name: string,
-) => `${apiVersion}\u0000${kind}\u0000${namespace ?? ''}\u0000${name}`;
