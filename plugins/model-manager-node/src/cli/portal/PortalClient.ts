@@ -1,11 +1,14 @@
 import type {
   DeploymentResult,
+  DeployRequest,
+  DeployTarget,
   DiffResult,
   FleetQuery,
   FleetResponse,
   ModelStatusResponse,
   RolloutPlan,
   RolloutPlanQuery,
+  ServerOverrides,
 } from '@model-manager/plugin-model-manager-common';
 
 /** A refused request: what the portal said, and the HTTP status (0 when it could not be reached). */
@@ -58,12 +61,8 @@ export class PortalClient {
   /** What a deploy with these overrides would change on the live objects. */
   diff(
     model: string,
-    target: { cluster: string; namespace: string },
-    overrides: {
-      serverVersion?: string;
-      env?: Record<string, string | null>;
-      args?: string[];
-    },
+    target: DeployTarget,
+    overrides: ServerOverrides,
   ): Promise<DiffResult> {
     const query = new URLSearchParams({
       cluster: target.cluster,
@@ -81,10 +80,7 @@ export class PortalClient {
   }
 
   /** A deploy; a refused one resolves to its result (ok: false), with what was applied. */
-  deploy(
-    model: string,
-    body: Record<string, unknown>,
-  ): Promise<DeploymentResult> {
+  deploy(model: string, body: DeployRequest): Promise<DeploymentResult> {
     return this.request(
       'POST',
       `/models/${encodeURIComponent(model)}/deploy`,
@@ -93,10 +89,7 @@ export class PortalClient {
     );
   }
 
-  undeploy(
-    model: string,
-    target: { cluster: string; namespace: string },
-  ): Promise<DeploymentResult> {
+  undeploy(model: string, target: DeployTarget): Promise<DeploymentResult> {
     return this.request(
       'DELETE',
       `/models/${encodeURIComponent(model)}/deployment?${new URLSearchParams(
