@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { badVariants } from '../../../model-manager-common/src/__testUtils__/badVariants';
+import { badVariants } from '@model-manager/plugin-model-manager-common/testUtils';
 import { ModelCatalogStore } from './ModelCatalogStore';
 
 const REPO = path.resolve(__dirname, '../../../..');

@@ -7,7 +7,7 @@ import type {
 import { createMockActionContext } from '@backstage/plugin-scaffolder-node-test-utils';
 // The model-manager backend's own test harness: the real plugin on startTestBackend, deploying
 // to a Kubernetes API test server.
-import { startModelManager } from '@model-manager/plugin-model-manager-backend/src/__testUtils__/testBackend';
+import { startModelManager } from '@model-manager/plugin-model-manager-backend/testUtils';
 import yaml from 'yaml';
 import type { createDeployModelAction } from '../actions/deploy';
 
