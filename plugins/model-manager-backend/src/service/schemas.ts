@@ -229,8 +229,19 @@ export function describeZodError(error: z.ZodError): string {
     .join('; ');
 }
 
-/** `true` when A and B are the same type (each assignable to the other), else `false`. */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** `true` when each of A and B is assignable to the other. */
+type Assignable<A, B> = [A] extends [B]
+  ? [B] extends [A]
+    ? true
+    : false
+  : false;
+/**
+ * `true` when A and B are the same object type: assignable both ways, and with the same keys
+ * (an optional field only one of them has is assignable both ways, but not the same).
+ */
+type Same<A, B> = Assignable<A, B> extends true
+  ? Assignable<keyof A, keyof B>
+  : false;
 
 /**
  * Compile-time check that what each schema accepts is the request type of the REST contract the
