@@ -1,4 +1,5 @@
 import type {
+  DeploymentFailedResponse,
   DeploymentResult,
   DeployRequest,
   DeployTarget,
@@ -137,10 +138,12 @@ export class PortalClient {
       data = undefined;
     }
     if (res.ok) return data as T;
-    if (deployment && data?.deployment) return data.deployment as T;
+    // An error answer: `{ error }`, with `deployment` when a cluster refused a change.
+    const failure = data as Partial<DeploymentFailedResponse> | undefined;
+    if (deployment && failure?.deployment) return failure.deployment as T;
     const message =
-      typeof data?.error?.message === 'string'
-        ? data.error.message
+      typeof failure?.error?.message === 'string'
+        ? failure.error.message
         : text.slice(0, 300) || res.statusText;
     if (res.status === 401) {
       throw new PortalError(
