@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { resolvePackagePath } from '@backstage/backend-plugin-api';
 import {
   mockServices,
   startTestBackend,
@@ -13,7 +14,10 @@ import type { Knex } from 'knex';
 import { modelManagerPlugin } from '../plugin';
 
 /** The repository root: its models.yaml and runtimes/ are what the test backend serves by default. */
-export const REPO_ROOT = path.resolve(__dirname, '../../../..');
+export const REPO_ROOT = resolvePackagePath(
+  '@model-manager/plugin-model-manager-backend',
+  '../..',
+);
 
 // MODEL_MANAGER_TEST_DB=POSTGRES_15 runs every backend suite against PostgreSQL (as `.ci/run`
 // does, with BACKSTAGE_TEST_DATABASE_POSTGRES15_CONNECTION_STRING set); default: SQLite in memory.
