@@ -20,16 +20,16 @@ const { ConfigReader } = require('@backstage/config');
 const {
   KubeApiTestServer,
   ADMIN_TOKEN,
-} = require('../packages/kube-api-test-server/src');
-const { loadCatalog } = require('../plugins/model-manager-node/src');
+} = require('@model-manager/kube-api-test-server');
+const { loadCatalog } = require('@model-manager/plugin-model-manager-node');
 const {
   resolveServer,
   renderManifests,
-} = require('../plugins/model-manager-common/src');
+} = require('@model-manager/plugin-model-manager-common');
 const {
   ClusterRegistry,
   ServerSideApplier,
-} = require('../plugins/model-manager-backend/src/kubernetes');
+} = require('@model-manager/plugin-model-manager-backend');
 
 const runs = Number(process.argv[2] ?? 30);
 const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -7,7 +7,7 @@
  * admission webhooks, etcd commit). Prints READY when listening.
  */
 require('@backstage/cli/config/nodeTransform.cjs');
-const { KubeApiTestServer } = require('../packages/kube-api-test-server/src');
+const { KubeApiTestServer } = require('@model-manager/kube-api-test-server');
 
 KubeApiTestServer.start({
   port: Number(process.env.KUBE_PORT),

@@ -19,7 +19,7 @@ const {
   resolveServer,
   renderManifests,
   TEMPLATE_FILES,
-} = require('../plugins/model-manager-common/src');
+} = require('@model-manager/plugin-model-manager-common');
 
 const run = promisify(execFile);
 const root = path.resolve(__dirname, '..');

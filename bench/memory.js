@@ -10,10 +10,12 @@ require('@backstage/cli/config/nodeTransform.cjs');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { ModelCatalogStore } = require('../plugins/model-manager-node/src');
+const {
+  ModelCatalogStore,
+} = require('@model-manager/plugin-model-manager-node');
 const {
   buildEntities,
-} = require('../plugins/catalog-backend-module-model-manager/src');
+} = require('@model-manager/plugin-catalog-backend-module-model-manager');
 
 const n = Number(process.argv[2] ?? 10000);
 const root = path.resolve(__dirname, '..');

@@ -13,7 +13,7 @@ const {
   resolveServer,
   renderManifests,
   TEMPLATE_FILES,
-} = require('../plugins/model-manager-common/src');
+} = require('@model-manager/plugin-model-manager-common');
 
 const root = path.resolve(__dirname, '..');
 const read = rel => fs.readFileSync(path.join(root, rel), 'utf8');

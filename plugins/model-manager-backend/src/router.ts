@@ -13,6 +13,23 @@ import {
 import {
   modelDeployPermission,
   modelUndeployPermission,
+  type CatalogStatus,
+  type ClusterListResponse,
+  type DeploymentFailedResponse,
+  type DeploymentHistoryResponse,
+  type DeploymentResult,
+  type DiffResult,
+  type FleetResponse,
+  type HealthResponse,
+  type ModelListResponse,
+  type ModelStatusResponse,
+  type ModelSummary,
+  type RenderResponse,
+  type ResolveResponse,
+  type RolloutApplyResult,
+  type RolloutPlan,
+  type RuntimeListResponse,
+  type RuntimeSummary,
   type ServerOverrides,
 } from '@model-manager/plugin-model-manager-common';
 import express, { type Request, type Response } from 'express';
@@ -30,7 +47,6 @@ import {
   renderRequestSchema,
   rollbackRequestSchema,
   targetQuerySchema,
-  type DeploymentResult,
   type ModelManagerService,
 } from './service';
 
@@ -183,7 +199,7 @@ export async function createRouter(
     };
     if (result.ok) {
       await event.success({ meta: auditMeta });
-      res.json(result);
+      res.json(result satisfies DeploymentResult);
     } else {
       await event.fail({
         error: new Error(result.message ?? 'failed'),
@@ -195,16 +211,16 @@ export async function createRouter(
           message: result.message ?? 'the deploy failed',
         },
         deployment: result,
-      });
+      } satisfies DeploymentFailedResponse);
     }
   }
 
   router.get('/health', (_req, res) => {
-    res.json({ status: 'ok' });
+    res.json({ status: 'ok' } satisfies HealthResponse);
   });
 
   router.get('/status', (_req, res) => {
-    res.json(service.catalogStatus());
+    res.json(service.catalogStatus() satisfies CatalogStatus);
   });
 
   // Filtered, sorted and paged from summaries computed once per catalog load. The ETag names the
@@ -220,28 +236,33 @@ export async function createRouter(
     } else if (Object.keys(query).length === 0) {
       res.type('application/json').send(index.fullListJson());
     } else {
-      res.json(index.query(query));
+      res.json(index.query(query) satisfies ModelListResponse);
     }
   });
 
   router.get('/models/:name', (req, res) => {
-    res.json(service.getModel(req.params.name));
+    res.json(service.getModel(req.params.name) satisfies ModelSummary);
   });
 
   router.get('/runtimes', (_req, res) => {
-    res.json({ items: service.listRuntimes() });
+    res.json({ items: service.listRuntimes() } satisfies RuntimeListResponse);
   });
 
   router.get('/runtimes/:name', (req, res) => {
-    res.json(service.getRuntime(req.params.name));
+    res.json(service.getRuntime(req.params.name) satisfies RuntimeSummary);
   });
 
   router.get('/clusters', (_req, res) => {
-    res.json({ items: service.listClusters() });
+    res.json({ items: service.listClusters() } satisfies ClusterListResponse);
   });
 
   router.get('/models/:name/resolved', (req, res) => {
-    res.json(service.resolve(req.params.name, overridesFromQuery(req.query)));
+    res.json(
+      service.resolve(
+        req.params.name,
+        overridesFromQuery(req.query),
+      ) satisfies ResolveResponse,
+    );
   });
 
   router.post('/models/:name/render', (req, res) => {
@@ -251,7 +272,7 @@ export async function createRouter(
     // For a cluster (the GitOps render): the same cluster and namespace checks as a deploy, so a
     // pull request never proposes what the portal would refuse to apply.
     if (cluster !== undefined) service.checkTarget({ cluster, namespace });
-    res.json({ items });
+    res.json({ items } satisfies RenderResponse);
   });
 
   router.post('/models/:name/deploy', async (req, res) => {
@@ -341,12 +362,12 @@ export async function createRouter(
       allow: ['user', 'service'],
     });
     res.json(
-      await service.diff(
+      (await service.diff(
         req.params.name,
         { cluster, namespace },
         overridesFromQuery(rest as Request['query']),
         impersonation(credentials),
-      ),
+      )) satisfies DiffResult,
     );
   });
 
@@ -354,15 +375,20 @@ export async function createRouter(
     const credentials = await httpAuth.credentials(req, {
       allow: ['user', 'service'],
     });
-    res.json(await service.status(req.params.name, impersonation(credentials)));
+    res.json(
+      (await service.status(
+        req.params.name,
+        impersonation(credentials),
+      )) satisfies ModelStatusResponse,
+    );
   });
 
   router.get('/fleet', async (req, res) => {
     await httpAuth.credentials(req, { allow: ['user', 'service'] });
     res.json(
-      await options.fleet.fleet(
+      (await options.fleet.fleet(
         parse(fleetQuerySchema, req.query, 'fleet query'),
-      ),
+      )) satisfies FleetResponse,
     );
   });
 
@@ -370,15 +396,20 @@ export async function createRouter(
     await httpAuth.credentials(req, { allow: ['user', 'service'] });
     const query = parse(fleetQuerySchema, req.query, 'fleet query');
     service.getModel(req.params.name);
-    res.json(await options.fleet.fleet({ ...query, model: req.params.name }));
+    res.json(
+      (await options.fleet.fleet({
+        ...query,
+        model: req.params.name,
+      })) satisfies FleetResponse,
+    );
   });
 
   router.get('/rollouts/plan', async (req, res) => {
     await httpAuth.credentials(req, { allow: ['user', 'service'] });
     res.json(
-      await options.fleet.plan(
+      (await options.fleet.plan(
         parse(rolloutPlanQuerySchema, req.query, 'rollout plan query'),
-      ),
+      )) satisfies RolloutPlan,
     );
   });
 
@@ -436,11 +467,13 @@ export async function createRouter(
         else await event.fail({ error: new Error(target.message ?? 'failed') });
       },
     });
-    res.json(result);
+    res.json(result satisfies RolloutApplyResult);
   });
 
   router.get('/models/:name/deployments', async (req, res) => {
-    res.json({ items: await service.history(req.params.name) });
+    res.json({
+      items: await service.history(req.params.name),
+    } satisfies DeploymentHistoryResponse);
   });
 
   return router;

@@ -16,6 +16,12 @@ import {
   summarizeJob,
   summarizeKServeStatus,
   type Catalog,
+  type CatalogStatus,
+  type ClusterSummary,
+  type DeploymentHistoryItem,
+  type ModelSummary,
+  type ResolveResponse,
+  type RuntimeSummary,
   type DownloadStatus,
   type ModelStatus,
   type ModelStatusResponse,
@@ -118,7 +124,7 @@ export class ModelManagerService {
   }
 
   /** Whether the last load worked, and the size of the catalog served (the last good one). */
-  catalogStatus() {
+  catalogStatus(): CatalogStatus {
     const status = this.options.catalog.loadStatus();
     const catalog = this.options.catalog.current();
     return {
@@ -136,34 +142,34 @@ export class ModelManagerService {
     return ModelIndex.of(this.catalog());
   }
 
-  listModels() {
+  listModels(): ModelSummary[] {
     return this.modelIndex().query({}).items;
   }
 
-  getModel(name: string) {
+  getModel(name: string): ModelSummary {
     const catalog = this.catalog();
     if (!Object.prototype.hasOwnProperty.call(catalog.models, name))
       throw new NotFoundError(`unknown model '${name}'`);
     return summarizeModel(catalog, name);
   }
 
-  listRuntimes() {
+  listRuntimes(): RuntimeSummary[] {
     const catalog = this.catalog();
     return Object.keys(catalog.runtimes).map(r => summarizeRuntime(catalog, r));
   }
 
-  getRuntime(name: string) {
+  getRuntime(name: string): RuntimeSummary {
     const catalog = this.catalog();
     if (!Object.prototype.hasOwnProperty.call(catalog.runtimes, name))
       throw new NotFoundError(`unknown runtime '${name}'`);
     return summarizeRuntime(catalog, name);
   }
 
-  listClusters() {
+  listClusters(): ClusterSummary[] {
     return this.options.clusters.list();
   }
 
-  resolve(name: string, overrides: ServerOverrides) {
+  resolve(name: string, overrides: ServerOverrides): ResolveResponse {
     const server = resolveServer(this.catalog(), name, overrides);
     return { server, explain: explainServer(server) };
   }
@@ -588,7 +594,7 @@ export class ModelManagerService {
   }
 
   /** The model's history, newest first, each row with its changes from the revision before it. */
-  async history(model: string) {
+  async history(model: string): Promise<DeploymentHistoryItem[]> {
     this.getModel(model);
     return withChangesFromPrevious(await this.options.history.list(model));
   }

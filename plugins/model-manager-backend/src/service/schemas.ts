@@ -1,8 +1,16 @@
 import {
   MODEL_PAGE_LIMIT_MAX,
   MODEL_SORT_FIELDS,
+  type DeployRequest,
+  type DeployTarget,
+  type FleetQuery,
   type ModelListQuery,
   type ModelSort,
+  type RenderRequest,
+  type RollbackRequest,
+  type RolloutApplyRequest,
+  type RolloutPlanQuery,
+  type ServerOverrides,
 } from '@model-manager/plugin-model-manager-common';
 import { z } from 'zod';
 
@@ -69,7 +77,6 @@ export const deployRequestSchema = overridesSchema
       .optional(),
   })
   .strict();
-export type DeployRequest = z.infer<typeof deployRequestSchema>;
 
 export const renderRequestSchema = overridesSchema
   .extend({
@@ -223,3 +230,48 @@ export function describeZodError(error: z.ZodError): string {
     })
     .join('; ');
 }
+
+/** `true` when each of A and B is assignable to the other. */
+type Assignable<A, B> = [A] extends [B]
+  ? [B] extends [A]
+    ? true
+    : false
+  : false;
+/**
+ * `true` when A and B are the same object type: assignable both ways, and with the same keys
+ * (an optional field only one of them has is assignable both ways, but not the same).
+ */
+type Same<A, B> = Assignable<A, B> extends true
+  ? Assignable<keyof A, keyof B>
+  : false;
+
+/**
+ * Compile-time check that what each schema accepts is the request type of the REST contract the
+ * clients send (`@model-manager/plugin-model-manager-common`): a schema and the contract that
+ * drift apart fail `tsc` here.
+ */
+export const SCHEMAS_MATCH_THE_CONTRACT: {
+  overrides: Same<z.infer<typeof overridesSchema>, ServerOverrides>;
+  deploy: Same<z.infer<typeof deployRequestSchema>, DeployRequest>;
+  render: Same<z.infer<typeof renderRequestSchema>, RenderRequest>;
+  rollback: Same<z.infer<typeof rollbackRequestSchema>, RollbackRequest>;
+  undeploy: Same<
+    z.infer<ReturnType<typeof targetQuerySchema.omit<{ serverVersion: true }>>>,
+    DeployTarget
+  >;
+  fleet: Same<z.infer<typeof fleetQuerySchema>, Omit<FleetQuery, 'model'>>;
+  rolloutPlan: Same<z.infer<typeof rolloutPlanQuerySchema>, RolloutPlanQuery>;
+  rolloutApply: Same<
+    z.infer<typeof rolloutApplyRequestSchema>,
+    RolloutApplyRequest
+  >;
+} = {
+  overrides: true,
+  deploy: true,
+  render: true,
+  rollback: true,
+  undeploy: true,
+  fleet: true,
+  rolloutPlan: true,
+  rolloutApply: true,
+};

@@ -3,6 +3,7 @@ import {
   resolveServer,
   type Catalog,
   type ModelSummary,
+  type RuntimeSummary,
 } from '@model-manager/plugin-model-manager-common';
 
 /** What the API says about a model (the full resolution is under /models/:name/resolved). */
@@ -31,7 +32,10 @@ export function summarizeModel(catalog: Catalog, name: string): ModelSummary {
 }
 
 /** A runtime with its versions (default marked), common env, categories, plumbing and models. */
-export function summarizeRuntime(catalog: Catalog, name: string) {
+export function summarizeRuntime(
+  catalog: Catalog,
+  name: string,
+): RuntimeSummary {
   const runtime = catalog.runtimes[name];
   const r = runtime.config;
   return {

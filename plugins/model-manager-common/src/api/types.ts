@@ -12,6 +12,7 @@ import type { ApplyPolicy, RenderedObject } from '../renderer/types';
 import type { ServerOverrides } from '../resolver/types';
 import type { DeploymentAction, ObjectChanges } from './fleet';
 
+export * from './catalog';
 export * from './fleet';
 export * from './models';
 

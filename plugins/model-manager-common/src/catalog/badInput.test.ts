@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CatalogError } from '../source/problems';
-import { badVariants } from '../__testUtils__/badVariants';
+import { badVariants } from '../testUtils';
 import { REPO_ROOT, repoSources } from '../__testUtils__/fixtures';
 import { buildCatalog } from './buildCatalog';
 

@@ -7,6 +7,7 @@ import type {
 import type { SourceDocument } from '../source/types';
 import type { TemplateKey } from '../constants';
 import type { ParsedTemplate } from '../renderer/types';
+import type { Layer } from '../resolver/layers';
 
 /** The text of one input file, as read by whoever has a filesystem (backend, CLI, tests). */
 export interface SourceText {
@@ -26,15 +27,8 @@ export interface CatalogSources {
   manifests: Record<string, SourceText>;
 }
 
-/** The layer that set a value. */
-export type Layer =
-  | 'runtime-env'
-  | 'category'
-  | 'version'
-  | 'model'
-  | 'override'
-  | 'plumbing'
-  | 'runtime-default';
+/** The layer that set a value: one of {@link LAYERS}. */
+export type { Layer };
 
 /** Where a value came from: the layer, the file and the dotted path (and line:col when known). */
 export interface Origin {

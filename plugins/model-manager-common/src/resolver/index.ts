@@ -4,3 +4,5 @@ export { validateOverrides } from './validateOverrides';
 export { flagName } from './layering';
 export { explainServer, describeOrigin } from './explainServer';
 export type { ExplainRow } from './explainServer';
+export { LAYERS, layerInfo } from './layers';
+export type { LayerInfo } from './layers';

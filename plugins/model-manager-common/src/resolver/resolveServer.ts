@@ -29,7 +29,9 @@ import { validateOverrides } from './validateOverrides';
 /**
  * Resolves what a model would run with.
  *
- * Layering rules (runtimes.md), each layer overriding the one before:
+ * Layering rules (runtimes.md), each layer overriding the one before. The layers, their order and
+ * the names the CLI and the UI show for them are {@link LAYERS} (layers.ts); every value's origin
+ * names one of them.
  *
  * - **Version**: the request's `serverVersion` (`--server-version`), else the model's
  *   `server.server_version`, else the runtime's `default_version`. It must be a key of the

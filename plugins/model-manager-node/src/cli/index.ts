@@ -1,3 +1,3 @@
 export { runCli, USAGE } from './runCli';
 export type { CliIo } from './runCli';
-export { formatExplainTable } from './formatExplainTable';
+export { formatExplainTable, formatLayerLegend } from './formatExplainTable';

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { LAYERS } from '@model-manager/plugin-model-manager-common';
 import { parse, parseAllDocuments } from 'yaml';
 import { runCli } from './runCli';
 
@@ -74,7 +75,7 @@ describe('model-manager CLI', () => {
       /^version\s+0\.19\.1\s+model\s+models\.yaml:\d+:7 models\.llama-3-1-8b-instruct\.server\.server_version\s+0\.24\.0 \(runtime default, models\.yaml:\d+:5 runtimes\.vllm\.default_version\)$/,
     );
     expect(line('image')).toMatch(
-      /docker\.io\/vllm\/vllm-openai-cpu:v0\.19\.1\s+version delta\s+models\.yaml:\d+:9 runtimes\.vllm\.versions\["0\.19\.1"\]\.image/,
+      /docker\.io\/vllm\/vllm-openai-cpu:v0\.19\.1\s+version\s+models\.yaml:\d+:9 runtimes\.vllm\.versions\["0\.19\.1"\]\.image/,
     );
     expect(line('env.VLLM_LOGGING_LEVEL')).toMatch(
       /DEBUG\s+model\s+.*INFO \(runtime env, /,
@@ -83,11 +84,29 @@ describe('model-manager CLI', () => {
       /8\s+category\s+models\.yaml:\d+:\d+ runtimes\.vllm\.categories\.llm\.defaults\.kv_cache_gb/,
     );
     expect(line('env.EXTRA')).toMatch(/1\s+request\s+<request> env\.EXTRA/);
+    // The request layer is named by LAYERS, as the UI's chip names it.
+    const request = LAYERS.find(l => l.id === 'override')!.label;
+    expect(line('env.EXTRA').split(/\s{2,}/)[2]).toBe(request);
     expect(line('args --max-model-len')).toMatch(
       /--max-model-len=4096\s+request/,
     );
     expect(line('plumbing.routing')).toMatch(
       /epp\s+plumbing\s+runtimes\/vllm\/values\.yaml:\d+:1 routing/,
+    );
+  });
+
+  it('resolve --explain: the legend names every layer of LAYERS, lowest precedence first', async () => {
+    const { stdout } = await cli([
+      'resolve',
+      'llama-3-1-8b-instruct',
+      '--explain',
+    ]);
+    const legend = stdout.split('\n\n')[1].trimEnd().split('\n');
+    expect(legend[0]).toBe(
+      'LAYERS, lowest precedence first (a later layer replaces an earlier one):',
+    );
+    expect(legend.slice(1).map(l => l.trim().split(/\s{2,}/))).toEqual(
+      LAYERS.map(l => [l.label, l.description]),
     );
   });
 
@@ -99,13 +118,13 @@ describe('model-manager CLI', () => {
     for (const model of models) {
       const { code, stdout } = await cli(['resolve', model, '--explain']);
       expect(code).toBe(0);
-      const rows = stdout.trim().split('\n').slice(2);
+      // The table ends at the blank line before the legend.
+      const rows = stdout.split('\n\n')[0].split('\n').slice(2);
       expect(rows.length).toBeGreaterThan(5);
-      // Every row names a layer and a file:line:col location.
+      // Every row names a layer (by its label in LAYERS) and a file:line:col location.
+      const labels = LAYERS.map(l => l.label.replace(/\s/g, '\\s')).join('|');
       for (const row of rows)
-        expect(row).toMatch(
-          /\s(runtime env|category|version delta|model|request|plumbing|runtime default)\s+\S+:\d+:\d+ /,
-        );
+        expect(row).toMatch(new RegExp(`\\s(${labels})\\s+\\S+:\\d+:\\d+ `));
     }
   });
 

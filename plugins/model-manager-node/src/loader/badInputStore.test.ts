@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-// The common package's shared bad-input table; no package export for test utilities yet (issue 13 part 2 adds exports maps).
-// eslint-disable-next-line @backstage/no-relative-monorepo-imports
-import { badVariants } from '../../../model-manager-common/src/__testUtils__/badVariants';
+import { badVariants } from '@model-manager/plugin-model-manager-common/testUtils';
 import { ModelCatalogStore } from './ModelCatalogStore';
 
 const REPO = path.resolve(__dirname, '../../../..');

@@ -126,7 +126,12 @@ export function fakeApi(
     ],
     history: async () => [historyRow()],
     status: async () => [],
-    catalogStatus: async () => ({ ok: true, at: '2026-11-30T10:00:00Z' }),
+    catalogStatus: async () => ({
+      ok: true,
+      at: '2026-11-30T10:00:00Z',
+      models: 1,
+      runtimes: 1,
+    }),
     diff: async () => ({
       model: 'qwen',
       cluster: 'local',

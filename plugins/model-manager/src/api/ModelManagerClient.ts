@@ -5,19 +5,27 @@ import {
 } from '@backstage/core-plugin-api';
 import { ResponseError } from '@backstage/errors';
 import type {
-  ClusterSummary,
-  DeploymentHistoryItem,
+  CatalogStatus,
+  ClusterListResponse,
+  DeploymentHistoryResponse,
   DeploymentResult,
+  DiffResult,
   FleetQuery,
   FleetResponse,
   ModelListQuery,
   ModelListResponse,
-  ModelManagerApi,
+  ModelStatusResponse,
   ModelSummary,
-  Overrides,
+  RenderRequest,
+  RenderResponse,
+  ResolveResponse,
+  RollbackRequest,
   RolloutPlan,
   RolloutPlanQuery,
-} from './types';
+  RuntimeListResponse,
+  RuntimeSummary,
+} from '@model-manager/plugin-model-manager-common';
+import type { ModelManagerApi, Overrides } from './types';
 
 /** `?a=1&b=2` of the set values, or '' when none is set. */
 function queryString(
@@ -51,7 +59,7 @@ export class ModelManagerClient implements ModelManagerApi {
   }
 
   catalogStatus() {
-    return this.get<any>('/status');
+    return this.get<CatalogStatus>('/status');
   }
 
   async listModels(): Promise<ModelSummary[]> {
@@ -65,15 +73,15 @@ export class ModelManagerClient implements ModelManagerApi {
   }
 
   getModel(name: string) {
-    return this.get<any>(`/models/${encodeURIComponent(name)}`);
+    return this.get<ModelSummary>(`/models/${encodeURIComponent(name)}`);
   }
 
   async listRuntimes() {
-    return (await this.get<{ items: any[] }>('/runtimes')).items;
+    return (await this.get<RuntimeListResponse>('/runtimes')).items;
   }
 
   getRuntime(name: string) {
-    return this.get<any>(`/runtimes/${encodeURIComponent(name)}`);
+    return this.get<RuntimeSummary>(`/runtimes/${encodeURIComponent(name)}`);
   }
 
   resolve(name: string, overrides: Overrides = {}) {
@@ -81,17 +89,17 @@ export class ModelManagerClient implements ModelManagerApi {
     if (overrides.serverVersion)
       query.set('serverVersion', overrides.serverVersion);
     for (const [k, v] of Object.entries(overrides.env ?? {}))
-      query.append('env', `${k}=${v}`);
+      if (v !== null) query.append('env', `${k}=${v}`);
     for (const a of overrides.args ?? []) query.append('arg', a);
     const qs = query.toString();
-    return this.get<any>(
+    return this.get<ResolveResponse>(
       `/models/${encodeURIComponent(name)}/resolved${qs ? `?${qs}` : ''}`,
     );
   }
 
-  async render(name: string, options: Overrides & { namespace?: string } = {}) {
+  async render(name: string, options: RenderRequest = {}) {
     return (
-      await this.request<{ items: any[] }>(
+      await this.request<RenderResponse>(
         `/models/${encodeURIComponent(name)}/render`,
         { method: 'POST', body: options },
       )
@@ -100,7 +108,7 @@ export class ModelManagerClient implements ModelManagerApi {
 
   async status(name: string) {
     return (
-      await this.get<{ items: any[] }>(
+      await this.get<ModelStatusResponse>(
         `/models/${encodeURIComponent(name)}/status`,
       )
     ).items;
@@ -108,11 +116,15 @@ export class ModelManagerClient implements ModelManagerApi {
 
   diff(name: string, target: { cluster: string; namespace: string }) {
     const qs = new URLSearchParams(target).toString();
-    return this.get<any>(`/models/${encodeURIComponent(name)}/diff?${qs}`);
+    return this.get<DiffResult>(
+      `/models/${encodeURIComponent(name)}/diff?${qs}`,
+    );
   }
 
   rollback(name: string, revision: number, options: { dryRun?: boolean } = {}) {
-    const body = options.dryRun ? { revision, dryRun: true } : { revision };
+    const body: RollbackRequest = options.dryRun
+      ? { revision, dryRun: true }
+      : { revision };
     return this.request<DeploymentResult>(
       `/models/${encodeURIComponent(name)}/rollback`,
       { method: 'POST', body },
@@ -120,12 +132,12 @@ export class ModelManagerClient implements ModelManagerApi {
   }
 
   async listClusters() {
-    return (await this.get<{ items: ClusterSummary[] }>('/clusters')).items;
+    return (await this.get<ClusterListResponse>('/clusters')).items;
   }
 
   async history(name: string) {
     return (
-      await this.get<{ items: DeploymentHistoryItem[] }>(
+      await this.get<DeploymentHistoryResponse>(
         `/models/${encodeURIComponent(name)}/deployments`,
       )
     ).items;

@@ -1,9 +1,9 @@
 import type {
+  CatalogStatus,
   ClusterSummary,
   DeploymentHistoryItem,
   DeploymentResult,
   DiffResult,
-  ExplainRow,
   FleetQuery,
   FleetResponse,
   ModelListQuery,
@@ -11,42 +11,17 @@ import type {
   ModelStatus,
   ModelSummary,
   RenderedObject,
-  ResolvedServer,
+  RenderRequest,
+  ResolveResponse,
   RolloutPlan,
   RolloutPlanQuery,
+  RuntimeSummary,
+  ServerOverrides,
 } from '@model-manager/plugin-model-manager-common';
 
-export interface RuntimeSummary {
-  name: string;
-  kind: string;
-  versioned: boolean;
-  defaultVersion?: string;
-  versions: Array<{
-    version: string;
-    image: string;
-    default: boolean;
-    env: Record<string, unknown>;
-    args: string[];
-  }>;
-  env: Record<string, unknown>;
-  categories: Array<{
-    name: string;
-    defaults: Record<string, unknown>;
-    env: Record<string, unknown>;
-    args: string[];
-  }>;
-  plumbing: Record<string, { value: unknown; source: string }>;
-  servingRuntime?: { file: string; name?: string };
-  models: string[];
-}
-
-export interface Overrides {
-  serverVersion?: string;
-  env?: Record<string, string>;
-  args?: string[];
-}
-
+/** The REST shapes are declared once, in the common package; re-exported for the plugin's users. */
 export type {
+  CatalogStatus,
   ClusterSummary,
   ModelListQuery,
   ModelListResponse,
@@ -57,19 +32,14 @@ export type {
   FleetQuery,
   FleetResponse,
   ModelStatus,
+  ResolveResponse,
   RolloutPlan,
   RolloutPlanQuery,
+  RuntimeSummary,
 };
 
-/** Whether the last reload of models.yaml worked; when not, the last good catalog is served. */
-export interface CatalogStatus {
-  ok: boolean;
-  at: string;
-  message?: string;
-  /** How many models and runtimes the served (last good) catalog has. */
-  models?: number;
-  runtimes?: number;
-}
+/** What a deploy form overrides (`serverVersion`, `env`, `args`). */
+export type Overrides = ServerOverrides;
 
 export interface ModelManagerApi {
   catalogStatus(): Promise<CatalogStatus>;
@@ -91,14 +61,8 @@ export interface ModelManagerApi {
   getModel(name: string): Promise<ModelSummary>;
   listRuntimes(): Promise<RuntimeSummary[]>;
   getRuntime(name: string): Promise<RuntimeSummary>;
-  resolve(
-    name: string,
-    overrides?: Overrides,
-  ): Promise<{ server: ResolvedServer; explain: ExplainRow[] }>;
-  render(
-    name: string,
-    options?: Overrides & { namespace?: string },
-  ): Promise<RenderedObject[]>;
+  resolve(name: string, overrides?: Overrides): Promise<ResolveResponse>;
+  render(name: string, options?: RenderRequest): Promise<RenderedObject[]>;
   history(name: string): Promise<DeploymentHistoryItem[]>;
   /** Every deployment target, live state, drift and outdated fields; unreachable clusters in `errors`. */
   fleet(query?: Omit<FleetQuery, 'model'>): Promise<FleetResponse>;

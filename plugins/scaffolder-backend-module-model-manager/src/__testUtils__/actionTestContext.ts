@@ -6,9 +6,8 @@ import type {
 } from '@backstage/plugin-scaffolder-node';
 import { createMockActionContext } from '@backstage/plugin-scaffolder-node-test-utils';
 // The model-manager backend's own test harness: the real plugin on startTestBackend, deploying
-// to a Kubernetes API test server. No package export for it yet (issue 13 part 2 adds exports maps).
-// eslint-disable-next-line @backstage/no-forbidden-package-imports
-import { startModelManager } from '@model-manager/plugin-model-manager-backend/src/__testUtils__/testBackend';
+// to a Kubernetes API test server.
+import { startModelManager } from '@model-manager/plugin-model-manager-backend/testUtils';
 import yaml from 'yaml';
 import type { createDeployModelAction } from '../actions/deploy';
 

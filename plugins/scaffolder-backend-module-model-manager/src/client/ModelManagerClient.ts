@@ -13,6 +13,7 @@ import {
 } from '@backstage/errors';
 import { DeploymentFailedError } from './DeploymentFailedError';
 import type {
+  DeploymentFailedResponse,
   FleetQuery,
   FleetResponse,
   RolloutApplyRequest,
@@ -228,13 +229,14 @@ export class ModelManagerClient {
     }
     if (response.ok) return data as T;
 
+    // An error answer: `{ error }`, with `deployment` when a cluster refused a change.
+    const failure = data as Partial<DeploymentFailedResponse> | undefined;
     const message: string | undefined =
-      typeof data?.error?.message === 'string' ? data.error.message : undefined;
-    if (data?.deployment && message)
-      throw new DeploymentFailedError(
-        message,
-        data.deployment as DeploymentResult,
-      );
+      typeof failure?.error?.message === 'string'
+        ? failure.error.message
+        : undefined;
+    if (failure?.deployment && message)
+      throw new DeploymentFailedError(message, failure.deployment);
     const ErrorClass = ERROR_BY_STATUS[response.status];
     if (message && ErrorClass) throw new ErrorClass(message);
     throw new Error(

@@ -1,5 +1,6 @@
 /** The model-manager backend's REST shapes, from the shared common package. */
 export type {
+  DeploymentFailedResponse,
   DeploymentResult,
   DeployRequest,
   DeployTarget,

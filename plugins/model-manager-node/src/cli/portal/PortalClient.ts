@@ -1,11 +1,15 @@
 import type {
+  DeploymentFailedResponse,
   DeploymentResult,
+  DeployRequest,
+  DeployTarget,
   DiffResult,
   FleetQuery,
   FleetResponse,
   ModelStatusResponse,
   RolloutPlan,
   RolloutPlanQuery,
+  ServerOverrides,
 } from '@model-manager/plugin-model-manager-common';
 
 /** A refused request: what the portal said, and the HTTP status (0 when it could not be reached). */
@@ -58,12 +62,8 @@ export class PortalClient {
   /** What a deploy with these overrides would change on the live objects. */
   diff(
     model: string,
-    target: { cluster: string; namespace: string },
-    overrides: {
-      serverVersion?: string;
-      env?: Record<string, string | null>;
-      args?: string[];
-    },
+    target: DeployTarget,
+    overrides: ServerOverrides,
   ): Promise<DiffResult> {
     const query = new URLSearchParams({
       cluster: target.cluster,
@@ -81,10 +81,7 @@ export class PortalClient {
   }
 
   /** A deploy; a refused one resolves to its result (ok: false), with what was applied. */
-  deploy(
-    model: string,
-    body: Record<string, unknown>,
-  ): Promise<DeploymentResult> {
+  deploy(model: string, body: DeployRequest): Promise<DeploymentResult> {
     return this.request(
       'POST',
       `/models/${encodeURIComponent(model)}/deploy`,
@@ -93,10 +90,7 @@ export class PortalClient {
     );
   }
 
-  undeploy(
-    model: string,
-    target: { cluster: string; namespace: string },
-  ): Promise<DeploymentResult> {
+  undeploy(model: string, target: DeployTarget): Promise<DeploymentResult> {
     return this.request(
       'DELETE',
       `/models/${encodeURIComponent(model)}/deployment?${new URLSearchParams(
@@ -144,10 +138,12 @@ export class PortalClient {
       data = undefined;
     }
     if (res.ok) return data as T;
-    if (deployment && data?.deployment) return data.deployment as T;
+    // An error answer: `{ error }`, with `deployment` when a cluster refused a change.
+    const failure = data as Partial<DeploymentFailedResponse> | undefined;
+    if (deployment && failure?.deployment) return failure.deployment as T;
     const message =
-      typeof data?.error?.message === 'string'
-        ? data.error.message
+      typeof failure?.error?.message === 'string'
+        ? failure.error.message
         : text.slice(0, 300) || res.statusText;
     if (res.status === 401) {
       throw new PortalError(

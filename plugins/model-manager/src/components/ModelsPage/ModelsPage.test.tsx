@@ -88,6 +88,8 @@ describe('ModelsPage', () => {
         at: '2026-11-30T10:00:00Z',
         message:
           "models.yaml:12:7: models.qwen.server.runtime: unknown runtime 'tgi'",
+        models: 1,
+        runtimes: 1,
       }),
     });
     await renderPage(api);

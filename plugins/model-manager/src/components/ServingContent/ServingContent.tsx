@@ -22,7 +22,7 @@ import { HistoryTable } from '../HistoryTable';
 import { modelManagerApiRef } from '../../api';
 import { LayerChip } from '../LayerChip';
 import { ManifestsCard } from './ManifestsCard';
-import { explainRows, rowLayer, sourceLink } from './explainRows';
+import { explainRows, sourceLink } from './explainRows';
 import { ClientSnippetCard } from '../ClientSnippetCard';
 import { KServeStatusCard } from '../KServeStatusCard';
 import { CatalogStatusWarning } from '../CatalogStatusWarning';
@@ -41,7 +41,7 @@ function explainColumns(entity: Entity): TableColumn<ExplainRow>[] {
     {
       title: 'Set by',
       field: 'layer',
-      render: r => <LayerChip layer={rowLayer(r)} />,
+      render: r => <LayerChip layer={r.layer} />,
       width: '12%',
     },
     {

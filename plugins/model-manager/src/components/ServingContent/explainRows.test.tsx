@@ -4,7 +4,10 @@ import { permissionApiRef } from '@backstage/plugin-permission-react';
 import { MockPermissionApi } from '@backstage/test-utils';
 import { toastApiRef } from '@backstage/frontend-plugin-api';
 import { screen, within } from '@testing-library/react';
-import type { ExplainRow } from '@model-manager/plugin-model-manager-common';
+import {
+  layerInfo,
+  type ExplainRow,
+} from '@model-manager/plugin-model-manager-common';
 import { modelManagerApiRef } from '../../api';
 import { fakeApi } from '../../__testUtils__';
 import { explainRows, sourceLink } from './explainRows';
@@ -78,7 +81,7 @@ describe('provenance rows', () => {
     expect(sourceLink(entity(location) as any, source)).toBe(link);
   });
 
-  it("the Serving tab links each value's file:line to the repository and calls a version's image by its name", async () => {
+  it("the Serving tab links each value's file:line to the repository and names a version's image by the version layer, as the CLI does", async () => {
     const api = fakeApi();
     const base = await api.resolve('qwen');
     const resolve = async () => ({
@@ -109,7 +112,9 @@ describe('provenance rows', () => {
       </TestApiProvider>,
     );
     const imageRow = (await screen.findByText('vllm:0.19.1')).closest('tr')!;
-    expect(within(imageRow).getByText("version's image")).toBeInTheDocument();
+    expect(within(imageRow).getByTestId('layer-version')).toHaveTextContent(
+      layerInfo('version').label,
+    );
     expect(within(imageRow).getByRole('link')).toHaveAttribute(
       'href',
       'https://github.com/org/models/tree/main/models.yaml#L110',

@@ -19,13 +19,6 @@ export function explainRows(
     .map((r, i) => ({ ...r, id: `${i}:${r.key}` }));
 }
 
-/** The layer label of a row: the image a version sets is that version's image, not a delta. */
-export function rowLayer(row: Pick<ExplainRow, 'key' | 'layer'>): string {
-  return row.key === 'image' && row.layer === 'version'
-    ? 'version-image'
-    : row.layer;
-}
-
 const SOURCE_LOCATION = 'backstage.io/source-location';
 
 /**

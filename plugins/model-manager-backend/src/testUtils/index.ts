@@ -1,0 +1,12 @@
+/**
+ * Test utilities of the model-manager backend, exported as
+ * `@model-manager/plugin-model-manager-backend/testUtils` (the `exports` map of package.json,
+ * as Backstage's own plugins export theirs, e.g. `@backstage/plugin-catalog-node/testUtils`).
+ *
+ * @packageDocumentation
+ */
+export {
+  REPO_ROOT,
+  startModelManager,
+  type StartModelManagerOptions,
+} from './startModelManager';

@@ -1,0 +1,145 @@
+import path from 'node:path';
+import { resolvePackagePath } from '@backstage/backend-plugin-api';
+import {
+  mockServices,
+  startTestBackend,
+  TestDatabases,
+} from '@backstage/backend-test-utils';
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import {
+  KubeApiTestServer,
+  ADMIN_TOKEN,
+} from '@model-manager/kube-api-test-server';
+import type { Knex } from 'knex';
+import { modelManagerPlugin } from '../plugin';
+
+/** The repository root: its models.yaml and runtimes/ are what the test backend serves by default. */
+export const REPO_ROOT = resolvePackagePath(
+  '@model-manager/plugin-model-manager-backend',
+  '../..',
+);
+
+// MODEL_MANAGER_TEST_DB=POSTGRES_15 runs every backend suite against PostgreSQL (as `.ci/run`
+// does, with BACKSTAGE_TEST_DATABASE_POSTGRES15_CONNECTION_STRING set); default: SQLite in memory.
+const TEST_DB = process.env.MODEL_MANAGER_TEST_DB as 'POSTGRES_15' | undefined;
+const databases = TEST_DB
+  ? TestDatabases.create({ ids: [TEST_DB], disableDocker: true })
+  : undefined;
+
+/** The options of {@link startModelManager}. */
+export type StartModelManagerOptions = {
+  permission?: AuthorizeResult.ALLOW | AuthorizeResult.DENY;
+  kube?: KubeApiTestServer;
+  modelsFile?: string;
+  runtimesDir?: string;
+  impersonateUser?: boolean;
+  token?: string;
+  requestTimeoutMs?: number;
+  /** More clusters besides `local` (e.g. one that cannot be reached). */
+  extraClusters?: Array<{ name: string; url: string }>;
+  /** `modelManager.fleet.cacheSeconds` (default here: 0, every fleet request reads the clusters). */
+  fleetCacheSeconds?: number;
+  /** More config under `modelManager`. */
+  modelManagerConfig?: Record<string, unknown>;
+  /** The plugin's database (e.g. one PostgreSQL database shared by two replicas). */
+  knex?: Knex;
+};
+
+/**
+ * A real backend with the model-manager plugin (`startTestBackend` from
+ * `@backstage/backend-test-utils`), deploying to a Kubernetes API test server over HTTP. For the
+ * tests of this plugin and of the modules that call it (the scaffolder module's actions).
+ * `stop()` stops the backend, and the API test server when this call started it.
+ */
+export async function startModelManager(
+  options: StartModelManagerOptions = {},
+) {
+  const ownsKube = !options.kube;
+  const kube =
+    options.kube ??
+    (await KubeApiTestServer.start({ namespaces: ['default', 'models'] }));
+  const auditor = mockServices.auditor.mock();
+  const events: Array<{
+    eventId: string;
+    meta: any;
+    outcome?: 'success' | 'fail';
+    error?: string;
+    successMeta?: any;
+  }> = [];
+  auditor.createEvent.mockImplementation(async ({ eventId, meta }) => {
+    const event: (typeof events)[number] = { eventId, meta };
+    events.push(event);
+    return {
+      success: async o => {
+        event.outcome = 'success';
+        event.successMeta = o?.meta;
+      },
+      fail: async o => {
+        event.outcome = 'fail';
+        event.error = o.error.message;
+      },
+    };
+  });
+  const knex =
+    options.knex ?? (databases ? await databases.init(TEST_DB!) : undefined);
+  const databaseFeatures = knex
+    ? [mockServices.database.factory({ knex })]
+    : [];
+  const backend = await startTestBackend({
+    features: [
+      modelManagerPlugin,
+      ...databaseFeatures,
+      auditor.factory,
+      mockServices.permissions.factory({
+        result: options.permission ?? AuthorizeResult.ALLOW,
+      }),
+      mockServices.rootConfig.factory({
+        data: {
+          modelManager: {
+            modelsFile:
+              options.modelsFile ?? path.join(REPO_ROOT, 'models.yaml'),
+            runtimesDir:
+              options.runtimesDir ?? path.join(REPO_ROOT, 'runtimes'),
+            watch: false,
+            kubernetes: {
+              retryBaseDelayMs: 1,
+              requestTimeoutMs: options.requestTimeoutMs ?? 5000,
+              impersonateUser: options.impersonateUser ?? false,
+            },
+            fleet: { cacheSeconds: options.fleetCacheSeconds ?? 0 },
+            ...options.modelManagerConfig,
+          },
+          kubernetes: {
+            serviceLocatorMethod: { type: 'multiTenant' },
+            clusterLocatorMethods: [
+              {
+                type: 'config',
+                clusters: [
+                  {
+                    name: 'local',
+                    url: kube.url,
+                    authProvider: 'serviceAccount',
+                    serviceAccountToken: options.token ?? ADMIN_TOKEN,
+                    skipTLSVerify: true,
+                  },
+                  ...(options.extraClusters ?? []).map(c => ({
+                    ...c,
+                    authProvider: 'serviceAccount',
+                    serviceAccountToken: ADMIN_TOKEN,
+                    skipTLSVerify: true,
+                  })),
+                ],
+              },
+            ],
+          },
+        },
+      }),
+    ],
+  });
+  /** Stops the backend, and the API test server when this call started it. */
+  const stop = async () => {
+    await backend.stop();
+    if (ownsKube) await kube.stop();
+  };
+  return { server: backend.server, backend, kube, events, stop };
+}
