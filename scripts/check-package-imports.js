@@ -60,7 +60,12 @@ function sourceFiles(dir, out = []) {
     if (entry.isDirectory()) {
       if (!SKIP_DIRS.has(entry.name))
         sourceFiles(path.join(dir, entry.name), out);
-    } else if (SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts')) {
+    } else if (
+      SOURCE.test(entry.name) &&
+      !entry.name.endsWith('.d.ts') &&
+      // Tool configuration, not package code: each package's ESLint config extends the repo's.
+      entry.name !== '.eslintrc.js'
+    ) {
       out.push(path.join(dir, entry.name));
     }
   }
