@@ -2,7 +2,9 @@ import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
 import { EntityProvider } from '@backstage/plugin-catalog-react';
 import { screen, waitFor, within } from '@testing-library/react';
 import { MockPermissionApi } from '@backstage/test-utils';
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import { permissionApiRef } from '@backstage/plugin-permission-react';
+import { SWRConfig } from 'swr';
 import { toastApiRef } from '@backstage/frontend-plugin-api';
 import { modelManagerApiRef, type ModelManagerApi } from '../api';
 import { ServingContent } from './ServingContent';
@@ -21,11 +23,15 @@ const entity = {
   },
 };
 
-const inEntity = (api: ModelManagerApi, children: JSX.Element) => (
+const inEntity = (
+  api: ModelManagerApi,
+  children: JSX.Element,
+  permissions = new MockPermissionApi(),
+) => (
   <TestApiProvider
     apis={[
       [modelManagerApiRef, api],
-      [permissionApiRef, new MockPermissionApi()],
+      [permissionApiRef, permissions],
       [toastApiRef, { post: () => ({ close: () => {} }) }],
     ]}
   >
@@ -54,6 +60,38 @@ describe('ServingContent', () => {
       ),
     );
   });
+
+  it.each([
+    ['may deploy this model', AuthorizeResult.ALLOW, 1],
+    ['may not deploy this model', AuthorizeResult.DENY, 0],
+  ])(
+    'shows Deploy and Roll back to users who %s',
+    async (_who, result, shown) => {
+      const asked: string[] = [];
+      const permissions = new MockPermissionApi(request => {
+        asked.push(`${request.permission.name} ${request.resourceRef}`);
+        return result;
+      });
+      await renderInTestApp(
+        // A fresh SWR cache per render: usePermission caches decisions.
+        <SWRConfig value={{ provider: () => new Map() }}>
+          {inEntity(fakeApi(), <ServingContent />, permissions)}
+        </SWRConfig>,
+      );
+      expect(await screen.findByText('Deploy history')).toBeInTheDocument();
+      await waitFor(() =>
+        expect(
+          screen.queryAllByRole('button', { name: 'Deploy' }),
+        ).toHaveLength(shown),
+      );
+      expect(
+        screen.queryAllByRole('button', { name: 'Roll back' }).length > 0,
+      ).toBe(shown > 0);
+      expect(new Set(asked)).toEqual(
+        new Set(['model-manager.model.deploy component:default/qwen']),
+      );
+    },
+  );
 
   it('shows declared vs live for each target of the model in its header', async () => {
     await renderInTestApp(inEntity(fakeApi(), <ServingContent />));
