@@ -9,7 +9,12 @@
  *   pat    (group platform, the admin group)                     deploys anything
  *   bob    (no group)                                             deploys nothing
  */
-import { createBackendModule } from '@backstage/backend-plugin-api';
+import {
+  coreServices,
+  createBackendModule,
+  type AuthService,
+  type DiscoveryService,
+} from '@backstage/backend-plugin-api';
 import { authServiceFactory } from '@backstage/backend-defaults/auth';
 import { httpAuthServiceFactory } from '@backstage/backend-defaults/httpAuth';
 import { permissionsServiceFactory } from '@backstage/backend-defaults/permissions';
@@ -31,6 +36,11 @@ import permissionPlugin from '@backstage/plugin-permission-backend';
 import catalogModuleModelManager from '@model-manager/plugin-catalog-backend-module-model-manager';
 import modelManagerPlugin from '@model-manager/plugin-model-manager-backend';
 import permissionModuleModelManagerPolicy from '@model-manager/plugin-permission-backend-module-model-manager';
+import { createMockActionContext } from '@backstage/plugin-scaffolder-node-test-utils';
+import {
+  createDeployModelAction,
+  createUndeployModelAction,
+} from '@model-manager/plugin-scaffolder-backend-module-model-manager';
 import path from 'node:path';
 import request from 'supertest';
 
@@ -69,6 +79,22 @@ const testSignIn = createBackendModule({
               }),
           }),
         });
+      },
+    });
+  },
+});
+
+/** The real auth and discovery services as the scaffolder plugin gets them (for its actions). */
+const scaffolderServices: { auth?: AuthService; discovery?: DiscoveryService } =
+  {};
+const captureScaffolderServices = createBackendModule({
+  pluginId: 'scaffolder',
+  moduleId: 'test-services',
+  register(reg) {
+    reg.registerInit({
+      deps: { auth: coreServices.auth, discovery: coreServices.discovery },
+      async init(deps) {
+        Object.assign(scaffolderServices, deps);
       },
     });
   },
@@ -132,6 +158,7 @@ describe('the model-manager permission policy, with users of examples/org.yaml',
         permissionPlugin,
         permissionModuleModelManagerPolicy,
         modelManagerPlugin,
+        captureScaffolderServices,
       ],
     });
     for (const name of ['alice', 'pat', 'bob']) {
@@ -349,6 +376,75 @@ describe('the model-manager permission policy, with users of examples/org.yaml',
             error: message,
             meta: expect.objectContaining({ actor: 'user:default/bob' }),
           }),
+        ]);
+        expect(kube.requestCount).toBe(0);
+      },
+    );
+  });
+
+  // The scaffolder actions call the REST API with a token on behalf of the task's initiator
+  // (credentials from the real auth service), so the same checks apply to them.
+  describe('scaffolder actions, as the user who started the task', () => {
+    const services = () =>
+      scaffolderServices as { auth: AuthService; discovery: DiscoveryService };
+    const deploy = () => createDeployModelAction(services());
+    const undeploy = () => createUndeployModelAction(services());
+
+    /** Runs an action as a task started by `user` (credentials from the real auth service). */
+    async function run(
+      user: string,
+      action: ReturnType<typeof deploy> | ReturnType<typeof undeploy>,
+      input: { model: string; cluster: string; namespace: string },
+    ) {
+      const credentials = await services().auth.authenticate(tokens[user]);
+      await action.handler({
+        ...createMockActionContext({ input }),
+        getInitiatorCredentials: async () => credentials,
+      });
+    }
+
+    it("model-manager:deploy deploys an owner's model, audited as the owner", async () => {
+      await run('alice', deploy(), {
+        model: `component:default/${SEARCH_MODEL}`,
+        cluster: 'local',
+        namespace: 'models',
+      });
+      expect(events.map(e => [e.eventId, e.meta.actor, e.outcome])).toEqual([
+        ['model-deploy', 'user:default/alice', 'success'],
+      ]);
+    });
+
+    it.each([
+      [
+        'model-manager:deploy',
+        deploy,
+        PLATFORM_MODEL,
+        'model-manager.model.deploy',
+        'group:default/ml-platform',
+        'model-deploy',
+      ],
+      [
+        'model-manager:undeploy',
+        undeploy,
+        SEARCH_MODEL,
+        'model-manager.model.undeploy',
+        'group:default/search',
+        'model-undeploy',
+      ],
+    ])(
+      '%s fails for bob with the 403 message; nothing reaches the cluster',
+      async (_id, action, model, permission, owner, eventId) => {
+        await expect(
+          run('bob', action(), {
+            model: `component:default/${model}`,
+            cluster: 'local',
+            namespace: 'models',
+          }),
+        ).rejects.toThrow(
+          `user:default/bob may not ${permission} model ${model} (component:default/${model}): not a member of its owner ${owner} and not in the admin group ${ADMIN_GROUP}`,
+        );
+        expect(events).toEqual([
+          expect.objectContaining({ eventId, outcome: 'fail' }),
         ]);
         expect(kube.requestCount).toBe(0);
       },
