@@ -39,6 +39,7 @@ import permissionModuleModelManagerPolicy from '@model-manager/plugin-permission
 import { createMockActionContext } from '@backstage/plugin-scaffolder-node-test-utils';
 import {
   createDeployModelAction,
+  createRolloutAction,
   createUndeployModelAction,
 } from '@model-manager/plugin-scaffolder-backend-module-model-manager';
 import path from 'node:path';
@@ -389,12 +390,16 @@ describe('the model-manager permission policy, with users of examples/org.yaml',
       scaffolderServices as { auth: AuthService; discovery: DiscoveryService };
     const deploy = () => createDeployModelAction(services());
     const undeploy = () => createUndeployModelAction(services());
+    const rollout = () => createRolloutAction(services());
 
     /** Runs an action as a task started by `user` (credentials from the real auth service). */
     async function run(
       user: string,
-      action: ReturnType<typeof deploy> | ReturnType<typeof undeploy>,
-      input: { model: string; cluster: string; namespace: string },
+      action:
+        | ReturnType<typeof deploy>
+        | ReturnType<typeof undeploy>
+        | ReturnType<typeof rollout>,
+      input: Record<string, string | boolean>,
     ) {
       const credentials = await services().auth.authenticate(tokens[user]);
       await action.handler({
@@ -449,6 +454,32 @@ describe('the model-manager permission policy, with users of examples/org.yaml',
         expect(kube.requestCount).toBe(0);
       },
     );
+
+    it('model-manager:rollout fails for bob at its first batch; nothing is applied', async () => {
+      // A target to roll out: bge-m3 on local/models, deployed by the admin.
+      const first = await as('pat').post(
+        `/api/model-manager/models/${SEARCH_MODEL}/deploy`,
+        { cluster: 'local', namespace: 'models' },
+      );
+      expect(first.status).toBe(200);
+      events.length = 0;
+      kube.resetRequests();
+      await expect(
+        run('bob', rollout(), {
+          runtime: 'vllm',
+          version: '0.19.1',
+          cluster: 'local',
+          namespace: 'models',
+          waitForCanary: false,
+        }),
+      ).rejects.toThrow(
+        `user:default/bob may not model-manager.model.deploy model ${SEARCH_MODEL} (component:default/${SEARCH_MODEL}): not a member of its owner group:default/search and not in the admin group ${ADMIN_GROUP}; so may not roll out this batch (nothing was applied)`,
+      );
+      expect(events).toEqual([
+        expect.objectContaining({ eventId: 'model-rollout', outcome: 'fail' }),
+      ]);
+      expect(kube.requests.filter(r => r.method === 'PATCH')).toEqual([]);
+    });
   });
 
   // What the Serving tab's usePermission({ permission, resourceRef }) asks: the policy answers

@@ -6,7 +6,9 @@
 export { scaffolderModuleModelManager as default } from './module';
 export {
   createDeployModelAction,
+  createRolloutAction,
   createUndeployModelAction,
   DEPLOY_ACTION_ID,
+  ROLLOUT_ACTION_ID,
   UNDEPLOY_ACTION_ID,
 } from './actions';
