@@ -36,6 +36,7 @@ import permissionPlugin from '@backstage/plugin-permission-backend';
 import catalogModuleModelManager from '@model-manager/plugin-catalog-backend-module-model-manager';
 import modelManagerPlugin from '@model-manager/plugin-model-manager-backend';
 import permissionModuleModelManagerPolicy from '@model-manager/plugin-permission-backend-module-model-manager';
+import type { JsonObject } from '@backstage/types';
 import { createMockActionContext } from '@backstage/plugin-scaffolder-node-test-utils';
 import {
   createDeployModelAction,
@@ -393,17 +394,18 @@ describe('the model-manager permission policy, with users of examples/org.yaml',
     const rollout = () => createRolloutAction(services());
 
     /** Runs an action as a task started by `user` (credentials from the real auth service). */
-    async function run(
+    async function run<I extends JsonObject>(
       user: string,
-      action:
-        | ReturnType<typeof deploy>
-        | ReturnType<typeof undeploy>
-        | ReturnType<typeof rollout>,
-      input: Record<string, string | boolean>,
+      action: {
+        handler(
+          ctx: ReturnType<typeof createMockActionContext<I, any>>,
+        ): Promise<void>;
+      },
+      input: I,
     ) {
       const credentials = await services().auth.authenticate(tokens[user]);
       await action.handler({
-        ...createMockActionContext({ input }),
+        ...createMockActionContext<I, any>({ input }),
         getInitiatorCredentials: async () => credentials,
       });
     }
