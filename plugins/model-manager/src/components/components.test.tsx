@@ -1,6 +1,6 @@
 import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
 import { EntityProvider } from '@backstage/plugin-catalog-react';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MockPermissionApi } from '@backstage/test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import { permissionApiRef } from '@backstage/plugin-permission-react';
@@ -62,10 +62,10 @@ describe('ServingContent', () => {
   });
 
   it.each([
-    ['may deploy this model', AuthorizeResult.ALLOW, 1],
-    ['may not deploy this model', AuthorizeResult.DENY, 0],
+    ['may deploy and undeploy this model', AuthorizeResult.ALLOW, true],
+    ['may not', AuthorizeResult.DENY, false],
   ])(
-    'shows Deploy and Roll back to users who %s',
+    'shows Deploy, Roll back and Undeploy to users who %s',
     async (_who, result, shown) => {
       const asked: string[] = [];
       const permissions = new MockPermissionApi(request => {
@@ -79,19 +79,62 @@ describe('ServingContent', () => {
         </SWRConfig>,
       );
       expect(await screen.findByText('Deploy history')).toBeInTheDocument();
-      await waitFor(() =>
-        expect(
-          screen.queryAllByRole('button', { name: 'Deploy' }),
-        ).toHaveLength(shown),
-      );
-      expect(
-        screen.queryAllByRole('button', { name: 'Roll back' }).length > 0,
-      ).toBe(shown > 0);
+      await screen.findByTestId('declared-vs-live');
+      const count = (name: string) =>
+        screen.queryAllByRole('button', { name }).length;
+      await waitFor(() => expect(count('Deploy')).toBe(shown ? 1 : 0));
+      await waitFor(() => expect(count('Undeploy') > 0).toBe(shown));
+      expect(count('Roll back') > 0).toBe(shown);
       expect(new Set(asked)).toEqual(
-        new Set(['model-manager.model.deploy component:default/qwen']),
+        new Set([
+          'model-manager.model.deploy component:default/qwen',
+          'model-manager.model.undeploy component:default/qwen',
+        ]),
       );
     },
   );
+
+  it('undeploys a target after asking, and says so', async () => {
+    const api = fakeApi();
+    const toast = { post: jest.fn(() => ({ close: () => {} })) };
+    await renderInTestApp(
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <TestApiProvider
+          apis={[
+            [modelManagerApiRef, api],
+            [permissionApiRef, new MockPermissionApi()],
+            [toastApiRef, toast],
+          ]}
+        >
+          <EntityProvider entity={entity}>
+            <ServingContent />
+          </EntityProvider>
+        </TestApiProvider>
+      </SWRConfig>,
+    );
+    const prod = (await screen.findByText('prod/ml')).closest('tr')!;
+    fireEvent.click(
+      await within(prod).findByRole('button', { name: 'Undeploy' }),
+    );
+    expect(api.undeploy).not.toHaveBeenCalled();
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Undeploy from prod/ml' }),
+    );
+    await waitFor(() =>
+      expect(api.undeploy).toHaveBeenCalledWith('qwen', {
+        cluster: 'prod',
+        namespace: 'ml',
+      }),
+    );
+    await waitFor(() =>
+      expect(toast.post).toHaveBeenCalledWith(
+        expect.objectContaining({
+          title: 'Undeployed qwen from prod/ml',
+          status: 'success',
+        }),
+      ),
+    );
+  });
 
   it('shows declared vs live for each target of the model in its header', async () => {
     await renderInTestApp(inEntity(fakeApi(), <ServingContent />));

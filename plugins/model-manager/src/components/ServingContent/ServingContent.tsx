@@ -135,7 +135,7 @@ export function ServingContent() {
         <CatalogStatusWarning />
       </Grid>
       <Grid item xs={12}>
-        <DeclaredVsLive model={model} />
+        <DeclaredVsLive model={model} entityRef={entityRef} />
       </Grid>
       <Grid item xs={12}>
         <InfoCard
