@@ -15,6 +15,14 @@ export interface Config {
        */
       cacheSeconds?: number;
     };
+    /** The opt-in permission policy (`@model-manager/plugin-permission-backend-module-model-manager`). */
+    permissionPolicy?: {
+      /**
+       * Its admin group (e.g. group:default/platform); this plugin names it in the message of a
+       * denied deploy/undeploy.
+       */
+      adminGroup?: string;
+    };
     /** Kubernetes deploy settings. */
     kubernetes?: {
       /**

@@ -2,6 +2,10 @@
  * The portal's backend: Backstage's own plugins plus model-manager's. No product logic here.
  */
 import { createBackend } from '@backstage/backend-defaults';
+import {
+  coreServices,
+  createBackendFeatureLoader,
+} from '@backstage/backend-plugin-api';
 
 const backend = createBackend();
 
@@ -22,10 +26,23 @@ backend.add(
   import('@model-manager/plugin-catalog-backend-module-model-manager'),
 );
 
-// permissions: allow-all for the embedded default; see README for a real policy
+// permissions: allow-all for the embedded default; with modelManager.permissionPolicy.enabled,
+// model-manager's policy (owners deploy their models, an admin group deploys anything)
 backend.add(import('@backstage/plugin-permission-backend'));
 backend.add(
-  import('@backstage/plugin-permission-backend-module-allow-all-policy'),
+  createBackendFeatureLoader({
+    deps: { config: coreServices.rootConfig },
+    *loader({ config }) {
+      if (config.getOptionalBoolean('modelManager.permissionPolicy.enabled'))
+        yield import(
+          '@model-manager/plugin-permission-backend-module-model-manager'
+        );
+      else
+        yield import(
+          '@backstage/plugin-permission-backend-module-allow-all-policy'
+        );
+    },
+  }),
 );
 
 // scaffolder

@@ -186,7 +186,7 @@ describe('model-manager CLI through the portal, as a user without the deploy per
     ]);
     expect(res.code).toBe(1);
     expect(res.stderr).toMatch(
-      /403 user:default\/alice may not deploy models \(permission model-manager\.model\.deploy\)/,
+      /403 user:default\/alice may not model-manager\.model\.deploy model bge-m3 \(component:default\/bge-m3\): the permission policy denied it/,
     );
     expect(ctx.kube.requests.filter(r => r.method === 'PATCH')).toEqual([]);
   });

@@ -2,11 +2,13 @@ import {
   coreServices,
   createBackendPlugin,
 } from '@backstage/backend-plugin-api';
+import { catalogServiceRef } from '@backstage/plugin-catalog-node';
 import { modelManagerPermissions } from '@model-manager/plugin-model-manager-common';
 import { modelCatalogServiceRef } from '@model-manager/plugin-model-manager-node';
 import { FleetService, LiveObjectCache } from './fleet';
 import { DeploymentHistory } from './history';
 import { ClusterRegistry, ServerSideApplier } from './kubernetes';
+import { ModelAuthorizer } from './permissions';
 import { createRouter } from './router';
 import { ModelManagerService } from './service';
 
@@ -24,6 +26,9 @@ export const modelManagerPlugin = createBackendPlugin({
         logger: coreServices.logger,
         httpRouter: coreServices.httpRouter,
         httpAuth: coreServices.httpAuth,
+        auth: coreServices.auth,
+        userInfo: coreServices.userInfo,
+        catalogEntities: catalogServiceRef,
         permissions: coreServices.permissions,
         permissionsRegistry: coreServices.permissionsRegistry,
         auditor: coreServices.auditor,
@@ -35,6 +40,9 @@ export const modelManagerPlugin = createBackendPlugin({
         logger,
         httpRouter,
         httpAuth,
+        auth,
+        userInfo,
+        catalogEntities,
         permissions,
         permissionsRegistry,
         auditor,
@@ -80,7 +88,16 @@ export const modelManagerPlugin = createBackendPlugin({
             service,
             fleet,
             httpAuth,
-            permissions,
+            authorizer: ModelAuthorizer.create({
+              permissions,
+              auth,
+              userInfo,
+              catalog: catalogEntities,
+              logger,
+              adminGroup: config.getOptionalString(
+                'modelManager.permissionPolicy.adminGroup',
+              ),
+            }),
             auditor,
             logger,
             impersonateUser:

@@ -920,7 +920,7 @@ describe('model-manager router with a denying permission policy', () => {
       expect(res.body.error).toMatchObject({
         name: 'NotAllowedError',
         message:
-          'user:default/alice may not deploy models (permission model-manager.model.deploy)',
+          'user:default/alice may not model-manager.model.deploy model qwen2-5-7b-instruct (component:default/qwen2-5-7b-instruct): the permission policy denied it',
       });
       expect(ctx.events).toEqual([
         expect.objectContaining({

@@ -3,13 +3,9 @@ import type {
   BackstageCredentials,
   HttpAuthService,
   LoggerService,
-  PermissionsService,
 } from '@backstage/backend-plugin-api';
 import { InputError, NotAllowedError } from '@backstage/errors';
-import {
-  AuthorizeResult,
-  type BasicPermission,
-} from '@backstage/plugin-permission-common';
+import type { ResourcePermission } from '@backstage/plugin-permission-common';
 import {
   modelDeployPermission,
   modelUndeployPermission,
@@ -37,6 +33,7 @@ import Router from 'express-promise-router';
 import type { z } from 'zod';
 import type { FleetService } from './fleet';
 import type { FailureKind } from './kubernetes/types';
+import type { ModelAuthorizer } from './permissions';
 import {
   deployRequestSchema,
   describeZodError,
@@ -54,7 +51,8 @@ export interface RouterOptions {
   service: ModelManagerService;
   fleet: FleetService;
   httpAuth: HttpAuthService;
-  permissions: PermissionsService;
+  /** The deploy/undeploy checks, with the model's entity ref. */
+  authorizer: ModelAuthorizer;
   auditor: AuditorService;
   logger: LoggerService;
   /** Send Impersonate-User with the signed-in user's entity ref. */
@@ -114,7 +112,7 @@ function overridesFromQuery(query: Request['query']): ServerOverrides {
 export async function createRouter(
   options: RouterOptions,
 ): Promise<express.Router> {
-  const { service, httpAuth, permissions, auditor } = options;
+  const { service, httpAuth, authorizer, auditor } = options;
   const router = Router();
   router.use(express.json({ limit: '4mb' }));
   // body-parser's errors carry an HTTP status but no message a user can act on.
@@ -152,36 +150,37 @@ export async function createRouter(
       : undefined;
 
   /**
-   * Runs a cluster-changing operation: audit event, permission check (403 + audit on deny), then
-   * the operation; a failed outcome answers with the status of its first failure and the
-   * per-object results.
+   * Runs a cluster-changing operation on `model`: audit event, permission check with the model's
+   * entity ref (403 naming the permission and why, and a failed audit event, on deny), then the
+   * operation; a failed outcome answers with the status of its first failure and the per-object
+   * results.
    */
   async function guarded(
     req: Request,
     res: Response,
     eventId: string,
-    permission: BasicPermission,
-    meta: Record<string, any>,
+    permission: ResourcePermission<'catalog-entity'>,
+    meta: Record<string, any> & { model: string },
     run: (credentials: BackstageCredentials) => Promise<DeploymentResult>,
   ) {
     const credentials = await httpAuth.credentials(req, {
       allow: ['user', 'service'],
     });
+    const actor = actorOf(credentials);
     const event = await auditor.createEvent({
       eventId,
       severityLevel: 'medium',
       request: req,
-      meta: { ...meta, actor: actorOf(credentials) },
+      meta: { ...meta, actor },
     });
-    const [decision] = await permissions.authorize([{ permission }], {
+    const [denial] = await authorizer.denials(
+      permission,
+      [meta.model],
       credentials,
-    });
-    if (decision.result !== AuthorizeResult.ALLOW) {
-      const error = new NotAllowedError(
-        `${actorOf(credentials)} may not ${
-          permission.name === modelDeployPermission.name ? 'deploy' : 'undeploy'
-        } models (permission ${permission.name})`,
-      );
+      actor,
+    );
+    if (denial) {
+      const error = new NotAllowedError(denial.message);
       await event.fail({ error, meta: { outcome: 'denied' } });
       throw error;
     }
@@ -413,21 +412,26 @@ export async function createRouter(
     );
   });
 
-  // One batch of a rollout: one permission check for the batch (the same basic permission for
-  // every target), one audit event and one history row per target.
+  // One batch of a rollout: one permission check for the batch (one request per model, with its
+  // entity ref; any target denied refuses the batch before anything is applied), one audit event
+  // and one history row per target.
   router.post('/rollouts/apply', async (req, res) => {
     const body = parse(rolloutApplyRequestSchema, req.body, 'rollout request');
     const credentials = await httpAuth.credentials(req, {
       allow: ['user', 'service'],
     });
     const actor = actorOf(credentials);
-    const [decision] = await permissions.authorize(
-      [{ permission: modelDeployPermission }],
-      { credentials },
+    const denials = await authorizer.denials(
+      modelDeployPermission,
+      body.targets.map(t => t.model),
+      credentials,
+      actor,
     );
-    if (decision.result !== AuthorizeResult.ALLOW) {
+    if (denials.length > 0) {
       const error = new NotAllowedError(
-        `${actor} may not deploy models (permission ${modelDeployPermission.name}), so may not roll them out`,
+        `${denials
+          .map(d => d.message)
+          .join('; ')}; so may not roll out this batch (nothing was applied)`,
       );
       const event = await auditor.createEvent({
         eventId: 'model-rollout',
@@ -438,6 +442,7 @@ export async function createRouter(
           runtime: body.runtime,
           rolloutId: body.rolloutId,
           targets: body.targets.length,
+          denied: denials.map(d => d.model),
         },
       });
       await event.fail({ error, meta: { outcome: 'denied' } });

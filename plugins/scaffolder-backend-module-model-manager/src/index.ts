@@ -7,8 +7,10 @@ export { scaffolderModuleModelManager as default } from './module';
 export {
   createDeployModelAction,
   createRenderModelAction,
+  createRolloutAction,
   createUndeployModelAction,
   DEPLOY_ACTION_ID,
   RENDER_ACTION_ID,
+  ROLLOUT_ACTION_ID,
   UNDEPLOY_ACTION_ID,
 } from './actions';

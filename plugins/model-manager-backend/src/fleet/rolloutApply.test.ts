@@ -157,7 +157,7 @@ describe('POST /rollouts/apply without model-manager.model.deploy', () => {
       .send({ runtime: 'vllm', rolloutId: 'r-5', targets: [target('bge-m3')] });
     expect(res.status).toBe(403);
     expect(res.body.error.message).toBe(
-      'user:default/alice may not deploy models (permission model-manager.model.deploy), so may not roll them out',
+      'user:default/alice may not model-manager.model.deploy model bge-m3 (component:default/bge-m3): the permission policy denied it; so may not roll out this batch (nothing was applied)',
     );
     expect(ctx.events).toEqual([
       expect.objectContaining({ eventId: 'model-rollout', outcome: 'fail' }),

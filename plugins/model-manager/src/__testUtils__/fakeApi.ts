@@ -153,6 +153,19 @@ export function fakeApi(
         },
       ],
     }),
+    undeploy: jest.fn(
+      async (
+        model: string,
+        target: { cluster: string; namespace: string },
+      ) => ({
+        ok: true,
+        revision: 5,
+        action: 'undeploy' as const,
+        model,
+        ...target,
+        objects: [],
+      }),
+    ),
     rollback: jest.fn(
       async (
         model: string,

@@ -76,6 +76,19 @@ describe('ModelManagerClient', () => {
     expect(JSON.parse(init!.body as string)).toEqual(body);
   });
 
+  it('DELETEs a deployment of one target', async () => {
+    const { api, fetch } = client({
+      ok: true,
+      action: 'undeploy',
+      objects: [],
+    });
+    await api.undeploy('qwen 2', { cluster: 'prod', namespace: 'ml' });
+    expect(fetch).toHaveBeenCalledWith(
+      'http://backend/api/model-manager/models/qwen%202/deployment?cluster=prod&namespace=ml',
+      expect.objectContaining({ method: 'DELETE', body: undefined }),
+    );
+  });
+
   it("throws the backend's error with its message", async () => {
     const { api } = client(
       {

@@ -131,6 +131,14 @@ export class ModelManagerClient implements ModelManagerApi {
     );
   }
 
+  undeploy(name: string, target: { cluster: string; namespace: string }) {
+    const qs = new URLSearchParams(target).toString();
+    return this.request<DeploymentResult>(
+      `/models/${encodeURIComponent(name)}/deployment?${qs}`,
+      { method: 'DELETE' },
+    );
+  }
+
   async listClusters() {
     return (await this.get<ClusterListResponse>('/clusters')).items;
   }

@@ -54,6 +54,11 @@ export interface ModelManagerApi {
     revision: number,
     options?: { dryRun?: boolean },
   ): Promise<DeploymentResult>;
+  /** Deletes the model's objects from one target (`DELETE /models/:name/deployment`). */
+  undeploy(
+    name: string,
+    target: { cluster: string; namespace: string },
+  ): Promise<DeploymentResult>;
   /** Every model of the served catalog (what the CLI reads). */
   listModels(): Promise<ModelSummary[]>;
   /** One page of the models matching the filters, sorted by the backend, with the total. */

@@ -1,8 +1,10 @@
 import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
 import { EntityProvider } from '@backstage/plugin-catalog-react';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MockPermissionApi } from '@backstage/test-utils';
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import { permissionApiRef } from '@backstage/plugin-permission-react';
+import { SWRConfig } from 'swr';
 import { toastApiRef } from '@backstage/frontend-plugin-api';
 import { modelManagerApiRef, type ModelManagerApi } from '../api';
 import { ServingContent } from './ServingContent';
@@ -21,11 +23,15 @@ const entity = {
   },
 };
 
-const inEntity = (api: ModelManagerApi, children: JSX.Element) => (
+const inEntity = (
+  api: ModelManagerApi,
+  children: JSX.Element,
+  permissions = new MockPermissionApi(),
+) => (
   <TestApiProvider
     apis={[
       [modelManagerApiRef, api],
-      [permissionApiRef, new MockPermissionApi()],
+      [permissionApiRef, permissions],
       [toastApiRef, { post: () => ({ close: () => {} }) }],
     ]}
   >
@@ -51,6 +57,81 @@ describe('ServingContent', () => {
       'href',
       expect.stringContaining(
         '/create/templates/default/deploy-model?formData=',
+      ),
+    );
+  });
+
+  it.each([
+    ['may deploy and undeploy this model', AuthorizeResult.ALLOW, true],
+    ['may not', AuthorizeResult.DENY, false],
+  ])(
+    'shows Deploy, Roll back and Undeploy to users who %s',
+    async (_who, result, shown) => {
+      const asked: string[] = [];
+      const permissions = new MockPermissionApi(request => {
+        asked.push(`${request.permission.name} ${request.resourceRef}`);
+        return result;
+      });
+      await renderInTestApp(
+        // A fresh SWR cache per render: usePermission caches decisions.
+        <SWRConfig value={{ provider: () => new Map() }}>
+          {inEntity(fakeApi(), <ServingContent />, permissions)}
+        </SWRConfig>,
+      );
+      expect(await screen.findByText('Deploy history')).toBeInTheDocument();
+      await screen.findByTestId('declared-vs-live');
+      const count = (name: string) =>
+        screen.queryAllByRole('button', { name }).length;
+      await waitFor(() => expect(count('Deploy')).toBe(shown ? 1 : 0));
+      await waitFor(() => expect(count('Undeploy') > 0).toBe(shown));
+      expect(count('Roll back') > 0).toBe(shown);
+      expect(new Set(asked)).toEqual(
+        new Set([
+          'model-manager.model.deploy component:default/qwen',
+          'model-manager.model.undeploy component:default/qwen',
+        ]),
+      );
+    },
+  );
+
+  it('undeploys a target after asking, and says so', async () => {
+    const api = fakeApi();
+    const toast = { post: jest.fn(() => ({ close: () => {} })) };
+    await renderInTestApp(
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <TestApiProvider
+          apis={[
+            [modelManagerApiRef, api],
+            [permissionApiRef, new MockPermissionApi()],
+            [toastApiRef, toast],
+          ]}
+        >
+          <EntityProvider entity={entity}>
+            <ServingContent />
+          </EntityProvider>
+        </TestApiProvider>
+      </SWRConfig>,
+    );
+    const prod = (await screen.findByText('prod/ml')).closest('tr')!;
+    fireEvent.click(
+      await within(prod).findByRole('button', { name: 'Undeploy' }),
+    );
+    expect(api.undeploy).not.toHaveBeenCalled();
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Undeploy from prod/ml' }),
+    );
+    await waitFor(() =>
+      expect(api.undeploy).toHaveBeenCalledWith('qwen', {
+        cluster: 'prod',
+        namespace: 'ml',
+      }),
+    );
+    await waitFor(() =>
+      expect(toast.post).toHaveBeenCalledWith(
+        expect.objectContaining({
+          title: 'Undeployed qwen from prod/ml',
+          status: 'success',
+        }),
       ),
     );
   });

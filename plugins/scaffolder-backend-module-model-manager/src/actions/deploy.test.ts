@@ -385,7 +385,7 @@ describe('model-manager:deploy for a user without model-manager.model.deploy', (
         namespace: 'models',
       });
       await expect(action.handler(run.ctx)).rejects.toThrow(
-        /^user:default\/alice may not deploy models \(permission model-manager\.model\.deploy\)$/,
+        /^user:default\/alice may not model-manager\.model\.deploy model qwen2-5-7b-instruct \(component:default\/qwen2-5-7b-instruct\): the permission policy denied it$/,
       );
       expect(mm.kube.requestCount).toBe(0);
       expect(mm.events).toEqual([

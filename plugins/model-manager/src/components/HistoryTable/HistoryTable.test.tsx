@@ -100,7 +100,16 @@ async function renderTable(
       <TestApiProvider
         apis={[
           [modelManagerApiRef, api],
-          [permissionApiRef, new MockPermissionApi(() => result)],
+          [
+            permissionApiRef,
+            // `result` for the deploy permission on this model's entity; nothing else is allowed.
+            new MockPermissionApi(request =>
+              request.permission.name === 'model-manager.model.deploy' &&
+              request.resourceRef === 'component:default/qwen'
+                ? result
+                : AuthorizeResult.DENY,
+            ),
+          ],
           [toastApiRef, toast],
         ]}
       >

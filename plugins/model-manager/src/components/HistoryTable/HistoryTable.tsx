@@ -6,6 +6,7 @@ import Button from '@material-ui/core/Button';
 import Typography from '@material-ui/core/Typography';
 import {
   modelDeployPermission,
+  modelEntityRef,
   type DeploymentHistoryItem,
 } from '@model-manager/plugin-model-manager-common';
 import { useState } from 'react';
@@ -43,10 +44,13 @@ function LiveDiff(props: { diff: DiffResult }) {
 /**
  * A model's deploy history, newest first: per-model revisions (dry runs have none), what each
  * changed since the revision before it, a diff against the live objects and, for users allowed to
- * deploy, a rollback that first shows what it would change.
+ * deploy this model (`model-manager.model.deploy` on its entity), a rollback that first shows what
+ * it would change.
  */
 export function HistoryTable(props: {
   model: string;
+  /** The model's catalog entity ref; default: the one the catalog module gives the model. */
+  entityRef?: string;
   history: DeploymentHistoryItem[];
   onChanged?: () => void;
 }) {
@@ -54,6 +58,7 @@ export function HistoryTable(props: {
   const toastApi = useApi(toastApiRef);
   const { allowed: canRollback } = usePermission({
     permission: modelDeployPermission,
+    resourceRef: props.entityRef ?? modelEntityRef(props.model),
   });
   const [diff, setDiff] = useState<DiffResult | undefined>();
   const [rollingBack, setRollingBack] = useState<

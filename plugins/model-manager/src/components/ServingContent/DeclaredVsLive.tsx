@@ -7,9 +7,21 @@ import {
   type TableColumn,
 } from '@backstage/core-components';
 import { useApi } from '@backstage/core-plugin-api';
+import { toastApiRef } from '@backstage/frontend-plugin-api';
+import { usePermission } from '@backstage/plugin-permission-react';
+import Button from '@material-ui/core/Button';
+import Dialog from '@material-ui/core/Dialog';
+import DialogActions from '@material-ui/core/DialogActions';
+import DialogContent from '@material-ui/core/DialogContent';
+import DialogTitle from '@material-ui/core/DialogTitle';
 import Typography from '@material-ui/core/Typography';
-import type { FleetTarget } from '@model-manager/plugin-model-manager-common';
-import useAsync from 'react-use/esm/useAsync';
+import {
+  modelEntityRef,
+  modelUndeployPermission,
+  type FleetTarget,
+} from '@model-manager/plugin-model-manager-common';
+import { useState } from 'react';
+import useAsyncRetry from 'react-use/esm/useAsyncRetry';
 import { errorText, modelManagerApiRef } from '../../api';
 import { targetRowId, targetStatusColumns } from '../fleet';
 
@@ -43,13 +55,65 @@ const columns: TableColumn<FleetTarget>[] = [
   ...targetStatusColumns,
 ];
 
+/** Asks before deleting a model's objects from one target, then undeploys it. */
+function UndeployDialog(props: {
+  model: string;
+  target: FleetTarget;
+  onClose: (undeployed: boolean) => void;
+}) {
+  const api = useApi(modelManagerApiRef);
+  const toastApi = useApi(toastApiRef);
+  const [busy, setBusy] = useState(false);
+  const { cluster, namespace } = props.target;
+  const undeploy = async () => {
+    setBusy(true);
+    try {
+      await api.undeploy(props.model, { cluster, namespace });
+      toastApi.post({
+        title: `Undeployed ${props.model} from ${cluster}/${namespace}`,
+        status: 'success',
+      });
+      props.onClose(true);
+    } catch (e) {
+      toastApi.post({
+        title: 'Undeploy failed',
+        description: errorText(e as Error),
+        status: 'danger',
+      });
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open onClose={() => props.onClose(false)}>
+      <DialogTitle>
+        Undeploy {props.model} from {cluster}/{namespace}?
+      </DialogTitle>
+      <DialogContent>
+        Deletes the model's objects there; the deploy history keeps the record.
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => props.onClose(false)}>Cancel</Button>
+        <Button color="secondary" disabled={busy} onClick={undeploy}>
+          Undeploy from {cluster}/{namespace}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
 /**
  * What models.yaml declares (with each target's recorded overrides) beside what runs, for every
- * target of one model. A failure here leaves the rest of the tab working.
+ * target of one model, with Undeploy for users allowed to undeploy this model
+ * (`model-manager.model.undeploy` on its entity). A failure here leaves the rest of the tab working.
  */
-export function DeclaredVsLive(props: { model: string }) {
+export function DeclaredVsLive(props: { model: string; entityRef?: string }) {
   const api = useApi(modelManagerApiRef);
-  const { value, loading, error } = useAsync(
+  const { allowed: canUndeploy } = usePermission({
+    permission: modelUndeployPermission,
+    resourceRef: props.entityRef ?? modelEntityRef(props.model),
+  });
+  const [undeploying, setUndeploying] = useState<FleetTarget | undefined>();
+  const { value, loading, error, retry } = useAsyncRetry(
     () => api.modelFleet(props.model),
     [api, props.model],
   );
@@ -100,11 +164,35 @@ export function DeclaredVsLive(props: { model: string }) {
               toolbar: false,
               padding: 'dense',
             }}
-            columns={columns}
+            columns={
+              canUndeploy
+                ? [
+                    ...columns,
+                    {
+                      title: '',
+                      render: t => (
+                        <Button size="small" onClick={() => setUndeploying(t)}>
+                          Undeploy
+                        </Button>
+                      ),
+                    },
+                  ]
+                : columns
+            }
             data={fleet.items.map(t => ({ ...t, id: targetRowId(t) }))}
           />
         )}
       </InfoCard>
+      {undeploying && (
+        <UndeployDialog
+          model={props.model}
+          target={undeploying}
+          onClose={undeployed => {
+            setUndeploying(undefined);
+            if (undeployed) retry();
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -10,9 +10,11 @@ import {
 import { useApi } from '@backstage/core-plugin-api';
 import { stringifyEntityRef, type Entity } from '@backstage/catalog-model';
 import { useEntity } from '@backstage/plugin-catalog-react';
+import { usePermission } from '@backstage/plugin-permission-react';
 import Grid from '@material-ui/core/Grid';
 import Typography from '@material-ui/core/Typography';
 import {
+  modelDeployPermission,
   servedModelName,
   type ExplainRow,
 } from '@model-manager/plugin-model-manager-common';
@@ -80,9 +82,18 @@ function explainColumns(entity: Entity): TableColumn<ExplainRow>[] {
   ];
 }
 
-/** The "Serving" tab of a model: what it would run with, which layer set each value, manifests, history. */
+/**
+ * The "Serving" tab of a model: what it would run with, which layer set each value, manifests,
+ * history. Deploy (and, in the history, Roll back) only for users the permission policy lets
+ * deploy this model (`model-manager.model.deploy` on its entity).
+ */
 export function ServingContent() {
   const { entity } = useEntity();
+  const entityRef = stringifyEntityRef(entity);
+  const { allowed: canDeploy } = usePermission({
+    permission: modelDeployPermission,
+    resourceRef: entityRef,
+  });
   const api = useApi(modelManagerApiRef);
   const columns = useMemo(() => explainColumns(entity), [entity]);
   const model =
@@ -116,7 +127,7 @@ export function ServingContent() {
   const { resolved, manifests, history } = state.value!;
   const { server, explain } = resolved;
   const deployUrl = `/create/templates/default/deploy-model?formData=${encodeURIComponent(
-    JSON.stringify({ model: stringifyEntityRef(entity) }),
+    JSON.stringify({ model: entityRef }),
   )}`;
   return (
     <Grid container spacing={3}>
@@ -124,7 +135,7 @@ export function ServingContent() {
         <CatalogStatusWarning />
       </Grid>
       <Grid item xs={12}>
-        <DeclaredVsLive model={model} />
+        <DeclaredVsLive model={model} entityRef={entityRef} />
       </Grid>
       <Grid item xs={12}>
         <InfoCard
@@ -145,9 +156,11 @@ export function ServingContent() {
               : ''
           }`}
           action={
-            <LinkButton to={deployUrl} color="primary" variant="contained">
-              Deploy
-            </LinkButton>
+            canDeploy && (
+              <LinkButton to={deployUrl} color="primary" variant="contained">
+                Deploy
+              </LinkButton>
+            )
           }
         >
           <Table<ExplainRow>
@@ -172,7 +185,12 @@ export function ServingContent() {
         <ManifestsCard model={model} namespace="models" manifests={manifests} />
       </Grid>
       <Grid item xs={12}>
-        <HistoryTable model={model} history={history} onChanged={state.retry} />
+        <HistoryTable
+          model={model}
+          entityRef={entityRef}
+          history={history}
+          onChanged={state.retry}
+        />
       </Grid>
     </Grid>
   );

@@ -1,0 +1,2 @@
+export { ModelAuthorizer } from './ModelAuthorizer';
+export type { ModelAuthorizerOptions, ModelDenial } from './ModelAuthorizer';
