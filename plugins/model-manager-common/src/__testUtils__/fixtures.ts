@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { TEMPLATE_FILES } from '../constants';
 import type { CatalogSources } from '../catalog/types';
 
 /** The repository root (this file is plugins/model-manager-common/src/__testUtils__). */
@@ -18,10 +17,14 @@ export function repoSources(
     models?: string;
     values?: Record<string, string>;
     templates?: Record<string, string>;
+    profiles?: Record<string, string>;
   } = {},
 ): CatalogSources {
   const templates: CatalogSources['templates'] = {};
-  for (const file of Object.values(TEMPLATE_FILES)) {
+  for (const file of fs
+    .readdirSync(path.join(REPO_ROOT, 'runtimes/templates'))
+    .filter(f => f.endsWith('.yaml'))
+    .sort()) {
     templates[file] = {
       file: `runtimes/templates/${file}`,
       text: overrides.templates?.[file] ?? read(`runtimes/templates/${file}`),
@@ -43,6 +46,16 @@ export function repoSources(
           overrides.values?.openvino ?? read('runtimes/openvino/values.yaml'),
       },
     },
+    profiles: Object.fromEntries(
+      ['vllm', 'openvino'].map(name => [
+        `${name}/profile.yaml`,
+        {
+          file: `runtimes/${name}/profile.yaml`,
+          text:
+            overrides.profiles?.[name] ?? read(`runtimes/${name}/profile.yaml`),
+        },
+      ]),
+    ),
     templates,
     manifests: {
       'openvino/serving-runtime.yaml': {
