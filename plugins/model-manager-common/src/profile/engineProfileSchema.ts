@@ -105,6 +105,12 @@ export const engineProfileSchema = z
         invalid_type_error: 'flag_underscore_is_dash must be true or false',
       })
       .default(false),
+    flag_equals_value: z
+      .boolean({
+        invalid_type_error: 'flag_equals_value must be true or false',
+      })
+      .default(true),
+    args_hint: text('how to set what an args item cannot').optional(),
     weights: z
       .object({
         converter: text('what converts weights, e.g. ovms --pull'),
@@ -169,6 +175,8 @@ export function toEngineProfile(
     moeOnlyFlags: p.moe_only_flags,
     flagAliases: p.flag_aliases,
     flagUnderscoreIsDash: p.flag_underscore_is_dash,
+    flagEqualsValue: p.flag_equals_value,
+    argsHint: p.args_hint,
     convertsWeights: p.weights !== undefined,
     converter: p.weights?.converter,
     irRepoPrefix: p.weights?.ir_repo_prefix,

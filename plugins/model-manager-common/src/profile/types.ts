@@ -34,6 +34,13 @@ export interface EngineProfile {
   flagAliases: Readonly<Record<string, string>>;
   /** The engine reads `_` and `-` alike in a long flag's name (up to the first `.`). */
   flagUnderscoreIsDash: boolean;
+  /**
+   * The engine's parser reads `--flag=value` as one item (argparse does). When false, an args item
+   * with a value is refused (the parser would take `--flag=value` for an unknown flag).
+   */
+  flagEqualsValue: boolean;
+  /** Where to set a value instead, for that refusal (e.g. the engine's env variables). */
+  argsHint?: string;
   /** The engine converts weights at download (so weight_format applies). */
   convertsWeights: boolean;
   /** What converts weights, named in messages (e.g. `ovms --pull`). */

@@ -527,6 +527,15 @@ function checkArg(
       space.index,
     )}. Write ${fixed}`;
   }
+  if (!profile.flagEqualsValue && arg.value.includes('=')) {
+    return `'${arg.value}' is a flag with a value, but ${
+      profile.engine
+    }'s parser does not read --flag=value as one item (its engine profile ${
+      profile.file
+    } says flag_equals_value: false), and an args item cannot hold a flag and its value apart. ${
+      profile.argsHint ?? 'Set it another way, e.g. through env'
+    }`;
+  }
   if (!moe && profile.moeOnlyFlags.includes(arg.key)) {
     const spelled =
       arg.flag === arg.key ? arg.flag : `${arg.flag} (${arg.key})`;
