@@ -76,3 +76,37 @@ export const RUNTIMES_SECTION = (() => {
 export function modelsYaml(models: string): string {
   return `models:\n${models.replace(/^\n/, '')}\n${RUNTIMES_SECTION}`;
 }
+
+/**
+ * Catalog sources read from a folder of the repository holding a models.yaml and a runtimes/
+ * folder (e.g. `examples/extra-runtime`), the way the node loader reads them: each runtime's
+ * values.yaml and profile.yaml, every template under runtimes/templates/, and the other .yaml
+ * files of runtime folders by `<runtime>/<file>`.
+ */
+export function dirSources(rel: string): CatalogSources {
+  const root = path.join(REPO_ROOT, rel);
+  const runtimes = path.join(root, 'runtimes');
+  const file = (p: string) => ({
+    file: path.relative(root, p),
+    text: fs.readFileSync(p, 'utf8'),
+  });
+  const sources: CatalogSources = {
+    models: file(path.join(root, 'models.yaml')),
+    values: {},
+    profiles: {},
+    templates: {},
+    manifests: {},
+  };
+  for (const name of fs.readdirSync(runtimes).sort()) {
+    const dir = path.join(runtimes, name);
+    for (const f of fs.readdirSync(dir).sort()) {
+      if (!f.endsWith('.yaml')) continue;
+      const source = file(path.join(dir, f));
+      if (name === 'templates') sources.templates[f] = source;
+      else if (f === 'values.yaml') sources.values[name] = source;
+      else if (f === 'profile.yaml') sources.profiles[`${name}/${f}`] = source;
+      else sources.manifests[`${name}/${f}`] = source;
+    }
+  }
+  return sources;
+}

@@ -23,8 +23,12 @@ export function loadProfile(
     return { problems: zodProblems(parsed.error, doc, knownProfileKeys) };
   const p = parsed.data;
   const problems: CatalogProblem[] = [];
-  const at = (path: Array<string | number>, message: string) => {
-    const pos = doc.locate(path);
+  const at = (
+    path: Array<string | number>,
+    message: string,
+    where: 'key' | 'value' = 'key',
+  ) => {
+    const pos = doc.locate(path, where);
     problems.push({
       file: doc.file,
       line: pos?.line,
@@ -40,6 +44,7 @@ export function loadProfile(
         `template ${ref} does not exist under runtimes/; fix the path or add the file (templates found: ${knownTemplates.join(
           ', ',
         )})`,
+        'value',
       );
     }
   };
