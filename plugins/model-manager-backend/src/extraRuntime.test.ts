@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { parse } from 'yaml';
 import { mockCredentials } from '@backstage/backend-test-utils';
 import request from 'supertest';
 import {
@@ -64,6 +66,44 @@ describe('deploying a model of an engine added as data only (examples/extra-runt
     expect(isvc.metadata.annotations['model-manager.io/model-id']).toBe(
       llm.modelId,
     );
+
+    // Not ready: the conditions are explained as the engine's profile says (status.explain).
+    const profile = parse(
+      fs.readFileSync(
+        path.join(EXAMPLE, 'runtimes', llm.runtime, 'profile.yaml'),
+        'utf8',
+      ),
+    );
+    ctx.kube.store.setStatus(
+      {
+        apiVersion: 'serving.kserve.io/v1beta1',
+        kind: 'InferenceService',
+        namespace: 'models',
+        name: llm.name,
+      },
+      {
+        conditions: [
+          {
+            type: 'Ready',
+            status: 'False',
+            lastTransitionTime: '2026-12-01T00:00:00Z',
+          },
+          {
+            type: 'PredictorReady',
+            status: 'False',
+            reason: 'ContainerCreating',
+            lastTransitionTime: '2026-12-01T00:00:00Z',
+          },
+        ],
+      },
+    );
+    const notReady = await api()
+      .get(`/api/model-manager/models/${llm.name}/status`)
+      .set('Authorization', ALICE)
+      .expect(200);
+    expect(notReady.body.items[0].summary.problems).toEqual([
+      `PredictorReady is False: ${profile.status.explain.PredictorReady} (ContainerCreating).`,
+    ]);
 
     // KServe reports it Ready: the status reads the InferenceService like any other.
     ctx.kube.store.setStatus(

@@ -12,6 +12,7 @@ import {
   renderManifests,
   resolveServer,
   isServerKind,
+  statusReadingOf,
   selectEndpoint,
   summarizeJob,
   summarizeKServeStatus,
@@ -389,10 +390,15 @@ export class ModelManagerService {
       if (!latest.has(key)) latest.set(key, r);
     }
     const apiPrefix = this.apiPrefix(model);
+    const catalog = this.catalog();
+    const reading = statusReadingOf(
+      catalog,
+      catalog.models[model].config.server.runtime,
+    );
     const items: ModelStatus[] = [];
     for (const record of latest.values()) {
       if (record.action === 'undeploy') continue;
-      const main = record.manifests.find(o => isServerKind(o.kind));
+      const main = record.manifests.find(o => isServerKind(catalog, o.kind));
       if (!main) continue;
       const where = {
         cluster: record.cluster,
@@ -417,7 +423,7 @@ export class ModelManagerService {
         items.push({
           ...where,
           found: live !== undefined,
-          summary: live ? summarizeKServeStatus(live) : undefined,
+          summary: live ? summarizeKServeStatus(live, reading) : undefined,
           endpoint: selectEndpoint({
             live,
             gatewayBaseUrl,
@@ -625,7 +631,8 @@ export class ModelManagerService {
     });
     if (!options.dryRun) this.options.fleet?.changed(options.cluster);
     // The endpoint clients call, as the status endpoint selects it (KServe's URL, else the cluster's gateway).
-    const mainAt = objects.findIndex(o => isServerKind(o.kind));
+    const catalog = this.catalog();
+    const mainAt = objects.findIndex(o => isServerKind(catalog, o.kind));
     const endpoint =
       outcome.ok && mainAt >= 0 && outcome.live[mainAt]
         ? selectEndpoint({

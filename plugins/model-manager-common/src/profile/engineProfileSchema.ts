@@ -149,6 +149,22 @@ export const engineProfileSchema = z
         ),
       })
       .strict(),
+    status: z
+      .object({
+        conditions: z.array(text('a KServe condition type')),
+        explain: z
+          .record(text('what the condition means, in words'))
+          .default({}),
+        image_path: z
+          .array(
+            z.union([
+              text('a key'),
+              z.object({ name: text('a list item name') }).strict(),
+            ]),
+          )
+          .min(1, 'image_path must lead to the serving image'),
+      })
+      .strict(),
     plumbing_keys: z.array(plumbingKey),
     required_plumbing: z.array(plumbingKey).default([]),
   })
@@ -187,6 +203,11 @@ export function toEngineProfile(
     defaultDownloadTask: p.weights?.default_task,
     nameSuffixes: p.name_suffixes,
     apiOperations: p.api.operations,
+    status: {
+      conditions: p.status.conditions,
+      explain: p.status.explain,
+      imagePath: p.status.image_path,
+    },
     plumbingKeys: p.plumbing_keys,
     requiredPlumbing: p.required_plumbing,
   };
@@ -205,6 +226,8 @@ export function knownProfileKeys(
   if (path[0] === 'weights' && path.length === 1)
     return Object.keys(shape.weights.unwrap().shape);
   if (path[0] === 'api' && path.length === 1) return ['operations'];
+  if (path[0] === 'status' && path.length === 1)
+    return ['conditions', 'explain', 'image_path'];
   if (path[0] === 'name_suffixes' && path.length === 2)
     return ['suffix', 'object'];
   return [];

@@ -1,3 +1,15 @@
+/**
+ * How a model's status is read from its live model server object (the profile's last object):
+ * the KServe conditions that explain a Ready that is not True, in order, what each means in
+ * words, and where the serving image is.
+ */
+export interface StatusReading {
+  conditions: readonly string[];
+  explain: Readonly<Record<string, string>>;
+  /** Keys, or `{ name }` to pick the list item with that name. */
+  imagePath: ReadonlyArray<string | { name: string }>;
+}
+
 /** One object an engine renders for a model, in apply order. */
 export interface ProfileObject {
   /** A template, by its path under runtimes/ (e.g. `templates/inference-service.yaml`). */
@@ -61,6 +73,8 @@ export interface EngineProfile {
   nameSuffixes: ReadonlyArray<{ suffix: string; object: string }>;
   /** The OpenAI-compatible operations per category (chat, completions, embeddings, rerank, score). */
   apiOperations: Readonly<Record<string, readonly string[]>>;
+  /** How the model's status is read from its model server object. */
+  status: StatusReading;
   /** Plumbing keys the engine's objects use; any other plumbing key set for it is reported. */
   plumbingKeys: readonly string[];
   /** Plumbing keys the engine's objects cannot do without. */
