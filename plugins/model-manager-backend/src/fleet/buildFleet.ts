@@ -224,6 +224,7 @@ function describeTarget(t: {
         gatewayBaseUrl: t.gatewayBaseUrl,
         cluster,
         apiPrefix: 'error' in now ? undefined : now.apiPrefix,
+        engine: catalog.runtimes[runtime]?.profile.engine,
       })
     : undefined;
   if (endpoint?.baseUrl) target.endpoint = endpoint.baseUrl;

@@ -429,6 +429,7 @@ export class ModelManagerService {
             gatewayBaseUrl,
             cluster: record.cluster,
             apiPrefix,
+            engine: this.engineOf(model),
           }),
           ...(download ? { download } : {}),
         });
@@ -442,6 +443,13 @@ export class ModelManagerService {
       }
     }
     return { items };
+  }
+
+  /** The model's engine name (its runtime's profile `engine`), for messages. */
+  private engineOf(model: string): string | undefined {
+    const catalog = this.catalog();
+    return catalog.runtimes[catalog.models[model]?.config.server.runtime]
+      ?.profile.engine;
   }
 
   /** The engine's own API path (plumbing `api_prefix`), for URLs that reach the engine directly. */
@@ -642,6 +650,7 @@ export class ModelManagerService {
             ),
             cluster: options.cluster,
             apiPrefix: this.apiPrefix(model),
+            engine: this.engineOf(model),
           }).baseUrl
         : undefined;
     return {

@@ -515,7 +515,7 @@ function checkArg(
     return `'${arg.value}' is not a flag; each args item is one flag such as --max-model-len=8192 (write --flag=value as a single item)`;
   }
   if (arg.flag === '-' || arg.flag === '--') {
-    return `'${arg.value}' alone is not a flag: vLLM's parser reads '--' as the end of options and '-' as a value. Remove it; each args item is one flag such as --max-model-len=8192`;
+    return `'${arg.value}' alone is not a flag: ${profile.engine}'s parser reads '--' as the end of options and '-' as a value. Remove it; each args item is one flag such as --max-model-len=8192`;
   }
   const space = /\s/.exec(arg.flag);
   if (space) {
