@@ -18,7 +18,6 @@ const {
   buildCatalog,
   resolveServer,
   renderManifests,
-  TEMPLATE_FILES,
 } = require('@model-manager/plugin-model-manager-common');
 
 const run = promisify(execFile);
@@ -35,7 +34,9 @@ function sources(n) {
     );
   }
   const templates = {};
-  for (const file of Object.values(TEMPLATE_FILES))
+  for (const file of fs
+    .readdirSync(path.join(root, 'runtimes/templates'))
+    .filter(f => f.endsWith('.yaml')))
     templates[file] = { file, text: read(`runtimes/templates/${file}`) };
   return {
     models: {
@@ -50,6 +51,16 @@ function sources(n) {
       openvino: {
         file: 'openvino/values.yaml',
         text: read('runtimes/openvino/values.yaml'),
+      },
+    },
+    profiles: {
+      'vllm/profile.yaml': {
+        file: 'runtimes/vllm/profile.yaml',
+        text: read('runtimes/vllm/profile.yaml'),
+      },
+      'openvino/profile.yaml': {
+        file: 'runtimes/openvino/profile.yaml',
+        text: read('runtimes/openvino/profile.yaml'),
       },
     },
     templates,

@@ -12,7 +12,6 @@ const {
   buildCatalog,
   resolveServer,
   renderManifests,
-  TEMPLATE_FILES,
 } = require('@model-manager/plugin-model-manager-common');
 
 const root = path.resolve(__dirname, '..');
@@ -50,7 +49,9 @@ function generateModels(n) {
 
 function sources(models) {
   const templates = {};
-  for (const file of Object.values(TEMPLATE_FILES)) {
+  for (const file of fs
+    .readdirSync(path.join(root, 'runtimes/templates'))
+    .filter(f => f.endsWith('.yaml'))) {
     templates[file] = {
       file: `runtimes/templates/${file}`,
       text: read(`runtimes/templates/${file}`),
@@ -66,6 +67,16 @@ function sources(models) {
       openvino: {
         file: 'runtimes/openvino/values.yaml',
         text: read('runtimes/openvino/values.yaml'),
+      },
+    },
+    profiles: {
+      'vllm/profile.yaml': {
+        file: 'runtimes/vllm/profile.yaml',
+        text: read('runtimes/vllm/profile.yaml'),
+      },
+      'openvino/profile.yaml': {
+        file: 'runtimes/openvino/profile.yaml',
+        text: read('runtimes/openvino/profile.yaml'),
       },
     },
     templates,

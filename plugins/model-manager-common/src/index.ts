@@ -9,6 +9,7 @@ export * from './permissions';
 export * from './source';
 export * from './schema';
 export * from './catalog';
+export * from './profile';
 export * from './resolver';
 export * from './renderer';
 export * from './status';

@@ -591,6 +591,7 @@ describe('buildEntities with names the catalog refuses', () => {
         '    server: { runtime: "vLLM nightly" }',
         'runtimes:',
         '  "vLLM nightly":',
+        '    profile: vllm/profile.yaml',
         '    kind: LLMInferenceService',
         '    default_version: "0.25.0"',
         '    versions: { "0.25.0": { image: "docker.io/vllm/vllm-openai-cpu:nightly" } }',

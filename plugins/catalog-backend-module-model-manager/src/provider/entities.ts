@@ -29,7 +29,12 @@ import {
   SERVER_VERSION_ANNOTATION,
   VERSIONS_ANNOTATION,
 } from './constants';
-import { openAiApiDefinition, openAiPaths } from './openAiApiDefinition';
+import {
+  engineApi,
+  gatewayRewrite,
+  openAiApiDefinition,
+  openAiPaths,
+} from './openAiApiDefinition';
 import type { BuiltEntities, EntityOptions, ModelDeployments } from './types';
 
 const validator = makeValidator();
@@ -119,7 +124,7 @@ export function buildEntities(
         modelId: model.config.model_id,
         category: model.config.category,
         runtime: runtime.name,
-        kind: runtime.config.kind,
+        api: engineApi(runtime),
         servedModelName: runtime.config.served_model_name,
         serverVersion,
         gateways: options.gateways,
@@ -279,11 +284,12 @@ function apiEntity(
   },
 ): ApiEntity {
   const m = model.config;
-  const paths = openAiPaths(m.category, runtime.config.kind).join(', ');
-  const rewrite =
-    runtime.config.kind === 'InferenceService'
-      ? " The gateway rewrites /v1/ to OpenVINO Model Server's /v3/; clients always use /v1/."
-      : '';
+  const api = engineApi(runtime);
+  const paths = openAiPaths(m.category, api).join(', ');
+  const prefix = gatewayRewrite(api);
+  const rewrite = prefix
+    ? ` The gateway rewrites /v1/ to ${api.engine}'s ${prefix}/; clients always use /v1/.`
+    : '';
   const entity: ApiEntity = {
     apiVersion: 'backstage.io/v1alpha1',
     kind: 'API',

@@ -1,7 +1,7 @@
 import {
   ROUTING_ENDPOINTS,
   servedModelName as engineServedModelName,
-  type ObjectKind,
+  type CatalogRuntime,
 } from '@model-manager/plugin-model-manager-common';
 
 /** One OpenAI-compatible operation a served model answers. */
@@ -49,27 +49,49 @@ const SCORE: Operation = {
   response: 'ScoreResponse',
 };
 
-/**
- * The operations of a category. LLMInferenceService runtimes run vLLM, which also serves
- * `/v1/score` for rerankers; InferenceService runtimes run OpenVINO Model Server.
- */
-function operations(category: string, kind: ObjectKind): Operation[] {
-  switch (category) {
-    case 'llm':
-    case 'vlm':
-      return [CHAT, COMPLETIONS];
-    case 'embed':
-      return [EMBEDDINGS];
-    case 'rerank':
-      return kind === 'LLMInferenceService' ? [RERANK, SCORE] : [RERANK];
-    default:
-      return [];
-  }
+const OPERATIONS: Record<string, Operation> = {
+  chat: CHAT,
+  completions: COMPLETIONS,
+  embeddings: EMBEDDINGS,
+  rerank: RERANK,
+  score: SCORE,
+};
+
+/** What the API of a runtime's engine looks like, from its engine profile and plumbing. */
+export interface EngineApi {
+  /** The engine's name (profile `engine`). */
+  engine: string;
+  /** The operations per category (profile `api.operations`). */
+  operations: Readonly<Record<string, readonly string[]>>;
+  /** The engine's own API path (plumbing `api_prefix`); the gateway maps /v1 onto it. */
+  apiPrefix?: string;
+}
+
+/** The API of a runtime's engine, read from its profile (runtimes/<name>/profile.yaml). */
+export function engineApi(runtime: CatalogRuntime): EngineApi {
+  return {
+    engine: runtime.profile.engine,
+    operations: runtime.profile.apiOperations,
+    apiPrefix: runtime.config.api_prefix,
+  };
+}
+
+/** The operations of a category, as the engine's profile declares them (e.g. vLLM adds /v1/score for rerankers). */
+function operations(category: string, api: EngineApi): Operation[] {
+  const names = Object.prototype.hasOwnProperty.call(api.operations, category)
+    ? api.operations[category]
+    : [];
+  return names.map(n => OPERATIONS[n]).filter(Boolean);
 }
 
 /** The OpenAI-compatible paths a model of this category answers; empty for unknown categories. */
-export function openAiPaths(category: string, kind: ObjectKind): string[] {
-  return operations(category, kind).map(o => o.path);
+export function openAiPaths(category: string, api: EngineApi): string[] {
+  return operations(category, api).map(o => o.path);
+}
+
+/** The engine's own path where the gateway rewrites `/v1/` to it, e.g. `/v3` for OVMS; else undefined. */
+export function gatewayRewrite(api: EngineApi): string | undefined {
+  return api.apiPrefix && api.apiPrefix !== '/v1' ? api.apiPrefix : undefined;
 }
 
 /**
@@ -330,7 +352,8 @@ export function openAiApiDefinition(model: {
   modelId: string;
   category: string;
   runtime: string;
-  kind: ObjectKind;
+  /** The engine's API (profile and plumbing): operations per category, gateway rewrite. */
+  api: EngineApi;
   /** The runtime's plumbing `served_model_name`. */
   servedModelName?: string;
   serverVersion?: string;
@@ -341,13 +364,13 @@ export function openAiApiDefinition(model: {
   /** Where the model is deployed, with the URL KServe reports there. */
   deployments?: Array<{ cluster: string; namespace: string; url: string }>;
 }): string | undefined {
-  const ops = operations(model.category, model.kind);
+  const ops = operations(model.category, model.api);
   if (ops.length === 0) return undefined;
   const servedName = servedModelName(model);
-  const rewrite =
-    model.kind === 'InferenceService'
-      ? ' OpenVINO Model Server answers these under /v3/; the gateway rewrites /v1/ to /v3/, so clients always use /v1/.'
-      : '';
+  const prefix = gatewayRewrite(model.api);
+  const rewrite = prefix
+    ? ` ${model.api.engine} answers these under ${prefix}/; the gateway rewrites /v1/ to ${prefix}/, so clients always use /v1/.`
+    : '';
   const paths: Record<string, unknown> = {};
   for (const op of ops) {
     paths[op.path] = {

@@ -3,6 +3,7 @@ import {
   diffManifests,
   diffObject,
   isServerKind,
+  statusReadingOf,
   NAME_LABEL,
   renderManifests,
   resolveServer,
@@ -138,18 +139,21 @@ function describeTarget(t: {
   gatewayBaseUrl?: string;
 }): FleetTarget {
   const { catalog, cluster, namespace, model, objects, record } = t;
-  const main = objects.find(o => isServerKind(o.kind ?? ''));
+  const main = objects.find(o => isServerKind(catalog, o.kind ?? ''));
   const labelled = main ?? objects[0];
   const known = Object.prototype.hasOwnProperty.call(catalog.models, model);
   const now = known
     ? renderNow(catalog, model, effectiveOverrides(record), namespace)
     : { error: `model ${model} is no longer in ${catalog.modelsFile}` };
-  const recordedMain = record?.manifests.find(o => isServerKind(o.kind));
+  const recordedMain = record?.manifests.find(o =>
+    isServerKind(catalog, o.kind),
+  );
   const runtime =
     labelled?.metadata?.labels?.[RUNTIME_LABEL] ??
     (recordedMain?.manifest as KubernetesObject | undefined)?.metadata
       ?.labels?.[RUNTIME_LABEL] ??
     (known ? catalog.models[model].config.server.runtime : 'unknown');
+  const reading = statusReadingOf(catalog, runtime);
 
   const target: FleetTarget = {
     model,
@@ -159,8 +163,8 @@ function describeTarget(t: {
     ...(main?.metadata?.labels?.[SERVER_VERSION_LABEL]
       ? { liveVersion: main.metadata.labels[SERVER_VERSION_LABEL] }
       : {}),
-    ...(main && serverImageOf(main as any)
-      ? { liveImage: serverImageOf(main as any) }
+    ...(main && serverImageOf(main as any, reading)
+      ? { liveImage: serverImageOf(main as any, reading) }
       : {}),
     ...('error' in now
       ? {}
@@ -211,7 +215,7 @@ function describeTarget(t: {
   ).filter(o => isModelObject(o) && !isTransient(o));
   const missing = expected.filter(o => !liveByKey.has(objectKey(o)));
   const summary = main
-    ? summarizeKServeStatus(main as Record<string, any>)
+    ? summarizeKServeStatus(main as Record<string, any>, reading)
     : undefined;
   // Where clients call it: KServe's URL, else the cluster's gateway (selectEndpoint's rules).
   const endpoint = main
@@ -220,6 +224,7 @@ function describeTarget(t: {
         gatewayBaseUrl: t.gatewayBaseUrl,
         cluster,
         apiPrefix: 'error' in now ? undefined : now.apiPrefix,
+        engine: catalog.runtimes[runtime]?.profile.engine,
       })
     : undefined;
   if (endpoint?.baseUrl) target.endpoint = endpoint.baseUrl;

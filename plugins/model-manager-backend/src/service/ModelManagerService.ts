@@ -12,6 +12,7 @@ import {
   renderManifests,
   resolveServer,
   isServerKind,
+  statusReadingOf,
   selectEndpoint,
   summarizeJob,
   summarizeKServeStatus,
@@ -398,10 +399,15 @@ export class ModelManagerService {
       if (!latest.has(key)) latest.set(key, r);
     }
     const apiPrefix = this.apiPrefix(model);
+    const catalog = this.catalog();
+    const reading = statusReadingOf(
+      catalog,
+      catalog.models[model].config.server.runtime,
+    );
     const items: ModelStatus[] = [];
     for (const record of latest.values()) {
       if (record.action === 'undeploy') continue;
-      const main = record.manifests.find(o => isServerKind(o.kind));
+      const main = record.manifests.find(o => isServerKind(catalog, o.kind));
       if (!main) continue;
       const where = {
         cluster: record.cluster,
@@ -426,12 +432,13 @@ export class ModelManagerService {
         items.push({
           ...where,
           found: live !== undefined,
-          summary: live ? summarizeKServeStatus(live) : undefined,
+          summary: live ? summarizeKServeStatus(live, reading) : undefined,
           endpoint: selectEndpoint({
             live,
             gatewayBaseUrl,
             cluster: record.cluster,
             apiPrefix,
+            engine: this.engineOf(model),
           }),
           ...(download ? { download } : {}),
         });
@@ -445,6 +452,13 @@ export class ModelManagerService {
       }
     }
     return { items };
+  }
+
+  /** The model's engine name (its runtime's profile `engine`), for messages. */
+  private engineOf(model: string): string | undefined {
+    const catalog = this.catalog();
+    return catalog.runtimes[catalog.models[model]?.config.server.runtime]
+      ?.profile.engine;
   }
 
   /** The engine's own API path (plumbing `api_prefix`), for URLs that reach the engine directly. */
@@ -640,7 +654,8 @@ export class ModelManagerService {
     });
     if (!options.dryRun) this.options.fleet?.changed(options.cluster);
     // The endpoint clients call, as the status endpoint selects it (KServe's URL, else the cluster's gateway).
-    const mainAt = objects.findIndex(o => isServerKind(o.kind));
+    const catalog = this.catalog();
+    const mainAt = objects.findIndex(o => isServerKind(catalog, o.kind));
     const endpoint =
       outcome.ok && mainAt >= 0 && outcome.live[mainAt]
         ? selectEndpoint({
@@ -650,6 +665,7 @@ export class ModelManagerService {
             ),
             cluster: options.cluster,
             apiPrefix: this.apiPrefix(model),
+            engine: this.engineOf(model),
           }).baseUrl
         : undefined;
     return {

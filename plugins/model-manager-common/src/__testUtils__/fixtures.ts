@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { TEMPLATE_FILES } from '../constants';
 import type { CatalogSources } from '../catalog/types';
 
 /** The repository root (this file is plugins/model-manager-common/src/__testUtils__). */
@@ -18,10 +17,14 @@ export function repoSources(
     models?: string;
     values?: Record<string, string>;
     templates?: Record<string, string>;
+    profiles?: Record<string, string>;
   } = {},
 ): CatalogSources {
   const templates: CatalogSources['templates'] = {};
-  for (const file of Object.values(TEMPLATE_FILES)) {
+  for (const file of fs
+    .readdirSync(path.join(REPO_ROOT, 'runtimes/templates'))
+    .filter(f => f.endsWith('.yaml'))
+    .sort()) {
     templates[file] = {
       file: `runtimes/templates/${file}`,
       text: overrides.templates?.[file] ?? read(`runtimes/templates/${file}`),
@@ -43,6 +46,16 @@ export function repoSources(
           overrides.values?.openvino ?? read('runtimes/openvino/values.yaml'),
       },
     },
+    profiles: Object.fromEntries(
+      ['vllm', 'openvino'].map(name => [
+        `${name}/profile.yaml`,
+        {
+          file: `runtimes/${name}/profile.yaml`,
+          text:
+            overrides.profiles?.[name] ?? read(`runtimes/${name}/profile.yaml`),
+        },
+      ]),
+    ),
     templates,
     manifests: {
       'openvino/serving-runtime.yaml': {
@@ -62,4 +75,38 @@ export const RUNTIMES_SECTION = (() => {
 /** A models.yaml made of the given models: section and the repository's runtimes: section. */
 export function modelsYaml(models: string): string {
   return `models:\n${models.replace(/^\n/, '')}\n${RUNTIMES_SECTION}`;
+}
+
+/**
+ * Catalog sources read from a folder of the repository holding a models.yaml and a runtimes/
+ * folder (e.g. `examples/extra-runtime`), the way the node loader reads them: each runtime's
+ * values.yaml and profile.yaml, every template under runtimes/templates/, and the other .yaml
+ * files of runtime folders by `<runtime>/<file>`.
+ */
+export function dirSources(rel: string): CatalogSources {
+  const root = path.join(REPO_ROOT, rel);
+  const runtimes = path.join(root, 'runtimes');
+  const file = (p: string) => ({
+    file: path.relative(root, p),
+    text: fs.readFileSync(p, 'utf8'),
+  });
+  const sources: CatalogSources = {
+    models: file(path.join(root, 'models.yaml')),
+    values: {},
+    profiles: {},
+    templates: {},
+    manifests: {},
+  };
+  for (const name of fs.readdirSync(runtimes).sort()) {
+    const dir = path.join(runtimes, name);
+    for (const f of fs.readdirSync(dir).sort()) {
+      if (!f.endsWith('.yaml')) continue;
+      const source = file(path.join(dir, f));
+      if (name === 'templates') sources.templates[f] = source;
+      else if (f === 'values.yaml') sources.values[name] = source;
+      else if (f === 'profile.yaml') sources.profiles[`${name}/${f}`] = source;
+      else sources.manifests[`${name}/${f}`] = source;
+    }
+  }
+  return sources;
 }

@@ -1,13 +1,9 @@
 import { z } from 'zod';
-import {
-  ENGINE_PROFILES,
-  KV_CACHE_ENV,
-  ROUTING_TEMPLATES,
-  TEMPLATE_FILES,
-  type TemplateKey,
-} from '../constants';
+import { loadProfile } from '../profile/loadProfile';
+import type { EngineProfile } from '../profile/types';
 import { parseTemplate } from '../renderer/parseTemplate';
 import { TEMPLATE_PLACEHOLDERS } from '../renderer/renderManifests';
+import type { ParsedTemplate } from '../renderer/types';
 import { resolveModel } from '../resolver/resolveServer';
 import {
   categorySchema,
@@ -20,54 +16,26 @@ import {
   valuesFileSchema,
   versionSchema,
   type ModelsFile,
-  type ObjectKind,
   type ValuesFile,
 } from '../schema/modelsFileSchema';
 import { zodProblems } from '../schema/zodProblems';
 import { parseYamlSource } from '../source/parseYamlSource';
-import { CatalogError, formatPath } from '../source/problems';
+import { CatalogError } from '../source/problems';
 import type { CatalogProblem, SourceDocument } from '../source/types';
+import { mergeRuntime, serverKindOf } from './mergeRuntime';
+import { createOriginIndex } from './originIndex';
 import type {
   Catalog,
   CatalogRuntime,
   CatalogSources,
-  Layer,
-  Origin,
   SourceIndex,
 } from './types';
 
-/** The key under which a node of the shared-origins tree keeps its origin. */
-const ORIGIN = Symbol('origin');
-
-/**
- * An origin that keeps its path segments in a private field (not in JSON, not seen by equality
- * checks), so `locate` can find its line:col later. Cheaper than a WeakMap from origins to paths:
- * a catalog creates hundreds of thousands of origins.
- */
-class LocatableOrigin implements Origin {
-  declare line?: number;
-  declare col?: number;
-  readonly path: string;
-  readonly #segments: ReadonlyArray<string | number>;
-
-  constructor(
-    readonly layer: Layer,
-    readonly file: string,
-    segments: ReadonlyArray<string | number>,
-  ) {
-    this.path = formatPath(segments);
-    this.#segments = segments;
-  }
-
-  static segmentsOf(o: Origin): ReadonlyArray<string | number> | undefined {
-    return o instanceof LocatableOrigin ? o.#segments : undefined;
-  }
-}
-
 /**
  * Builds a validated catalog from source texts: parses models.yaml, each runtime's values.yaml
- * and the templates; merges plumbing (models.yaml wins on any clash); then resolves every model
- * with no overrides, so a catalog that builds is one where every model can be rendered.
+ * and profile.yaml, and the templates; merges plumbing (models.yaml wins on any clash) and checks
+ * each runtime against its engine profile; then resolves every model with no overrides, so a
+ * catalog that builds is one where every model can be rendered.
  *
  * @throws CatalogError listing every problem with file:line:col, path and fix.
  */
@@ -103,254 +71,71 @@ export function buildCatalog(sources: CatalogSources): Catalog {
     if (!doc) continue;
     const parsed = valuesFileSchema.safeParse(doc.data ?? {});
     if (parsed.success) values[runtimeName] = { doc, data: parsed.data };
-    else problems.push(...zodProblems(parsed.error, doc, () => PLUMBING_KEYS));
+    else
+      problems.push(
+        ...zodProblems(parsed.error, doc, () => [...PLUMBING_KEYS, 'profile']),
+      );
   }
 
-  // templates
-  const template = (key: TemplateKey) => {
-    const name = TEMPLATE_FILES[key];
-    const source = sources.templates[name];
-    if (!source) {
-      problems.push({
-        file: `templates/${name}`,
-        path: '',
-        message: `template ${name} is missing; it renders ${key} objects`,
-      });
-      return undefined;
-    }
-    try {
-      return parseTemplate(source.file, source.text, TEMPLATE_PLACEHOLDERS);
-    } catch (e) {
-      if (e instanceof CatalogError) problems.push(...e.problems);
-      else throw e;
-      return undefined;
-    }
-  };
-  const templates: Partial<Catalog['templates']> = {};
-  for (const key of Object.keys(TEMPLATE_FILES) as TemplateKey[])
-    templates[key] = template(key);
+  const templates = parseTemplates(sources, problems);
+  const profiles = loadProfiles(sources, templates, parse, problems);
 
   if (problems.length > 0 || !modelsFile || !modelsDoc)
     throw new CatalogError(problems);
 
-  // Origins get their line:col only when asked (`locate`): loading a catalog never pays for
-  // locating its thousands of values.
-  // Runtime-level values (runtime env, categories, versions, plumbing) are the same for every
-  // model of a runtime: their origins are made once and shared, found through a tree of maps keyed
-  // by layer, file and each path segment (no key strings to build). Model origins are not kept.
-  const shared = new Map<unknown, any>();
-  const origin = (
-    layerName: Layer,
-    file: string,
-    path: ReadonlyArray<string | number>,
-  ): Origin => {
-    if (layerName === 'model' || layerName === 'override')
-      return new LocatableOrigin(layerName, file, path);
-    let node = shared.get(layerName);
-    if (!node) shared.set(layerName, (node = new Map()));
-    let next = node.get(file);
-    if (!next) node.set(file, (next = new Map()));
-    node = next;
-    for (const segment of path) {
-      next = node.get(segment);
-      if (!next) node.set(segment, (next = new Map()));
-      node = next;
-    }
-    let o: Origin | undefined = node.get(ORIGIN);
-    if (!o) node.set(ORIGIN, (o = new LocatableOrigin(layerName, file, path)));
-    return o;
-  };
-  const locate = <T extends Origin>(o: T): T => {
-    const path = LocatableOrigin.segmentsOf(o);
-    if (path && o.line === undefined) {
-      const pos = index[o.file]?.locate(path);
-      if (pos) {
-        o.line = pos.line;
-        o.col = pos.col;
-      }
-    }
-    return o;
-  };
+  const { origin, locate } = createOriginIndex(index);
   const modelsPath = sources.models.file;
+  const serverKinds = [
+    ...new Set(
+      Object.values(profiles)
+        .map(p => serverKindOf(p, templates))
+        .filter((k): k is string => k !== undefined),
+    ),
+  ];
 
-  // Merge plumbing into runtimes and check each runtime on its own.
+  // Merge plumbing into runtimes and check each runtime against its profile.
   const runtimes: Record<string, CatalogRuntime> = {};
   const warnings: string[] = [];
+  const ctx = {
+    modelsPath,
+    sources,
+    templates,
+    serverKinds,
+    origin,
+    locate,
+    parse,
+    index,
+    problems,
+  };
   for (const [name, config] of Object.entries(modelsFile.runtimes)) {
-    const fromValues = values[name];
-    const merged: Record<string, unknown> = {
-      ...(fromValues?.data ?? {}),
-      ...config,
-    };
-    const plumbingOrigins: CatalogRuntime['plumbingOrigins'] = {};
-    for (const key of PLUMBING_KEYS) {
-      if (config[key] !== undefined) {
-        plumbingOrigins[key] = origin('plumbing', modelsPath, [
-          'runtimes',
-          name,
-          key,
-        ]);
-      } else if (fromValues?.data[key] !== undefined) {
-        plumbingOrigins[key] = origin('plumbing', fromValues.doc.file, [key]);
-      }
-    }
-    const rPath = ['runtimes', name];
-    const at = (path: Array<string | number>) =>
-      origin('plumbing', modelsPath, path);
-    const add = (o: Origin, message: string) => {
-      locate(o);
+    const named = config.profile ?? values[name]?.data.profile;
+    const ref = named ?? `${name}/profile.yaml`;
+    const profile = Object.prototype.hasOwnProperty.call(profiles, ref)
+      ? profiles[ref]
+      : undefined;
+    if (!profile) {
+      const o = locate(
+        config.profile !== undefined
+          ? origin('plumbing', modelsPath, ['runtimes', name, 'profile'])
+          : named !== undefined
+          ? origin('plumbing', values[name].doc.file, ['profile'])
+          : origin('plumbing', modelsPath, ['runtimes', name]),
+      );
       problems.push({
         file: o.file,
         line: o.line,
         col: o.col,
         path: o.path,
-        message,
+        message: `runtime ${name} has no engine profile: runtimes/${ref} ${
+          Object.prototype.hasOwnProperty.call(sources.profiles, ref)
+            ? 'has errors (see above)'
+            : 'does not exist'
+        }. Add it (what the engine renders and how it reads its settings, e.g. runtimes/vllm/profile.yaml), or name an existing one with profile: (e.g. profile: vllm/profile.yaml)`,
       });
-    };
-
-    if (merged.kind === undefined) {
-      add(
-        at(rPath),
-        `runtime ${name} has no kind; set kind: LLMInferenceService or InferenceService in runtimes/${name}/values.yaml`,
-      );
       continue;
     }
-    const versioned = config.versions !== undefined;
-    if (versioned) {
-      if (Object.keys(config.versions!).length === 0) {
-        add(
-          at([...rPath, 'versions']),
-          'versions: is empty; add at least one version with an image, or remove versions: for a flat runtime',
-        );
-      } else if (config.default_version === undefined) {
-        add(
-          at(rPath),
-          `runtime ${name} has versions but no default_version; set default_version to one of ${Object.keys(
-            config.versions!,
-          ).join(', ')}`,
-        );
-      } else if (!config.versions![config.default_version]) {
-        add(
-          at([...rPath, 'default_version']),
-          `default_version '${
-            config.default_version
-          }' is not a key of versions: (${Object.keys(config.versions!).join(
-            ', ',
-          )})`,
-        );
-      }
-    } else if (config.default_version !== undefined) {
-      add(
-        at([...rPath, 'default_version']),
-        `runtime ${name} is flat (no versions:), so default_version does not apply; remove it or add versions:`,
-      );
-    }
-    if (
-      config.env &&
-      Object.prototype.hasOwnProperty.call(config.env, KV_CACHE_ENV)
-    ) {
-      add(
-        at([...rPath, 'env', KV_CACHE_ENV]),
-        `${KV_CACHE_ENV} is deliberately not in the shared env: it is set per category from kv_cache_gb. Remove it here and set runtimes.${name}.categories.<category>.defaults.kv_cache_gb`,
-      );
-    }
-    const profile = ENGINE_PROFILES[merged.kind as ObjectKind];
-    for (const key of PLUMBING_KEYS) {
-      const where = plumbingOrigins[key];
-      if (!where) continue;
-      if (!profile.plumbingKeys.includes(key)) {
-        add(
-          where,
-          `plumbing key ${key} does not apply to runtime ${name} (${
-            merged.kind
-          }, ${
-            profile.engine
-          }): its objects never use it, so it would be silently ignored. Remove it; keys that apply here: ${profile.plumbingKeys.join(
-            ', ',
-          )}`,
-        );
-      } else if (key === 'image' && versioned) {
-        add(
-          where,
-          `plumbing key image does not apply to runtime ${name}: it has versions:, and each version's image is used, so this one would be silently ignored. Remove it; set ${formatPath(
-            [...rPath, 'versions'],
-          )}.<version>.image, or server.image on a model`,
-        );
-      }
-    }
-    if (merged.kind === 'InferenceService') {
-      for (const key of [
-        'image',
-        'model_downloader_image',
-        'format',
-        'runtime_name',
-      ] as const) {
-        if (merged[key] === undefined) {
-          add(
-            at(rPath),
-            `runtime ${name} (InferenceService) needs plumbing key ${key}; set it in runtimes/${name}/values.yaml`,
-          );
-        }
-      }
-    }
-    if (
-      typeof merged.routing === 'string' &&
-      !ROUTING_TEMPLATES[merged.routing]
-    ) {
-      add(
-        plumbingOrigins.routing!,
-        `routing '${
-          merged.routing
-        }' is not known; set routing to one of ${Object.keys(
-          ROUTING_TEMPLATES,
-        ).join(', ')}`,
-      );
-    }
-    let servingRuntime: CatalogRuntime['servingRuntime'];
-    const manifestPath = merged.serving_runtime_manifest as string | undefined;
-    if (manifestPath !== undefined) {
-      const source = sources.manifests[manifestPath];
-      const where = plumbingOrigins.serving_runtime_manifest!;
-      if (!source) {
-        add(
-          where,
-          `serving_runtime_manifest '${manifestPath}' was not found under runtimes/; fix the path (it is relative to runtimes/)`,
-        );
-      } else {
-        const doc = parse(source.file, source.text);
-        const manifest = doc?.data as Record<string, any> | undefined;
-        if (
-          doc &&
-          (!manifest ||
-            typeof manifest !== 'object' ||
-            !manifest.kind ||
-            !manifest.metadata?.name)
-        ) {
-          add(
-            origin('plumbing', source.file, []),
-            'a serving runtime manifest must be one Kubernetes object with kind and metadata.name',
-          );
-        } else if (manifest) {
-          if (
-            merged.runtime_name !== undefined &&
-            manifest.metadata.name !== merged.runtime_name
-          ) {
-            add(
-              origin('plumbing', source.file, ['metadata', 'name']),
-              `metadata.name is '${manifest.metadata.name}' but runtime_name is '${merged.runtime_name}'; InferenceServices would reference a runtime that does not exist. Make them equal`,
-            );
-          }
-          servingRuntime = { file: source.file, manifest };
-        }
-      }
-    }
-    runtimes[name] = {
-      name,
-      config: merged as CatalogRuntime['config'] & { kind: ObjectKind },
-      plumbingOrigins,
-      versioned,
-      servingRuntime,
-    };
+    const runtime = mergeRuntime(name, config, values[name], profile, ctx);
+    if (runtime) runtimes[name] = runtime;
   }
   for (const name of Object.keys(values)) {
     if (!modelsFile.runtimes[name]) {
@@ -365,7 +150,7 @@ export function buildCatalog(sources: CatalogSources): Catalog {
     modelsFile: modelsPath,
     models: {},
     runtimes,
-    templates: templates as Catalog['templates'],
+    templates,
     origin,
     locate,
     warnings,
@@ -379,6 +164,72 @@ export function buildCatalog(sources: CatalogSources): Catalog {
   }
   if (problems.length > 0) throw new CatalogError(problems);
   return catalog;
+}
+
+/** Every template under runtimes/templates/, keyed `templates/<file>`, parsed once. */
+function parseTemplates(
+  sources: CatalogSources,
+  problems: CatalogProblem[],
+): Record<string, ParsedTemplate> {
+  const templates: Record<string, ParsedTemplate> = {};
+  const add = (ref: string, file: string, text: string) => {
+    try {
+      templates[ref] = parseTemplate(file, text, TEMPLATE_PLACEHOLDERS);
+    } catch (e) {
+      if (e instanceof CatalogError) problems.push(...e.problems);
+      else throw e;
+    }
+  };
+  for (const [name, source] of Object.entries(sources.templates))
+    add(`templates/${name}`, source.file, source.text);
+  return templates;
+}
+
+/** Each runtime's profile.yaml, checked (schema, templates it names: they must exist and parse). */
+function loadProfiles(
+  sources: CatalogSources,
+  templates: Record<string, ParsedTemplate>,
+  parse: (file: string, text: string) => SourceDocument | undefined,
+  problems: CatalogProblem[],
+): Record<string, EngineProfile> {
+  const profiles: Record<string, EngineProfile> = {};
+  const known = [
+    ...Object.keys(sources.templates).map(f => `templates/${f}`),
+    ...Object.keys(sources.manifests),
+  ].sort();
+  // A template in a runtime's own folder (`<runtime>/<file>.yaml`) is parsed when a profile names it.
+  const exists = (ref: string) => {
+    if (ref.startsWith('templates/'))
+      return Object.prototype.hasOwnProperty.call(
+        sources.templates,
+        ref.slice('templates/'.length),
+      );
+    const source = Object.prototype.hasOwnProperty.call(sources.manifests, ref)
+      ? sources.manifests[ref]
+      : undefined;
+    if (!source) return false;
+    if (!templates[ref]) {
+      try {
+        templates[ref] = parseTemplate(
+          source.file,
+          source.text,
+          TEMPLATE_PLACEHOLDERS,
+        );
+      } catch (e) {
+        if (e instanceof CatalogError) problems.push(...e.problems);
+        else throw e;
+      }
+    }
+    return true;
+  };
+  for (const [ref, source] of Object.entries(sources.profiles)) {
+    const doc = parse(source.file, source.text);
+    if (!doc) continue;
+    const loaded = loadProfile(doc, exists, known);
+    if ('problems' in loaded) problems.push(...loaded.problems);
+    else profiles[ref] = loaded.profile;
+  }
+  return profiles;
 }
 
 /** The keys allowed at a path of models.yaml, for "did you mean" hints on unknown keys. */

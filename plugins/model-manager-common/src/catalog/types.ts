@@ -1,11 +1,10 @@
 import type {
   ModelConfig,
-  ObjectKind,
   PlumbingKey,
   RuntimeConfig,
 } from '../schema/modelsFileSchema';
 import type { SourceDocument } from '../source/types';
-import type { TemplateKey } from '../constants';
+import type { EngineProfile } from '../profile/types';
 import type { ParsedTemplate } from '../renderer/types';
 import type { Layer } from '../resolver/layers';
 
@@ -21,9 +20,14 @@ export interface CatalogSources {
   models: SourceText;
   /** runtimes/<runtime>/values.yaml, keyed by runtime name. */
   values: Record<string, SourceText>;
+  /** runtimes/<runtime>/profile.yaml (engine profiles), keyed by path under runtimes/ (`vllm/profile.yaml`). */
+  profiles: Record<string, SourceText>;
   /** runtimes/templates/*.yaml, keyed by file name (e.g. `inference-service.yaml`). */
   templates: Record<string, SourceText>;
-  /** Manifests referenced by `serving_runtime_manifest`, keyed by that path (relative to runtimes/). */
+  /**
+   * The other .yaml files of runtime folders, keyed by their path relative to runtimes/: manifests
+   * named by `serving_runtime_manifest`, and templates a profile names (`<runtime>/<file>.yaml`).
+   */
   manifests: Record<string, SourceText>;
 }
 
@@ -47,7 +51,9 @@ export interface CatalogModel {
 export interface CatalogRuntime {
   name: string;
   /** models.yaml's entry with values.yaml merged in (models.yaml wins on any clash). */
-  config: RuntimeConfig & { kind: ObjectKind };
+  config: RuntimeConfig & { kind: string };
+  /** The engine profile (runtimes/<name>/profile.yaml): what differs between engines. */
+  profile: EngineProfile;
   /** Where each plumbing key was set: values.yaml or models.yaml. */
   plumbingOrigins: Partial<Record<PlumbingKey, Origin>>;
   /** True when the runtime has a `versions:` axis. */
@@ -61,8 +67,8 @@ export interface Catalog {
   modelsFile: string;
   models: Record<string, CatalogModel>;
   runtimes: Record<string, CatalogRuntime>;
-  /** One parsed template per entry of `TEMPLATE_FILES`. */
-  templates: Record<TemplateKey, ParsedTemplate>;
+  /** Parsed templates, keyed by their path under runtimes/ (`templates/inference-service.yaml`). */
+  templates: Record<string, ParsedTemplate>;
   /**
    * An origin for a path of a source file. Its line:col is filled in by {@link Catalog.locate}
    * (loading thousands of models never pays for positions nobody reads).

@@ -9,7 +9,7 @@ import {
 } from '@model-manager/kube-api-test-server';
 import { buildCatalog } from '../catalog/buildCatalog';
 import { resolveServer } from '../resolver/resolveServer';
-import { repoSources, REPO_ROOT } from '../__testUtils__/fixtures';
+import { dirSources, repoSources, REPO_ROOT } from '../__testUtils__/fixtures';
 import { renderManifests } from './renderManifests';
 import type { RenderedObject } from './types';
 
@@ -36,6 +36,8 @@ const example = (file: string) =>
 const describeWithCrds = haveCrds ? describe : describe.skip;
 
 const catalog = buildCatalog(repoSources());
+// The third engine added as data only (examples/extra-runtime).
+const extra = buildCatalog(dirSources('examples/extra-runtime'));
 
 describeWithCrds(
   'rendered manifests validate against the real CRD schemas',
@@ -71,11 +73,31 @@ describeWithCrds(
       return { status: res.status, body: await res.json() };
     }
 
-    const cases = Object.keys(catalog.models).flatMap(model =>
-      renderManifests(catalog, resolveServer(catalog, model), {
-        namespace: 'models',
-      }).map(object => ({ model, kind: object.kind, object })),
+    const cases = [catalog, extra].flatMap(c =>
+      Object.keys(c.models).flatMap(model =>
+        renderManifests(c, resolveServer(c, model), {
+          namespace: 'models',
+        }).map(object => ({ model, kind: object.kind, object })),
+      ),
     );
+
+    it('covers the extra runtime example', () => {
+      expect(
+        cases
+          .filter(c => extra.models[c.model])
+          .map(c => `${c.model}: ${c.kind}`),
+      ).toEqual(
+        Object.keys(extra.models).flatMap(model =>
+          [
+            'ClusterServingRuntime',
+            'InferenceService',
+            'Backend',
+            'AIServiceBackend',
+            'AIGatewayRoute',
+          ].map(kind => `${model}: ${kind}`),
+        ),
+      );
+    });
 
     it.each(cases)('$model: $kind', async ({ object }) => {
       const { status, body } = await dryRunApply(object);

@@ -7,15 +7,12 @@ import {
   MANAGED_BY_VALUE,
   MODEL_ID_ANNOTATION,
   NAME_LABEL,
-  OVMS_TASKS,
   PLUMBING_DEFAULTS,
   ROUTING_ANNOTATION,
-  ROUTING_TEMPLATES,
   RUNTIME_LABEL,
   SERVER_VERSION_LABEL,
-  WEIGHTS_MOUNT_PATH,
-  type TemplateKey,
 } from '../constants';
+import type { EngineProfile } from '../profile/types';
 import type { ResolvedServer } from '../resolver/types';
 import { copy, fillTemplate } from './fillTemplate';
 import type { RenderedObject, TemplateContext, TemplateValue } from './types';
@@ -121,11 +118,12 @@ export function isOwnedByModel(
 }
 
 /**
- * Renders a resolved server into the Kubernetes objects to apply, in apply order:
- * vLLM -> one LLMInferenceService; OpenVINO -> the ClusterServingRuntime and the namespace's
- * weights PersistentVolumeClaim (both create-if-absent: shared, never deleted by undeploy), the
- * weights download Job (`ovms --pull`), the InferenceService, then the route objects of its
- * `routing` (aigateway: Backend, AIServiceBackend, AIGatewayRoute). Output is deterministic.
+ * Renders a resolved server into the Kubernetes objects to apply, in apply order: the `objects`
+ * of its engine profile (runtimes/<name>/profile.yaml; e.g. vLLM: one LLMInferenceService;
+ * OpenVINO: the ClusterServingRuntime and the namespace's weights PersistentVolumeClaim, both
+ * create-if-absent, the weights download Job, the InferenceService), then the profile's route
+ * templates for its plumbing `routing` (aigateway: Backend, AIServiceBackend, AIGatewayRoute).
+ * Output is deterministic.
  */
 export function renderManifests(
   catalog: Catalog,
@@ -133,7 +131,7 @@ export function renderManifests(
   options: RenderOptions,
 ): RenderedObject[] {
   const runtime = catalog.runtimes[server.runtime];
-  const context = templateContext(server, options);
+  const context = templateContext(server, runtime.profile, options);
   const objects: RenderedObject[] = [];
   const push = (
     manifest: Record<string, any>,
@@ -152,17 +150,18 @@ export function renderManifests(
   };
 
   const render = (
-    key: TemplateKey,
+    ref: string,
     applyPolicy: RenderedObject['applyPolicy'] = 'apply',
   ) =>
     push(
-      fillTemplate(catalog.templates[key], context),
-      catalog.templates[key].file,
+      fillTemplate(catalog.templates[ref], context),
+      catalog.templates[ref].file,
       applyPolicy,
     );
 
-  if (server.kind === 'InferenceService') {
-    if (runtime.servingRuntime) {
+  for (const object of runtime.profile.objects) {
+    if (object.template) render(object.template, object.apply);
+    else if (object.servingRuntime && runtime.servingRuntime) {
       const manifest = copy(
         runtime.servingRuntime.manifest as TemplateValue,
       ) as Record<string, any>;
@@ -173,23 +172,23 @@ export function renderManifests(
           [MANAGED_BY_LABEL]: MANAGED_BY_VALUE,
         },
       };
-      push(manifest, runtime.servingRuntime.file, 'create-if-absent');
+      push(manifest, runtime.servingRuntime.file, object.apply);
     }
-    render('weightsClaim', 'create-if-absent');
-    render('downloadJob');
-    render('InferenceService');
-  } else {
-    render('LLMInferenceService');
   }
-  for (const key of ROUTING_TEMPLATES[plumbingValue(server, 'routing') ?? ''] ??
-    [])
-    render(key);
+  const routing = plumbingValue(server, 'routing');
+  const routes =
+    routing !== undefined &&
+    Object.prototype.hasOwnProperty.call(runtime.profile.routing, routing)
+      ? runtime.profile.routing[routing]
+      : [];
+  for (const ref of routes) render(ref);
   return objects;
 }
 
 /** The value of every placeholder of `TEMPLATE_PLACEHOLDERS` for one model. */
 function templateContext(
   server: ResolvedServer,
+  profile: EngineProfile,
   options: RenderOptions,
 ): TemplateContext {
   const plumbing = (key: keyof ResolvedServer['plumbing']) =>
@@ -219,7 +218,7 @@ function templateContext(
     model_downloader_image: plumbing('model_downloader_image'),
     device: plumbing('device'),
     routing: plumbing('routing'),
-    pull_args: pullArgs(server),
+    pull_args: downloadArgs(server, profile),
     served_model_name: servedModelName(server),
     api_prefix: plumbing('api_prefix'),
     weights_pvc: plumbing('weights_pvc'),
@@ -234,18 +233,35 @@ function templateContext(
   };
 }
 
-/** `ovms --pull` arguments; `--weight_format` only where the resolver allowed it. */
-function pullArgs(server: ResolvedServer): string[] {
-  const args = [
-    '--pull',
-    `--source_model=${server.modelId}`,
-    `--model_repository_path=${WEIGHTS_MOUNT_PATH}/${server.model}`,
-    `--model_name=${server.model}`,
-    `--task=${OVMS_TASKS[server.category] ?? 'text_generation'}`,
-  ];
+/**
+ * The weights download Job's arguments (`pull_args`): the profile's `weights.download_args`, each
+ * item's placeholders filled; an item whose placeholder has no value is left out (no device: no
+ * `--target_device=...`; no weight_format where the resolver allowed none: no `--weight-format`).
+ */
+function downloadArgs(
+  server: ResolvedServer,
+  profile: EngineProfile,
+): string[] | undefined {
+  if (profile.downloadArgs.length === 0) return undefined;
   const device = server.plumbing.device?.value;
-  if (device) args.push(`--target_device=${device.toUpperCase()}`);
-  if (server.weightFormat)
-    args.push(`--weight-format=${server.weightFormat.value}`);
+  const values: Record<string, string | undefined> = {
+    'model.name': server.model,
+    'model.model_id': server.modelId,
+    'model.category': server.category,
+    task: profile.downloadTasks[server.category] ?? profile.defaultDownloadTask,
+    device,
+    device_upper: device?.toUpperCase(),
+    weight_format: server.weightFormat?.value,
+  };
+  const args: string[] = [];
+  for (const item of profile.downloadArgs) {
+    let missing = false;
+    const filled = item.replace(/\$\{([^}]*)\}/g, (_m, name: string) => {
+      const value = values[name];
+      if (value === undefined) missing = true;
+      return value ?? '';
+    });
+    if (!missing) args.push(filled);
+  }
   return args;
 }

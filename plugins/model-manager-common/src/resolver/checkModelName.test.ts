@@ -92,7 +92,8 @@ describe('model names KServe and Kubernetes accept, for every object the name be
   });
 
   it('the derived names are data: an added object is checked with no code change', () => {
-    expect(checkModelName('a'.repeat(54), 'InferenceService')).toEqual([
+    const { runtimes } = buildCatalog(repoSources());
+    expect(checkModelName('a'.repeat(54), runtimes.openvino.profile)).toEqual([
       expect.stringContaining(
         "'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa-predictor' (64 characters)",
       ),
@@ -105,7 +106,7 @@ describe('model names KServe and Kubernetes accept, for every object the name be
       suffix: '-route-abcdefghij',
     });
     try {
-      expect(checkModelName('a'.repeat(50), 'LLMInferenceService')).toEqual([
+      expect(checkModelName('a'.repeat(50), runtimes.vllm.profile)).toEqual([
         expect.stringContaining('a gateway HTTPRoute'),
       ]);
     } finally {

@@ -3,22 +3,27 @@ import {
   MAX_OBJECT_NAME_LENGTH,
   MODEL_NAME_OBJECTS,
 } from '../constants';
-import type { ObjectKind } from '../schema/modelsFileSchema';
+import type { EngineProfile } from '../profile/types';
 
 /**
- * Checks a model name against every object it becomes on a runtime of `kind`
- * ({@link MODEL_NAME_OBJECTS}): each derived name must match KServe's InferenceService pattern
+ * Checks a model name against every object it becomes ({@link MODEL_NAME_OBJECTS} and the
+ * engine profile's `name_suffixes`): each derived name must match KServe's InferenceService pattern
  * and fit a DNS-1035 label (63 characters). Returns one message per broken rule.
  */
-export function checkModelName(name: string, kind: ObjectKind): string[] {
+export function checkModelName(
+  name: string,
+  profile: Pick<EngineProfile, 'nameSuffixes'>,
+): string[] {
   const problems: string[] = [];
   if (!KSERVE_NAME_PATTERN.test(name)) {
     problems.push(
       `model name '${name}' does not match KServe's InferenceService name pattern ${KSERVE_NAME_PATTERN.source} (a lowercase letter first; lowercase letters, digits and -; not ending in -). Rename the model`,
     );
   }
-  for (const { object, suffix, kinds } of MODEL_NAME_OBJECTS) {
-    if (kinds && !kinds.includes(kind)) continue;
+  for (const { object, suffix } of [
+    ...MODEL_NAME_OBJECTS,
+    ...profile.nameSuffixes,
+  ]) {
     const derived = `${name}${suffix}`;
     if (derived.length > MAX_OBJECT_NAME_LENGTH) {
       problems.push(

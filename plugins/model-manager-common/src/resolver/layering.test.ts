@@ -1,9 +1,12 @@
 import type { Origin } from '../catalog/types';
-import { ENGINE_PROFILES } from '../constants';
+import { buildCatalog } from '../catalog/buildCatalog';
+import { repoSources } from '../__testUtils__/fixtures';
 import { ArgLayers, EnvLayers, flagKey } from './layering';
 
-const vllm = ENGINE_PROFILES.LLMInferenceService;
-const ovms = ENGINE_PROFILES.InferenceService;
+// The engine profiles as runtimes/vllm/profile.yaml and runtimes/openvino/profile.yaml declare them.
+const { runtimes } = buildCatalog(repoSources());
+const vllm = runtimes.vllm.profile;
+const ovms = runtimes.openvino.profile;
 const at = (layer: Origin['layer'], path: string): Origin => ({
   layer,
   file: 'models.yaml',

@@ -1,6 +1,7 @@
 import { InputError } from '@backstage/errors';
 import { buildCatalog } from '../catalog/buildCatalog';
-import { KV_CACHE_ENV } from '../constants';
+/** vLLM's KV-cache variable, as runtimes/vllm/profile.yaml declares it. */
+const KV_CACHE_ENV = 'VLLM_CPU_KVCACHE_SPACE';
 import { CatalogError } from '../source/problems';
 import { modelsYaml, repoSources } from '../__testUtils__/fixtures';
 import { explainServer } from './explainServer';

@@ -1,5 +1,5 @@
 import type { Origin } from '../catalog/types';
-import type { ObjectKind, PlumbingKey } from '../schema/modelsFileSchema';
+import type { PlumbingKey } from '../schema/modelsFileSchema';
 
 /** What a deploy request may change on top of models.yaml (the CLI's --server-version/--env/--arg). */
 export interface ServerOverrides {
@@ -63,7 +63,7 @@ export interface ResolvedServer {
   category: string;
   moe: boolean;
   runtime: string;
-  kind: ObjectKind;
+  kind: string;
   /** Absent for flat runtimes (OpenVINO). */
   version?: Traced<string>;
   image: Traced<string>;

@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import {
-  KV_CACHE_ENV,
-  MAX_KV_CACHE_GB,
-  MAX_OBJECT_NAME_LENGTH,
-} from '../constants';
+import { MAX_KV_CACHE_GB, MAX_OBJECT_NAME_LENGTH } from '../constants';
 
 /**
  * KServe's InferenceService name pattern (a lowercase letter first) within a DNS-1035 label's 63
@@ -47,12 +43,6 @@ export const PLUMBING_KEYS = [
   'gateway_namespace',
 ] as const;
 export type PlumbingKey = (typeof PLUMBING_KEYS)[number];
-
-export const OBJECT_KINDS = [
-  'LLMInferenceService',
-  'InferenceService',
-] as const;
-export type ObjectKind = (typeof OBJECT_KINDS)[number];
 
 /** Which name an engine serves a model under, i.e. the `model` clients send (plumbing served_model_name). */
 export const SERVED_MODEL_NAMES = ['model_name', 'model_id'] as const;
@@ -141,10 +131,10 @@ export const argsSchema = z.array(
  */
 export const kvCacheGbSchema = z
   .number({
-    invalid_type_error: `kv_cache_gb must be a whole number of GiB (vLLM reads ${KV_CACHE_ENV} as an integer)`,
+    invalid_type_error: `kv_cache_gb must be a whole number of GiB (vLLM reads VLLM_CPU_KVCACHE_SPACE as an integer)`,
   })
   .int(
-    `kv_cache_gb must be a whole number of GiB (vLLM reads ${KV_CACHE_ENV} as an integer); write e.g. 8`,
+    `kv_cache_gb must be a whole number of GiB (vLLM reads VLLM_CPU_KVCACHE_SPACE as an integer); write e.g. 8`,
   )
   .positive(
     "kv_cache_gb must be at least 1 GiB; leave it unset for vLLM's default",
@@ -190,12 +180,12 @@ export type VersionConfig = z.infer<typeof versionSchema>;
 
 const plumbingShape = {
   device: text('device, e.g. cpu').optional(),
-  kind: z
-    .enum(OBJECT_KINDS, {
-      errorMap: () => ({
-        message: `kind must be one of ${OBJECT_KINDS.join(', ')}`,
-      }),
-    })
+  // Checked in buildCatalog against the kinds the engine profiles' templates render.
+  kind: text('the kind of the model server object, e.g. InferenceService')
+    .regex(
+      /^[A-Z][A-Za-z0-9]*$/,
+      'kind must be a Kubernetes kind such as InferenceService',
+    )
     .optional(),
   routing: text('routing, e.g. epp or aigateway').optional(),
   image: text('a container image reference').optional(),
@@ -254,8 +244,23 @@ const plumbingShape = {
     .optional(),
 };
 
-/** runtimes/<name>/values.yaml: plumbing only. */
-export const valuesFileSchema = z.object(plumbingShape).strict();
+/**
+ * The engine profile a runtime uses, as a path under runtimes/ (default `<runtime>/profile.yaml`):
+ * e.g. a second vLLM runtime names `vllm/profile.yaml`.
+ */
+const profileRef = text(
+  'a profile path under runtimes/, e.g. vllm/profile.yaml',
+)
+  .regex(
+    /^[\w.-]+\/profile\.yaml$/,
+    "profile must name a runtime folder's profile.yaml under runtimes/, e.g. vllm/profile.yaml",
+  )
+  .optional();
+
+/** runtimes/<name>/values.yaml: plumbing, and which engine profile the runtime uses. */
+export const valuesFileSchema = z
+  .object({ profile: profileRef, ...plumbingShape })
+  .strict();
 export type ValuesFile = z.infer<typeof valuesFileSchema>;
 
 /** One entry of the `runtimes:` section of models.yaml (plumbing keys may be overridden here). */
@@ -265,6 +270,7 @@ export const runtimeSchema = z
     env: envMapSchema.optional(),
     versions: z.record(versionSchema).optional(),
     categories: z.record(categorySchema),
+    profile: profileRef,
     ...plumbingShape,
   })
   .strict();

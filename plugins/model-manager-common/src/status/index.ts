@@ -1,9 +1,10 @@
 export { summarizeKServeStatus } from './summarizeKServeStatus';
 export {
-  SERVER_IMAGE_PATHS,
   isServerKind,
   readPath,
   serverImageOf,
+  serverKinds,
+  statusReadingOf,
 } from './liveServer';
 export type { ObjectPath } from './liveServer';
 export type {

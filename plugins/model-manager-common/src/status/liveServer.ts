@@ -1,28 +1,41 @@
+import type { Catalog } from '../catalog/types';
+import type { StatusReading } from '../profile/types';
+
 /**
  * Reading a live KServe object back: which kinds carry a model's status, and where the model
- * server's image sits in each. Data, so an engine profile can declare it for a new kind.
+ * server's image sits. Both come from the engine profiles (`status:`, the last template's kind).
  */
 
 /** A path into an object: keys, or `{ name }` to pick the list item with that name. */
 export type ObjectPath = ReadonlyArray<string | { name: string }>;
 
-/** The kinds whose status says whether a model serves (its "main" object), and its image path. */
-export const SERVER_IMAGE_PATHS: Record<string, ObjectPath> = {
-  // KServe LLMInferenceService: spec.template is a PodSpec; our template names the container main.
-  LLMInferenceService: [
-    'spec',
-    'template',
-    'containers',
-    { name: 'main' },
-    'image',
-  ],
-  // KServe InferenceService: the predictor's model spec carries the serving container's image.
-  InferenceService: ['spec', 'predictor', 'model', 'image'],
-};
+/**
+ * The kinds of the model server objects of a catalog's runtimes (each profile's last template):
+ * the objects whose status says whether a model serves (its "main" object).
+ */
+export function serverKinds(catalog: Catalog): ReadonlySet<string> {
+  let kinds = SERVER_KINDS.get(catalog);
+  if (!kinds) {
+    kinds = new Set(Object.values(catalog.runtimes).map(r => r.config.kind));
+    SERVER_KINDS.set(catalog, kinds);
+  }
+  return kinds;
+}
+const SERVER_KINDS = new WeakMap<Catalog, ReadonlySet<string>>();
 
-/** Whether objects of this kind carry the model's KServe status. */
-export function isServerKind(kind: string): boolean {
-  return Object.prototype.hasOwnProperty.call(SERVER_IMAGE_PATHS, kind);
+/** Whether objects of this kind carry a model's status, in this catalog. */
+export function isServerKind(catalog: Catalog, kind: string): boolean {
+  return serverKinds(catalog).has(kind);
+}
+
+/** How a runtime's profile reads status; undefined for a runtime not in the catalog. */
+export function statusReadingOf(
+  catalog: Catalog,
+  runtime: string,
+): StatusReading | undefined {
+  return Object.prototype.hasOwnProperty.call(catalog.runtimes, runtime)
+    ? catalog.runtimes[runtime].profile.status
+    : undefined;
 }
 
 /** The value at `path` in `object`, or undefined. */
@@ -40,11 +53,11 @@ export function readPath(object: unknown, path: ObjectPath): unknown {
   return value;
 }
 
-/** The model server image of a live (or rendered) main object. */
+/** The model server image of a live (or rendered) main object, where its profile says it is. */
 export function serverImageOf(
-  object: { kind?: string } & Record<string, unknown>,
+  object: Record<string, unknown>,
+  reading: Pick<StatusReading, 'imagePath'> | undefined,
 ): string | undefined {
-  const path = object.kind ? SERVER_IMAGE_PATHS[object.kind] : undefined;
-  const image = path ? readPath(object, path) : undefined;
+  const image = reading ? readPath(object, reading.imagePath) : undefined;
   return typeof image === 'string' ? image : undefined;
 }

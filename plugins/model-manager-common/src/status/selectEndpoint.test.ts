@@ -86,7 +86,7 @@ const rules: Rule[] = [
       source: 'status-url',
       baseUrl: 'http://m-models.example.com/v3',
     },
-    says: /directly.*\/v3.*not through the AI gateway/,
+    says: /reaches OpenVINO Model Server directly.*\/v3.*not through the AI gateway/,
   },
   {
     rule: 'OpenVINO without a gateway or status.url: status.address, with /v3',
@@ -122,6 +122,7 @@ describe('selectEndpoint', () => {
         gatewayBaseUrl,
         apiPrefix,
         cluster: 'local',
+        engine: 'OpenVINO Model Server',
       });
       expect(endpoint).toMatchObject(expected);
       if (expected.source === 'none') expect(endpoint.baseUrl).toBeUndefined();

@@ -117,6 +117,8 @@ export function selectEndpoint(options: {
   cluster?: string;
   /** The engine's own API path (plumbing `api_prefix`, e.g. `/v3` for OVMS); default `/v1`. */
   apiPrefix?: string;
+  /** The engine's name (its profile's `engine`), for messages. */
+  engine?: string;
 }): ModelEndpoint {
   const { live, gatewayBaseUrl } = options;
   const cluster = options.cluster ?? '<cluster>';
@@ -143,7 +145,9 @@ export function selectEndpoint(options: {
     const path = which === 'api_prefix' ? options.apiPrefix ?? '/v1' : which;
     const direct =
       routing === 'aigateway' && source !== 'gateway'
-        ? ` It reaches OpenVINO Model Server directly (its ${path} API), not through the AI gateway: set modelManager.kubernetes.clusters.${cluster}.gatewayBaseUrl for the /v1 endpoint.`
+        ? ` It reaches ${
+            options.engine ?? 'the engine'
+          } directly (its ${path} API), not through the AI gateway: set modelManager.kubernetes.clusters.${cluster}.gatewayBaseUrl for the /v1 endpoint.`
         : '';
     return {
       source,

@@ -1,4 +1,15 @@
+import { buildCatalog } from '../catalog/buildCatalog';
+import { repoSources } from '../__testUtils__/fixtures';
+import { statusReadingOf } from './liveServer';
 import { summarizeKServeStatus } from './summarizeKServeStatus';
+
+// How each engine's profile says to read status (runtimes/<name>/profile.yaml `status:`).
+const catalog = buildCatalog(repoSources());
+const readingFor = (kind: string) =>
+  statusReadingOf(
+    catalog,
+    kind === 'LLMInferenceService' ? 'vllm' : 'openvino',
+  );
 
 const cond = (
   type: string,
@@ -8,6 +19,22 @@ const cond = (
 ) => ({ type, status, reason, message });
 
 describe('summarizeKServeStatus', () => {
+  it('without a reading (a runtime no longer in the catalog) it still says Ready is not True', () => {
+    const s = summarizeKServeStatus(
+      {
+        kind: 'InferenceService',
+        status: {
+          conditions: [
+            cond('Ready', 'False', 'Oops'),
+            cond('PredictorReady', 'False', 'ContainerCreating'),
+          ],
+        },
+      },
+      undefined,
+    );
+    expect(s.problems).toEqual(['Ready is False (Oops).']);
+  });
+
   const rows: Array<{
     rule: string;
     object: any;
@@ -104,7 +131,7 @@ describe('summarizeKServeStatus', () => {
     },
   ];
   it.each(rows)('$rule', ({ object, ready, problems, url }) => {
-    const s = summarizeKServeStatus(object);
+    const s = summarizeKServeStatus(object, readingFor(object.kind));
     expect(s.ready).toBe(ready);
     expect(s.problems).toHaveLength(problems.length);
     problems.forEach((p, i) => expect(s.problems[i]).toMatch(p));

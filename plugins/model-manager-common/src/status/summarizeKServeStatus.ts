@@ -1,3 +1,5 @@
+import type { StatusReading } from '../profile/types';
+
 /** One Kubernetes condition as KServe reports it. */
 export interface ConditionSummary {
   type: string;
@@ -20,27 +22,16 @@ export interface KServeStatusSummary {
   problems: string[];
 }
 
-const KEY_CONDITIONS: Record<string, string[]> = {
-  LLMInferenceService: ['Ready', 'WorkloadsReady', 'RouterReady'],
-  InferenceService: ['Ready', 'PredictorReady', 'IngressReady'],
-};
-
-const EXPLAIN: Record<string, string> = {
-  WorkloadsReady:
-    'the vLLM pods are not ready (image pull, scheduling, model download or start-up)',
-  RouterReady:
-    'the router (gateway route / scheduler) is not ready, so requests cannot reach the model',
-  PredictorReady: 'the OpenVINO predictor pods are not ready',
-  IngressReady: 'the ingress / route to the model is not ready',
-};
-
 /**
- * Reads the KServe conditions of an InferenceService or LLMInferenceService: Ready and the
- * conditions that explain it (WorkloadsReady / RouterReady, PredictorReady / IngressReady), the
- * URL, and `modelStatus.lastFailureInfo` — and says in words what is wrong when not ready.
+ * Reads the KServe conditions of a model server object (an InferenceService, LLMInferenceService,
+ * ...): Ready and the conditions its engine profile says explain it (`status.conditions`, e.g.
+ * WorkloadsReady / RouterReady, PredictorReady / IngressReady, each explained by
+ * `status.explain`), the URL, and `modelStatus.lastFailureInfo` — and says in words what is
+ * wrong when not ready.
  */
 export function summarizeKServeStatus(
   object: Record<string, any>,
+  reading: Pick<StatusReading, 'conditions' | 'explain'> | undefined,
 ): KServeStatusSummary {
   const status = object?.status ?? {};
   const conditions: ConditionSummary[] = Array.isArray(status.conditions)
@@ -65,11 +56,11 @@ export function summarizeKServeStatus(
       } yet; the controller may still be reconciling it (or KServe is not installed on this cluster).`,
     );
   } else if (ready.status !== 'True') {
-    for (const type of (KEY_CONDITIONS[kind] ?? []).slice(1)) {
+    for (const type of reading?.conditions ?? []) {
       const c = byType.get(type);
       if (c && c.status !== 'True') {
         problems.push(
-          `${type} is ${c.status}: ${EXPLAIN[type] ?? type}${
+          `${type} is ${c.status}: ${reading?.explain[type] ?? type}${
             c.reason
               ? ` (${c.reason}${c.message ? `: ${c.message}` : ''})`
               : c.message

@@ -41,6 +41,41 @@ describe('model-manager CLI', () => {
     });
   });
 
+  it('validate: ok for examples/extra-runtime, a third engine added as data only', async () => {
+    expect(
+      await cli([
+        'validate',
+        '-f',
+        'examples/extra-runtime/models.yaml',
+        '--runtimes',
+        'examples/extra-runtime/runtimes',
+      ]),
+    ).toEqual({
+      code: 0,
+      stdout: 'examples/extra-runtime/models.yaml: ok (2 models, 1 runtimes)\n',
+      stderr: '',
+    });
+  });
+
+  it('validate: a profile naming a missing template is refused with its file:line:col', async () => {
+    const dir = tempCatalog(t => t);
+    const profile = path.join(dir, 'runtimes/vllm/profile.yaml');
+    fs.writeFileSync(
+      profile,
+      fs
+        .readFileSync(profile, 'utf8')
+        .replace(
+          'templates/llm-inference-service.yaml',
+          'templates/llm-isvc.yaml',
+        ),
+    );
+    const out = await cli(['validate'], dir);
+    expect(out.code).toBe(1);
+    expect(out.stderr).toMatch(
+      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: .*template templates\/llm-isvc\.yaml does not exist under runtimes\//m,
+    );
+  });
+
   it('validate: one line per problem with file:line:col and exit 1', async () => {
     const dir = tempCatalog(t =>
       t.replace(

@@ -3,15 +3,14 @@ import path from 'node:path';
 import {
   CatalogError,
   MAX_SOURCE_BYTES,
-  TEMPLATE_FILES,
   type CatalogSources,
   type SourceText,
 } from '@model-manager/plugin-model-manager-common';
 import type { CatalogLocation } from './types';
 
 /**
- * Reads models.yaml and runtimes/ (values.yaml per runtime, templates, the manifests values.yaml
- * points at) as text. File names in messages are relative to the folder holding models.yaml.
+ * Reads models.yaml and runtimes/ (values.yaml and profile.yaml per runtime, templates, the
+ * manifests values.yaml points at) as text. File names in messages are relative to the folder holding models.yaml.
  * Unreadable, oversized or non-UTF-8 files are a {@link CatalogError} naming the file.
  */
 export async function readCatalogSources(
@@ -34,6 +33,7 @@ export async function readCatalogSources(
   const sources: CatalogSources = {
     models: await read(modelsFile),
     values: {},
+    profiles: {},
     templates: {},
     manifests: {},
   };
@@ -55,18 +55,30 @@ export async function readCatalogSources(
   for (const name of entries) {
     const valuesPath = path.join(runtimesDir, name, 'values.yaml');
     if (await exists(valuesPath)) sources.values[name] = await read(valuesPath);
+    const profilePath = path.join(runtimesDir, name, 'profile.yaml');
+    if (await exists(profilePath))
+      sources.profiles[`${name}/profile.yaml`] = await read(profilePath);
   }
-  for (const file of Object.values(TEMPLATE_FILES)) {
-    const p = path.join(runtimesDir, 'templates', file);
-    if (await exists(p)) sources.templates[file] = await read(p);
+  // Every template under runtimes/templates/ (a profile names the ones its engine renders).
+  if (entries.includes('templates')) {
+    for (const file of (
+      await fs.readdir(path.join(runtimesDir, 'templates'))
+    ).sort()) {
+      if (!/\.ya?ml$/.test(file)) continue;
+      sources.templates[file] = await read(
+        path.join(runtimesDir, 'templates', file),
+      );
+    }
   }
-  // Manifests named by serving_runtime_manifest: every other .yaml under a runtime folder.
+  // Manifests named by serving_runtime_manifest, and templates of a runtime's own folder a
+  // profile names: every other .yaml under a runtime folder.
   for (const name of entries) {
     if (name === 'templates') continue;
     for (const file of (
       await fs.readdir(path.join(runtimesDir, name))
     ).sort()) {
-      if (file === 'values.yaml' || !/\.ya?ml$/.test(file)) continue;
+      if (file === 'values.yaml' || file === 'profile.yaml') continue;
+      if (!/\.ya?ml$/.test(file)) continue;
       sources.manifests[`${name}/${file}`] = await read(
         path.join(runtimesDir, name, file),
       );

@@ -1,0 +1,234 @@
+import { z } from 'zod';
+import { PLUMBING_KEYS } from '../schema/modelsFileSchema';
+import type { EngineProfile } from './types';
+
+/** The OpenAI-compatible operations a profile may declare per category. */
+export const API_OPERATIONS = [
+  'chat',
+  'completions',
+  'embeddings',
+  'rerank',
+  'score',
+] as const;
+export type ApiOperation = (typeof API_OPERATIONS)[number];
+
+const text = (what: string) =>
+  z
+    .string({
+      invalid_type_error: `must be a string (${what}); quote it if YAML read it as a number or boolean`,
+    })
+    .min(1, `must not be empty (${what})`)
+    .regex(/^[^\r\n\0]*$/, `must be a single line (${what})`);
+
+/** A template or manifest path under runtimes/, e.g. `templates/inference-service.yaml`. */
+const templateRef = text('a path under runtimes/, e.g. templates/x.yaml').regex(
+  /^[\w.-]+\/[\w.-]+\.ya?ml$/,
+  'must be a path under runtimes/ of the form <folder>/<file>.yaml, e.g. templates/inference-service.yaml',
+);
+const flag = text('a flag such as --enable-expert-parallel').regex(
+  /^--?[\w.-]+$/,
+  'must be a flag such as --enable-expert-parallel or -ep',
+);
+const plumbingKey = z.enum(PLUMBING_KEYS, {
+  errorMap: () => ({
+    message: `must be a plumbing key: ${PLUMBING_KEYS.join(', ')}`,
+  }),
+});
+
+const objectSchema = z
+  .object({
+    template: templateRef.optional(),
+    serving_runtime: z
+      .literal(true, {
+        errorMap: () => ({
+          message:
+            'serving_runtime: true renders the manifest plumbing serving_runtime_manifest names; remove the key otherwise',
+        }),
+      })
+      .optional(),
+    apply: z
+      .enum(['apply', 'create-if-absent'], {
+        errorMap: () => ({
+          message:
+            'apply must be apply (owned by the model) or create-if-absent (shared: created when missing, never changed or deleted)',
+        }),
+      })
+      .default('apply'),
+  })
+  .strict()
+  .refine(o => (o.template === undefined) !== (o.serving_runtime !== true), {
+    message:
+      'each object needs exactly one of template: <path under runtimes/> or serving_runtime: true',
+  });
+
+/**
+ * runtimes/<name>/profile.yaml: what the engine is. Every key the code needs is required (an
+ * incomplete profile is an error, never a silent default that fits another engine).
+ */
+export const engineProfileSchema = z
+  .object({
+    engine: text('the engine name shown in messages, e.g. vLLM'),
+    versioned: z.boolean({
+      required_error:
+        'versioned is required: true when the runtime has versions: (each with an image), false for a flat runtime',
+      invalid_type_error: 'versioned must be true or false',
+    }),
+    objects: z
+      .array(objectSchema, {
+        required_error:
+          'objects is required: the templates a model renders, in apply order, e.g. [{ template: templates/inference-service.yaml }]',
+      })
+      .min(1, 'objects must list at least the model server object'),
+    routing: z.record(z.array(templateRef), {
+      required_error:
+        'routing is required: the route templates per plumbing routing value, e.g. { epp: [] }',
+    }),
+    kv_cache: z
+      .object({
+        env: text('an env var name, e.g. VLLM_CPU_KVCACHE_SPACE'),
+        unit: z.literal('GiB', {
+          errorMap: () => ({
+            message: 'unit must be GiB (kv_cache_gb is a whole number of GiB)',
+          }),
+        }),
+        max_share_of_memory: z
+          .number()
+          .gt(0, 'max_share_of_memory must be above 0')
+          .max(1, 'max_share_of_memory must be at most 1'),
+      })
+      .strict()
+      .optional(),
+    moe_only_flags: z.array(flag).default([]),
+    flag_aliases: z.record(flag).default({}),
+    flag_underscore_is_dash: z
+      .boolean({
+        invalid_type_error: 'flag_underscore_is_dash must be true or false',
+      })
+      .default(false),
+    flag_equals_value: z
+      .boolean({
+        invalid_type_error: 'flag_equals_value must be true or false',
+      })
+      .default(true),
+    args_hint: text('how to set what an args item cannot').optional(),
+    weights: z
+      .object({
+        converter: text('what converts weights, e.g. ovms --pull'),
+        ir_repo_prefix: text('a repo prefix such as OpenVINO/').optional(),
+        ir_format: text('the format name, e.g. OpenVINO IR').optional(),
+        ir_refusal: text('what the converter does on such a repo').optional(),
+        download_args: z.array(text('a download Job argument')).min(1),
+        tasks: z.record(text('a download task')).default({}),
+        default_task: text('a download task').optional(),
+      })
+      .strict()
+      .optional(),
+    name_suffixes: z
+      .array(
+        z
+          .object({
+            suffix: text('a name suffix such as -predictor').regex(
+              /^-[a-z0-9-]*$/,
+              'suffix must start with - and hold lowercase letters, digits and -',
+            ),
+            object: text('what gets that name'),
+          })
+          .strict(),
+      )
+      .default([]),
+    api: z
+      .object({
+        operations: z.record(
+          z.array(
+            z.enum(API_OPERATIONS, {
+              errorMap: () => ({
+                message: `must be one of ${API_OPERATIONS.join(', ')}`,
+              }),
+            }),
+          ),
+        ),
+      })
+      .strict(),
+    status: z
+      .object({
+        conditions: z.array(text('a KServe condition type')),
+        explain: z
+          .record(text('what the condition means, in words'))
+          .default({}),
+        image_path: z
+          .array(
+            z.union([
+              text('a key'),
+              z.object({ name: text('a list item name') }).strict(),
+            ]),
+          )
+          .min(1, 'image_path must lead to the serving image'),
+      })
+      .strict(),
+    plumbing_keys: z.array(plumbingKey),
+    required_plumbing: z.array(plumbingKey).default([]),
+  })
+  .strict();
+export type EngineProfileFile = z.infer<typeof engineProfileSchema>;
+
+/** The checked YAML profile as the code reads it. */
+export function toEngineProfile(
+  file: string,
+  p: EngineProfileFile,
+): EngineProfile {
+  return {
+    file,
+    engine: p.engine,
+    versioned: p.versioned,
+    objects: p.objects.map(o => ({
+      template: o.template,
+      servingRuntime: o.serving_runtime,
+      apply: o.apply,
+    })),
+    routing: p.routing,
+    kvCacheEnv: p.kv_cache?.env,
+    kvCacheMaxShareOfMemory: p.kv_cache?.max_share_of_memory,
+    moeOnlyFlags: p.moe_only_flags,
+    flagAliases: p.flag_aliases,
+    flagUnderscoreIsDash: p.flag_underscore_is_dash,
+    flagEqualsValue: p.flag_equals_value,
+    argsHint: p.args_hint,
+    convertsWeights: p.weights !== undefined,
+    converter: p.weights?.converter,
+    irRepoPrefix: p.weights?.ir_repo_prefix,
+    irFormat: p.weights?.ir_format,
+    irRepoRefusal: p.weights?.ir_refusal,
+    downloadArgs: p.weights?.download_args ?? [],
+    downloadTasks: p.weights?.tasks ?? {},
+    defaultDownloadTask: p.weights?.default_task,
+    nameSuffixes: p.name_suffixes,
+    apiOperations: p.api.operations,
+    status: {
+      conditions: p.status.conditions,
+      explain: p.status.explain,
+      imagePath: p.status.image_path,
+    },
+    plumbingKeys: p.plumbing_keys,
+    requiredPlumbing: p.required_plumbing,
+  };
+}
+
+/** The keys allowed at a path of a profile, for "did you mean" hints. */
+export function knownProfileKeys(
+  path: ReadonlyArray<string | number>,
+): readonly string[] {
+  const shape = engineProfileSchema.shape;
+  if (path.length === 0) return Object.keys(shape);
+  if (path[0] === 'objects' && path.length === 2)
+    return ['template', 'serving_runtime', 'apply'];
+  if (path[0] === 'kv_cache' && path.length === 1)
+    return ['env', 'unit', 'max_share_of_memory'];
+  if (path[0] === 'weights' && path.length === 1)
+    return Object.keys(shape.weights.unwrap().shape);
+  if (path[0] === 'api' && path.length === 1) return ['operations'];
+  if (path[0] === 'status' && path.length === 1)
+    return ['conditions', 'explain', 'image_path'];
+  if (path[0] === 'name_suffixes' && path.length === 2)
+    return ['suffix', 'object'];
+  return [];
+}

@@ -1,0 +1,3 @@
+export * from './types';
+export * from './engineProfileSchema';
+export { loadProfile } from './loadProfile';

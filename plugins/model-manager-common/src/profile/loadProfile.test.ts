@@ -1,0 +1,282 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildCatalog } from '../catalog/buildCatalog';
+import { CatalogError } from '../source/problems';
+import { modelsYaml, repoSources, REPO_ROOT } from '../__testUtils__/fixtures';
+
+const VLLM = fs.readFileSync(
+  path.join(REPO_ROOT, 'runtimes/vllm/profile.yaml'),
+  'utf8',
+);
+const OPENVINO = fs.readFileSync(
+  path.join(REPO_ROOT, 'runtimes/openvino/profile.yaml'),
+  'utf8',
+);
+
+/** Every problem of a catalog built from the repository with these changes, as `file:line:col: path: message`. */
+function problems(changes: Parameters<typeof repoSources>[0]): string[] {
+  try {
+    buildCatalog(repoSources(changes));
+  } catch (e) {
+    if (!(e instanceof CatalogError)) throw e;
+    return e.problems.map(
+      p => `${p.file}:${p.line}:${p.col}: ${p.path}: ${p.message}`,
+    );
+  }
+  return [];
+}
+
+/** The profile text with `from` replaced by `to` (which must be there). */
+const edit = (text: string, from: string | RegExp, to: string) => {
+  const out = text.replace(from, to);
+  if (out === text) throw new Error(`test setup: ${from} not in the profile`);
+  return out;
+};
+
+const MODELS = `
+  chat:
+    model_id: Qwen/Qwen2.5-7B-Instruct
+    category: llm
+    server:
+      runtime: vllm
+  ov-embed:
+    model_id: BAAI/bge-small-en-v1.5
+    category: embed
+    server:
+      runtime: openvino
+`;
+
+interface Rule {
+  rule: string;
+  changes: Parameters<typeof repoSources>[0];
+  /** Every problem reported, in order (each a regexp on `file:line:col: path: message`). */
+  expected: RegExp[];
+}
+
+const rules: Rule[] = [
+  {
+    rule: 'the repository profiles are complete and valid',
+    changes: {},
+    expected: [],
+  },
+  {
+    rule: 'an incomplete profile (no engine) names the profile file and the missing key',
+    changes: { profiles: { vllm: edit(VLLM, /^engine: vLLM\n/m, '') } },
+    expected: [
+      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: engine: is required \(expected string\)$/,
+    ],
+  },
+  {
+    rule: 'an incomplete profile (no objects) says what objects holds',
+    changes: {
+      profiles: {
+        vllm: edit(
+          VLLM,
+          /^objects:\n  - template: templates\/llm-inference-service\.yaml\n/m,
+          '',
+        ),
+      },
+    },
+    expected: [
+      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: objects: is required \(objects is required: the templates a model renders, in apply order/,
+    ],
+  },
+  {
+    rule: 'a profile naming a template that does not exist: file:line:col of the name, and the fix',
+    changes: {
+      profiles: {
+        vllm: edit(
+          VLLM,
+          'templates/llm-inference-service.yaml',
+          'templates/llm-inference-servic.yaml',
+        ),
+      },
+    },
+    expected: [
+      /^runtimes\/vllm\/profile\.yaml:9:15: objects\[0\]\.template: template templates\/llm-inference-servic\.yaml does not exist under runtimes\/; fix the path or add the file \(templates found: .*templates\/llm-inference-service\.yaml/,
+    ],
+  },
+  {
+    rule: 'a route template that does not exist is reported at its line',
+    changes: {
+      profiles: {
+        openvino: edit(
+          OPENVINO,
+          '    - templates/ai-gateway-route.yaml',
+          '    - templates/ai-gateway-routes.yaml',
+        ),
+      },
+    },
+    expected: [
+      /^runtimes\/openvino\/profile\.yaml:\d+:7: routing\.aigateway\[2\]: template templates\/ai-gateway-routes\.yaml does not exist/,
+    ],
+  },
+  {
+    rule: 'an unknown profile key suggests the known one',
+    changes: {
+      profiles: {
+        vllm: edit(VLLM, /^moe_only_flags:/m, 'moe_only_flag:'),
+      },
+    },
+    expected: [
+      /^runtimes\/vllm\/profile\.yaml:\d+:1: moe_only_flag: unknown key 'moe_only_flag'; did you mean 'moe_only_flags'\?/,
+    ],
+  },
+  {
+    rule: 'a converting engine must pass ${weight_format} to its download, or weight_format would be ignored',
+    changes: {
+      profiles: {
+        openvino: edit(
+          OPENVINO,
+          '    - --weight-format=${weight_format}\n',
+          '',
+        ),
+      },
+    },
+    expected: [
+      /^runtimes\/openvino\/profile\.yaml:\d+:\d+: weights\.download_args: weights: says the engine converts weights, but no download_args item passes \$\{weight_format\}/,
+    ],
+  },
+  {
+    rule: 'the last object is the model server and must be a template',
+    changes: {
+      profiles: {
+        openvino: edit(
+          OPENVINO,
+          '  - template: templates/inference-service.yaml\n',
+          '  - template: templates/inference-service.yaml\n  - serving_runtime: true\n',
+        ),
+      },
+    },
+    expected: [
+      /^runtimes\/openvino\/profile\.yaml:\d+:\d+: objects\[4\]: the last object is the model server object .* it must be a template: entry$/,
+    ],
+  },
+  {
+    rule: 'an object needs exactly one of template and serving_runtime',
+    changes: {
+      profiles: {
+        vllm: edit(
+          VLLM,
+          '  - template: templates/llm-inference-service.yaml\n',
+          '  - apply: apply\n  - template: templates/llm-inference-service.yaml\n',
+        ),
+      },
+    },
+    expected: [
+      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: objects\[0\]: each object needs exactly one of template: <path under runtimes\/> or serving_runtime: true$/,
+    ],
+  },
+  {
+    rule: 'a kind the profile does not render is refused at the kind value',
+    changes: {
+      values: {
+        vllm: 'device: cpu\nkind: InferenceService\nrouting: epp\n',
+      },
+    },
+    expected: [
+      /^runtimes\/vllm\/values\.yaml:2:7: kind: kind is InferenceService, but runtime vllm's engine profile \(runtimes\/vllm\/profile\.yaml\) renders a LLMInferenceService as its model server object; set kind: LLMInferenceService, or remove kind$/,
+    ],
+  },
+  {
+    rule: 'a flat profile refuses versions:',
+    changes: {
+      profiles: { vllm: edit(VLLM, 'versioned: true', 'versioned: false') },
+    },
+    expected: [
+      /^models\.yaml:\d+:\d+: runtimes\.vllm\.versions: runtime vllm is flat: its engine profile \(runtimes\/vllm\/profile\.yaml\) says versioned: false, so versions: does not apply; remove versions: and set the plumbing image$/,
+    ],
+  },
+  {
+    rule: 'a routing the profile has no templates for is refused',
+    changes: {
+      profiles: {
+        vllm: edit(VLLM, /^  aigateway:\n(    - .*\n){3}/m, ''),
+      },
+      values: {
+        vllm: 'device: cpu\nkind: LLMInferenceService\nrouting: aigateway\n',
+      },
+    },
+    expected: [
+      /^runtimes\/vllm\/values\.yaml:3:1: routing: routing 'aigateway' is not known; set routing to one of epp$/,
+    ],
+  },
+  {
+    rule: 'a model using kv_cache_gb on an engine whose profile has no kv_cache: gets an error, not silent output',
+    changes: {
+      models: modelsYaml(
+        MODELS.replace(
+          '      runtime: openvino\n',
+          '      runtime: openvino\n      resources: { kv_cache_gb: 2 }\n',
+        ),
+      ),
+    },
+    expected: [
+      /^models\.yaml:\d+:\d+: models\.ov-embed\.server\.resources\.kv_cache_gb: kv_cache_gb sizes the engine's KV cache; runtime openvino \(InferenceService, OpenVINO Model Server\) declares no KV-cache variable in its engine profile \(runtimes\/openvino\/profile\.yaml, kv_cache:\), so it does not use it\. Remove it$/,
+    ],
+  },
+  {
+    rule: 'a model using weight_format on an engine whose profile has no weights: gets an error',
+    changes: {
+      models: modelsYaml(
+        MODELS.replace(
+          '    category: llm\n',
+          '    category: llm\n    weight_format: int8\n',
+        ),
+      ),
+    },
+    expected: [
+      /^models\.yaml:\d+:\d+: models\.chat\.weight_format: weight_format is a conversion knob for ovms --pull; runtime vllm \(LLMInferenceService, vLLM\) does not convert weights \(its engine profile runtimes\/vllm\/profile\.yaml has no weights:\)\. Remove weight_format$/,
+    ],
+  },
+  {
+    rule: 'the KV-cache variable comes from the profile: another name is set from kv_cache_gb',
+    changes: {
+      profiles: {
+        vllm: edit(
+          VLLM,
+          'env: VLLM_CPU_KVCACHE_SPACE',
+          'env: ENGINE_KV_CACHE_GIB',
+        ),
+      },
+      models: modelsYaml(
+        MODELS.replace(
+          '      runtime: vllm\n',
+          '      runtime: vllm\n      env: { VLLM_CPU_KVCACHE_SPACE: "99999" }\n',
+        ),
+      ),
+    },
+    // The old name is an ordinary variable now; nothing refuses it.
+    expected: [],
+  },
+];
+
+describe('engine profiles: validation', () => {
+  it.each(rules)('$rule', ({ changes, expected }) => {
+    const found = problems({
+      models: modelsYaml(MODELS),
+      ...changes,
+    });
+    expect(found).toHaveLength(expected.length);
+    expected.forEach((re, i) => expect(found[i]).toMatch(re));
+  });
+
+  it('a runtime with no profile file is told to add one or name one', () => {
+    const sources = repoSources({ models: modelsYaml(MODELS) });
+    delete sources.profiles['openvino/profile.yaml'];
+    let error: unknown;
+    try {
+      buildCatalog(sources);
+    } catch (e) {
+      error = e;
+    }
+    expect((error as CatalogError).problems).toEqual([
+      expect.objectContaining({
+        file: 'models.yaml',
+        path: 'runtimes.openvino',
+        message:
+          'runtime openvino has no engine profile: runtimes/openvino/profile.yaml does not exist. Add it (what the engine renders and how it reads its settings, e.g. runtimes/vllm/profile.yaml), or name an existing one with profile: (e.g. profile: vllm/profile.yaml)',
+      }),
+    ]);
+  });
+});

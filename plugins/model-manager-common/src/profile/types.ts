@@ -1,0 +1,82 @@
+/**
+ * How a model's status is read from its live model server object (the profile's last object):
+ * the KServe conditions that explain a Ready that is not True, in order, what each means in
+ * words, and where the serving image is.
+ */
+export interface StatusReading {
+  conditions: readonly string[];
+  explain: Readonly<Record<string, string>>;
+  /** Keys, or `{ name }` to pick the list item with that name. */
+  imagePath: ReadonlyArray<string | { name: string }>;
+}
+
+/** One object an engine renders for a model, in apply order. */
+export interface ProfileObject {
+  /** A template, by its path under runtimes/ (e.g. `templates/inference-service.yaml`). */
+  template?: string;
+  /** The manifest named by the runtime's plumbing `serving_runtime_manifest`, copied as it is. */
+  servingRuntime?: boolean;
+  /** `create-if-absent`: shared by the models of a namespace or cluster, never changed or deleted. */
+  apply: 'apply' | 'create-if-absent';
+}
+
+/**
+ * What differs between serving engines, read from `runtimes/<name>/profile.yaml` (see
+ * engineProfileSchema.ts for the YAML keys). The code reads this instead of testing a kind or a
+ * runtime name.
+ */
+export interface EngineProfile {
+  /** The profile file, for messages. */
+  file: string;
+  /** Human name used in messages. */
+  engine: string;
+  /** The runtime must have `versions:` (true) or must not (false). */
+  versioned: boolean;
+  /** What a model renders, in apply order (before the routing's objects). */
+  objects: readonly ProfileObject[];
+  /** Route templates per plumbing `routing` value, in apply order. */
+  routing: Readonly<Record<string, readonly string[]>>;
+  /** The env var the engine sizes its KV cache from (whole GiB); absent: kv_cache_gb does not apply. */
+  kvCacheEnv?: string;
+  /** The largest share of the pod memory limit the KV cache may take. */
+  kvCacheMaxShareOfMemory?: number;
+  /** Flags that crash dense models (canonical spelling); they need `moe: true`. */
+  moeOnlyFlags: readonly string[];
+  /** Short option -> its long flag, as the engine's argument parser declares them. */
+  flagAliases: Readonly<Record<string, string>>;
+  /** The engine reads `_` and `-` alike in a long flag's name (up to the first `.`). */
+  flagUnderscoreIsDash: boolean;
+  /**
+   * The engine's parser reads `--flag=value` as one item (argparse does). When false, an args item
+   * with a value is refused (the parser would take `--flag=value` for an unknown flag).
+   */
+  flagEqualsValue: boolean;
+  /** Where to set a value instead, for that refusal (e.g. the engine's env variables). */
+  argsHint?: string;
+  /** The engine converts weights at download (so weight_format applies). */
+  convertsWeights: boolean;
+  /** What converts weights, named in messages (e.g. `ovms --pull`). */
+  converter?: string;
+  /** Model repos already in the engine's format (matched case-insensitively); weight_format is refused for them. */
+  irRepoPrefix?: string;
+  /** That format's name, e.g. `OpenVINO IR`. */
+  irFormat?: string;
+  /** What the engine's download does with such a repo and weight_format, quoted in the refusal. */
+  irRepoRefusal?: string;
+  /** The download Job's args (`pull_args`): items with placeholders; an item whose placeholder has no value is left out. */
+  downloadArgs: readonly string[];
+  /** The download task per category (`${task}` in downloadArgs). */
+  downloadTasks: Readonly<Record<string, string>>;
+  /** The default download task of a category not in downloadTasks. */
+  defaultDownloadTask?: string;
+  /** Names derived from the model's name besides its own (checked as Kubernetes names). */
+  nameSuffixes: ReadonlyArray<{ suffix: string; object: string }>;
+  /** The OpenAI-compatible operations per category (chat, completions, embeddings, rerank, score). */
+  apiOperations: Readonly<Record<string, readonly string[]>>;
+  /** How the model's status is read from its model server object. */
+  status: StatusReading;
+  /** Plumbing keys the engine's objects use; any other plumbing key set for it is reported. */
+  plumbingKeys: readonly string[];
+  /** Plumbing keys the engine's objects cannot do without. */
+  requiredPlumbing: readonly string[];
+}
