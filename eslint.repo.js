@@ -23,5 +23,11 @@ module.exports = {
     // asserts on the branch the row names (`if (row.error) expect(...) else
     // expect(...)`); every branch asserts, which is what this rule guards.
     'jest/no-conditional-expect': 'off',
+    // The same tables: `it.each(rules)('$rule', ({ check }) => check())` asserts
+    // through each row's `check`.
+    'jest/expect-expect': [
+      'warn',
+      { assertFunctionNames: ['expect', 'expect*', 'check'] },
+    ],
   },
 };

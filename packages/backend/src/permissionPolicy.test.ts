@@ -163,9 +163,10 @@ describe('the model-manager permission policy, with users of examples/org.yaml',
         captureScaffolderServices,
       ],
     });
+    const server = backend.server;
     for (const name of ['alice', 'pat', 'bob']) {
       tokens[name] = await until(`${name}'s sign-in`, async () => {
-        const res = await request(backend.server)
+        const res = await request(server)
           .get('/api/auth/test-user/refresh')
           .set('x-test-user', name);
         return res.status === 200

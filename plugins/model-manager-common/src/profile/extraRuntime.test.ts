@@ -74,7 +74,7 @@ describe('a third engine added as data only (examples/extra-runtime)', () => {
       rule: 'kv_cache_gb: the profile declares no KV-cache variable',
       change: (t: string) =>
         t.replace(
-          /(category: llm\n(?:.*\n)*?    server:\n)/,
+          /(category: llm\n(?:.*\n)*? {4}server:\n)/,
           '$1      resources: { kv_cache_gb: 2 }\n',
         ),
       expected:
@@ -94,7 +94,7 @@ describe('a third engine added as data only (examples/extra-runtime)', () => {
       rule: "an args item with a value: the engine's parser takes the value from the next token",
       change: (t: string) =>
         t.replace(
-          /(category: llm\n(?:.*\n)*?    server:\n)/,
+          /(category: llm\n(?:.*\n)*? {4}server:\n)/,
           '$1      args: ["--ctx-size=8192"]\n',
         ),
       expected:
@@ -114,7 +114,7 @@ describe('a third engine added as data only (examples/extra-runtime)', () => {
     expect(
       problems(t =>
         t.replace(
-          /(category: llm\n(?:.*\n)*?    server:\n)/,
+          /(category: llm\n(?:.*\n)*? {4}server:\n)/,
           '$1      args: ["--no-warmup"]\n',
         ),
       ),

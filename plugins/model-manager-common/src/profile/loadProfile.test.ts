@@ -72,7 +72,7 @@ const rules: Rule[] = [
       profiles: {
         vllm: edit(
           VLLM,
-          /^objects:\n  - template: templates\/llm-inference-service\.yaml\n/m,
+          /^objects:\n {2}- template: templates\/llm-inference-service\.yaml\n/m,
           '',
         ),
       },
@@ -191,7 +191,7 @@ const rules: Rule[] = [
     rule: 'a routing the profile has no templates for is refused',
     changes: {
       profiles: {
-        vllm: edit(VLLM, /^  aigateway:\n(    - .*\n){3}/m, ''),
+        vllm: edit(VLLM, /^ {2}aigateway:\n( {4}- .*\n){3}/m, ''),
       },
       values: {
         vllm: 'device: cpu\nkind: LLMInferenceService\nrouting: aigateway\n',

@@ -9,6 +9,8 @@ import type { StatusReading } from '../profile/types';
 /** A path into an object: keys, or `{ name }` to pick the list item with that name. */
 export type ObjectPath = ReadonlyArray<string | { name: string }>;
 
+const SERVER_KINDS = new WeakMap<Catalog, ReadonlySet<string>>();
+
 /**
  * The kinds of the model server objects of a catalog's runtimes (each profile's last template):
  * the objects whose status says whether a model serves (its "main" object).
@@ -21,7 +23,6 @@ export function serverKinds(catalog: Catalog): ReadonlySet<string> {
   }
   return kinds;
 }
-const SERVER_KINDS = new WeakMap<Catalog, ReadonlySet<string>>();
 
 /** Whether objects of this kind carry a model's status, in this catalog. */
 export function isServerKind(catalog: Catalog, kind: string): boolean {
