@@ -23,7 +23,11 @@ async function signIn(page: Page, at: string) {
 test('the catalog is at /catalog, / leads there, and a runtime is found by its short name', async ({
   page,
 }) => {
-  await signIn(page, '/');
+  await page.goto('/');
+  // One name: the sign-in page and the sidebar logo both say app.title.
+  await expect(page.getByText('Model Manager').first()).toBeVisible();
+  await shot(page, 'issue15-00-sign-in');
+  await page.getByRole('button', { name: 'Enter' }).click();
   await expect(page).toHaveURL(/\/catalog\/?$/);
   await expect(page.getByText('Platform Catalog')).toBeVisible();
   await expect(page.getByText('Model Manager').first()).toBeVisible(); // sidebar logo = app.title
@@ -71,6 +75,8 @@ test('deploy template: a version picked for a vLLM model is not submitted for an
     .getByRole('option', { name: new RegExp(OPENVINO_MODEL) })
     .first()
     .click();
+  // The picker has taken the new model before the step moves on (as a user sees it pick).
+  await expect(modelBox).toHaveValue(new RegExp(`${OPENVINO_MODEL}$`));
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText(/openvino is a flat runtime/)).toBeVisible();
   await expect(picker).not.toContainText('0.19.1');
@@ -91,6 +97,84 @@ test('deploy template: a version picked for a vLLM model is not submitted for an
       .first(),
   ).toBeVisible({ timeout: 60_000 });
   await shot(page, 'issue15-06-openvino-dry-run-done');
+});
+
+test('deploy template: what is wrong is said in words beside the row, once; the Review step shows names as typed, Yes/No and no blank rows', async ({
+  page,
+}) => {
+  await signIn(page, '/create/templates/default/deploy-model');
+  await page.getByRole('textbox', { name: /Model/ }).first().click();
+  await page
+    .getByRole('option', { name: new RegExp(VLLM_MODEL) })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // A value without a name, a name that is not a C identifier, a flag that is not one.
+  await page.getByRole('button', { name: 'Add variable' }).click();
+  await page.getByTestId('env-value-0').fill('auto');
+  await page.getByRole('button', { name: 'Add variable' }).click();
+  await page.getByTestId('env-name-1').fill('BAD-NAME');
+  await page.getByTestId('env-value-1').fill('1');
+  await page.getByRole('button', { name: 'Add flag' }).click();
+  await page.getByTestId('arg-0').fill('8192');
+  await page.getByRole('button', { name: 'Review' }).click();
+
+  // The list at the top names the fields; each reason is said once, beside its row.
+  await expect(
+    page.getByText(
+      "'Environment variables' has 2 variables to fix: the reason is shown beside each",
+    ),
+  ).toBeVisible();
+  await expect(
+    page.getByText(
+      "'Server flags' has a flag to fix: the reason is shown beside it",
+    ),
+  ).toBeVisible();
+  for (const [testId, words] of [
+    ['env-name-0', "this variable has no name (its value is 'auto')"],
+    ['env-name-1', "env name 'BAD-NAME' is not a C identifier"],
+    ['arg-0', "'8192' is not a flag"],
+  ]) {
+    const said = page.getByText(words);
+    await expect(said).toHaveCount(1);
+    await expect(page.getByTestId(testId)).toHaveAttribute(
+      'aria-describedby',
+      (await said.getAttribute('id'))!,
+    );
+  }
+  const main = page.locator('form');
+  await expect(main).not.toContainText('must match pattern');
+  await expect(main).not.toContainText('env.BAD-NAME');
+  await expect(main).not.toContainText('args[0]');
+  await shot(page, 'issue15-08-validation-in-words');
+
+  await page.getByTestId('env-name-0').fill('VLLM_CPU_OMP_THREADS_BIND');
+  await page.getByTestId('env-name-1').fill('MY_VAR');
+  await page.getByTestId('arg-0').fill('--max-model-len=8192');
+  await page.getByRole('button', { name: 'Review' }).click();
+  await expect(page.getByRole('button', { name: 'Create' })).toBeVisible();
+
+  const rows = page.getByRole('row');
+  await expect(rows.filter({ hasText: 'Environment variables' })).toContainText(
+    'VLLM_CPU_OMP_THREADS_BIND',
+  );
+  await expect(rows.filter({ hasText: 'Environment variables' })).toContainText(
+    'MY_VAR',
+  );
+  await expect(page.getByText(/Vllm Cpu Omp/i)).toHaveCount(0);
+  await expect(rows.filter({ hasText: 'Server flags' })).toContainText(
+    '--max-model-len=8192',
+  );
+  await expect(rows.filter({ hasText: 'Dry run first' })).toContainText('Yes');
+  await expect(rows.filter({ hasText: 'Wait until' })).toContainText('No');
+  await expect(page.locator('body')).not.toContainText(/[\u2705\u274C]/);
+  // No blank rows: the server version was left empty, so it has no row at all.
+  await expect(rows.filter({ hasText: 'Server version' })).toHaveCount(0);
+  for (const row of await rows.all()) {
+    await expect(row.getByRole('cell').nth(1)).not.toHaveText('');
+  }
+  await shot(page, 'issue15-09-review');
 });
 
 test('manifests: one tab per object, copy, and a .yaml with every object', async ({

@@ -42,6 +42,32 @@ describe('ModelsPage', () => {
     expect(screen.getByText('— (flat runtime)')).toBeInTheDocument();
   });
 
+  it('offers a Deploy action on every row: the Deploy model template with the model picked', async () => {
+    await renderPage(fakeApi());
+    expect(await screen.findByText('Models (2)')).toBeInTheDocument();
+    for (const name of ['qwen', 'bge-ov']) {
+      const href = screen
+        .getByRole('button', { name: `Deploy ${name}` })
+        .getAttribute('href')!;
+      const url = new URL(href, 'http://portal');
+      expect(url.pathname).toBe('/create/templates/default/deploy-model');
+      expect(JSON.parse(url.searchParams.get('formData')!)).toEqual({
+        model: `component:default/${name}`,
+      });
+    }
+  });
+
+  it('keeps names, runtimes, versions and object kinds on one line (no break mid-word)', async () => {
+    await renderPage(fakeApi());
+    const qwen = (await screen.findByText('Qwen/Qwen2.5-7B-Instruct')).closest(
+      'tr',
+    )!;
+    for (const text of ['0.24.0 (default)', 'LLMInferenceService'])
+      expect(within(qwen).getByText(text).closest('td')).toHaveStyle({
+        whiteSpace: 'nowrap',
+      });
+  });
+
   it('shows per model its deployments, live versions, states and drift/outdated counts from one fleet call', async () => {
     const api = fakeApi({ fleet: jest.fn(async () => FLEET) });
     await renderPage(api);

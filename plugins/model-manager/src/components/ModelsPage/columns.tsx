@@ -1,7 +1,8 @@
-import { Link, type TableColumn } from '@backstage/core-components';
+import { Link, LinkButton, type TableColumn } from '@backstage/core-components';
 import Chip from '@material-ui/core/Chip';
 import { FLEET_STATES } from '@model-manager/plugin-model-manager-common';
 import type { ModelSummary } from '../../api';
+import { deployModelUrl } from '../deployModelUrl';
 import { describeStates, type ModelFleetSummary } from '../fleet';
 
 /** A model of the page, with its deployments summed up from `GET /fleet`. */
@@ -70,6 +71,21 @@ export const modelColumns: TableColumn<Row>[] = [
     title: 'Owner',
     field: 'owner',
     render: m => (m.owner ? <OwnerLink owner={m.owner} /> : '—'),
+  },
+  {
+    title: 'Deploy',
+    filtering: false,
+    render: m => (
+      <LinkButton
+        to={deployModelUrl(`component:default/${m.name}`)}
+        size="small"
+        variant="outlined"
+        color="primary"
+        aria-label={`Deploy ${m.name}`}
+      >
+        Deploy
+      </LinkButton>
+    ),
   },
 ];
 

@@ -56,7 +56,7 @@ describe('ManifestsCard', () => {
     URL.revokeObjectURL = jest.fn();
     const click = jest
       .spyOn(HTMLAnchorElement.prototype, 'click')
-      .mockImplementation(function (this: HTMLAnchorElement) {
+      .mockImplementation(function recordClick(this: HTMLAnchorElement) {
         names.push(this.download);
       });
     await renderInTestApp(

@@ -29,6 +29,7 @@ import { ClientSnippetCard } from '../ClientSnippetCard';
 import { KServeStatusCard } from '../KServeStatusCard';
 import { CatalogStatusWarning } from '../CatalogStatusWarning';
 import { DeclaredVsLive } from './DeclaredVsLive';
+import { deployModelUrl } from '../deployModelUrl';
 
 export const MODEL_ANNOTATION = 'model-manager.io/model';
 
@@ -126,9 +127,7 @@ export function ServingContent() {
   }
   const { resolved, manifests, history } = state.value!;
   const { server, explain } = resolved;
-  const deployUrl = `/create/templates/default/deploy-model?formData=${encodeURIComponent(
-    JSON.stringify({ model: entityRef }),
-  )}`;
+  const deployUrl = deployModelUrl(entityRef);
   return (
     <Grid container spacing={3}>
       <Grid item xs={12}>

@@ -8,27 +8,38 @@ import IconButton from '@material-ui/core/IconButton';
 import TextField from '@material-ui/core/TextField';
 import Typography from '@material-ui/core/Typography';
 import DeleteIcon from '@material-ui/icons/Delete';
-import { argsProblems } from './validation';
+import { argProblems, rowsToFix } from './validation';
 
-/** List editor for extra engine flags (one `--flag=value` per item), checked as the engine checks them. */
+/**
+ * List editor for extra engine flags (one `--flag=value` per item), checked as the engine checks
+ * them: what is wrong with a flag is said in words beside it, once (the template sets
+ * `ui:hideError` so the form does not repeat it under the field).
+ */
 export function ArgsEditor(
   props: FieldExtensionComponentProps<string[] | undefined>,
 ) {
   const { formData, onChange, schema } = props;
   const args = formData ?? [];
   const update = (next: string[]) => onChange(next.length ? next : undefined);
-  const problems = argsProblems(args.filter(a => a !== ''));
+  // An empty row just added is not an error yet; once the step was tried it says so too.
+  const tried = (props.rawErrors ?? []).length > 0;
+  const problems = argProblems(args).map((p, i) =>
+    args[i] === '' && !tried ? undefined : p,
+  );
   return (
     <div>
       <Typography variant="subtitle2">
         {schema.title ?? 'Extra args'}
       </Typography>
       {args.map((arg, i) => (
-        <div key={i} style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+        <div key={i} style={{ display: 'flex', gap: 8, alignItems: 'start' }}>
           <TextField
+            id={`${props.idSchema?.$id ?? 'args'}_${i}`}
             value={arg}
             fullWidth
             placeholder="--max-model-len=8192"
+            error={!!problems[i]}
+            helperText={problems[i]}
             inputProps={{ 'data-testid': `arg-${i}` }}
             onChange={e =>
               update(args.map((a, j) => (j === i ? e.target.value : a)))
@@ -45,11 +56,6 @@ export function ArgsEditor(
       <Button size="small" onClick={() => onChange([...args, ''])}>
         Add flag
       </Button>
-      {problems.map(p => (
-        <FormHelperText key={p} error>
-          {p}
-        </FormHelperText>
-      ))}
       {schema.description && (
         <FormHelperText>{schema.description}</FormHelperText>
       )}
@@ -57,8 +63,10 @@ export function ArgsEditor(
   );
 }
 
+/** Blocks the step while a flag is wrong; the list at the top names the field, the row says why. */
 export const argsEditorValidation: CustomFieldValidator<
   string[] | undefined
 > = (value, validation) => {
-  for (const p of argsProblems(value)) validation.addError(p);
+  const wrong = argProblems(value ?? []).filter(Boolean).length;
+  if (wrong) validation.addError(rowsToFix(wrong, 'flag'));
 };

@@ -7,7 +7,7 @@ import TextField from '@material-ui/core/TextField';
 import Typography from '@material-ui/core/Typography';
 import DeleteIcon from '@material-ui/icons/Delete';
 import { useState } from 'react';
-import { envProblems } from './validation';
+import { envRowProblems, rowsToFix } from './validation';
 
 type Env = Record<string, string>;
 
@@ -19,7 +19,11 @@ function envOf(rows: Array<[string, string]>): Env {
   return Object.fromEntries(rows.filter(([k, v]) => k !== '' || v !== ''));
 }
 
-/** Key/value editor for extra env vars, checked as the engine checks them. */
+/**
+ * Key/value editor for extra env vars, checked as the engine checks them: what is wrong with a
+ * row is said in words beside its name or value, once (the template sets `ui:hideError` so the
+ * form does not repeat it under the field).
+ */
 export function EnvEditor(
   props: FieldExtensionComponentProps<Env | undefined>,
 ) {
@@ -32,24 +36,31 @@ export function EnvEditor(
     const env = envOf(next);
     onChange(Object.keys(env).length ? env : undefined);
   };
-  const problems = envProblems(envOf(rows));
+  const problems = envRowProblems(rows);
+  const id = props.idSchema?.$id ?? 'env';
   return (
     <div>
       <Typography variant="subtitle2">{schema.title ?? 'Extra env'}</Typography>
       {rows.map(([key, value], i) => (
-        <div key={i} style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+        <div key={i} style={{ display: 'flex', gap: 8, alignItems: 'start' }}>
           <TextField
+            id={`${id}_${i}_name`}
             label="Name"
             value={key}
+            error={!!problems[i].name}
+            helperText={problems[i].name ?? problems[i].note}
             inputProps={{ 'data-testid': `env-name-${i}` }}
             onChange={e =>
               update(rows.map((r, j) => (j === i ? [e.target.value, r[1]] : r)))
             }
           />
           <TextField
+            id={`${id}_${i}_value`}
             label="Value"
             value={value}
             fullWidth
+            error={!!problems[i].value}
+            helperText={problems[i].value}
             inputProps={{ 'data-testid': `env-value-${i}` }}
             onChange={e =>
               update(rows.map((r, j) => (j === i ? [r[0], e.target.value] : r)))
@@ -66,11 +77,6 @@ export function EnvEditor(
       <Button size="small" onClick={() => setRows([...rows, ['', '']])}>
         Add variable
       </Button>
-      {problems.map(p => (
-        <FormHelperText key={p} error>
-          {p}
-        </FormHelperText>
-      ))}
       {schema.description && (
         <FormHelperText>{schema.description}</FormHelperText>
       )}
@@ -78,9 +84,13 @@ export function EnvEditor(
   );
 }
 
+/** Blocks the step while a variable is wrong; the list at the top names the field, the row says why. */
 export const envEditorValidation: CustomFieldValidator<Env | undefined> = (
   value,
   validation,
 ) => {
-  for (const p of envProblems(value)) validation.addError(p);
+  const wrong = envRowProblems(Object.entries(value ?? {})).filter(
+    p => p.name || p.value,
+  ).length;
+  if (wrong) validation.addError(rowsToFix(wrong, 'variable'));
 };

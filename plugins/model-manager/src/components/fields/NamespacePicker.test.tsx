@@ -71,4 +71,23 @@ describe('NamespacePicker', () => {
     fireEvent.change(input, { target: { value: 'team-b' } });
     expect(onChange).toHaveBeenCalledWith('team-b');
   });
+
+  it.each([
+    [
+      'Bad_NS',
+      /lowercase letters, digits and -, starting and ending with a letter or digit/,
+    ],
+    ['a'.repeat(64), /at most 63 characters \(this one has 64\)/],
+  ])(
+    'says beside the field, in words, why %s is not a namespace name',
+    async (formData, words) => {
+      await render({ cluster: 'edge', formData });
+      expect(await screen.findByText(words)).toBeInTheDocument();
+      expect(screen.getByRole('textbox')).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
+      expect(document.body.textContent).not.toMatch(/pattern|\^\[a-z0-9\]/);
+    },
+  );
 });

@@ -9,6 +9,7 @@ import TextField from '@material-ui/core/TextField';
 import { useEffect } from 'react';
 import useAsync from 'react-use/esm/useAsync';
 import { modelManagerApiRef } from '../../api';
+import { namespaceProblem } from './validation';
 
 /**
  * The namespace to deploy to: a picker of the namespaces the chosen cluster allows
@@ -46,20 +47,26 @@ export function NamespacePicker(
 
   const title = schema.title ?? 'Namespace';
   if (!allowed) {
+    // What is wrong is said here, once (the template sets `ui:hideError`; the list at the top of
+    // the step only names the field).
+    const problem = namespaceProblem(formData);
     return (
       <TextField
         id={idSchema.$id}
         label={title}
         value={formData ?? ''}
         required={required}
-        error={!!rawErrors?.length}
+        error={!!problem || !!rawErrors?.length}
         onChange={e => onChange(e.target.value || undefined)}
         helperText={
           state.error
             ? `Could not load the clusters: ${state.error.message}`
-            : `${schema.description ?? ''}${
-                cluster ? ` Cluster ${cluster} allows any namespace.` : ''
-              }`.trim()
+            : problem ??
+              (!formData && rawErrors?.length
+                ? 'Type the namespace to deploy to (e.g. models).'
+                : `${schema.description ?? ''}${
+                    cluster ? ` Cluster ${cluster} allows any namespace.` : ''
+                  }`.trim())
         }
         fullWidth
         margin="normal"
@@ -87,6 +94,9 @@ export function NamespacePicker(
         ))}
       </Select>
       <FormHelperText>
+        {!formData && rawErrors?.length
+          ? 'Pick the namespace to deploy to. '
+          : ''}
         The namespaces cluster {cluster} allows models in
         (modelManager.kubernetes.clusters.{cluster}.namespaces).
       </FormHelperText>

@@ -149,7 +149,15 @@ describe('ServerVersionPicker', () => {
 });
 
 describe('EnvEditor and ArgsEditor validate as the engine does', () => {
-  it('flags an env name that is not a C identifier and emits the map', async () => {
+  const collect = (
+    validate: (errors: { addError(m: string): void }) => void,
+  ) => {
+    const errors: string[] = [];
+    validate({ addError: (m: string) => errors.push(m) });
+    return errors;
+  };
+
+  it('says beside the name that it is not a C identifier, and emits the map', async () => {
     const onChange = jest.fn();
     await renderInTestApp(
       <EnvEditor
@@ -163,39 +171,116 @@ describe('EnvEditor and ArgsEditor validate as the engine does', () => {
     fireEvent.change(screen.getByTestId('env-name-0'), {
       target: { value: 'BAD-NAME' },
     });
-    await waitFor(() =>
-      expect(
-        screen.getByText(/env name 'BAD-NAME' is not a C identifier/),
-      ).toBeInTheDocument(),
+    const message = await screen.findByText(
+      "env name 'BAD-NAME' is not a C identifier (letters, digits, _; not starting with a digit)",
     );
+    // Beside the name (the TextField's helper text), once, without the dotted path.
+    expect(screen.getByTestId('env-name-0')).toHaveAttribute(
+      'aria-describedby',
+      message.id,
+    );
+    expect(screen.getAllByText(/is not a C identifier/)).toHaveLength(1);
+    expect(document.body.textContent).not.toMatch(/env\.BAD-NAME/);
     expect(onChange).toHaveBeenLastCalledWith({ 'BAD-NAME': '1' });
-    const errors: string[] = [];
-    envEditorValidation(
-      { 'A-B': 'x', OK: 'y\nz' },
-      { addError: (m: string) => errors.push(m) } as any,
-      {} as any,
-    );
-    expect(errors).toEqual([
-      expect.stringMatching(/A-B.*not a C identifier/),
-      expect.stringMatching(/env value must be a single line/),
-    ]);
   });
 
-  it('flags an arg that is not a flag', async () => {
+  it('says beside the value that it must be one line', async () => {
+    await renderInTestApp(
+      <EnvEditor
+        {...fieldProps({ schema: { title: 'Env' }, formData: { OK: 'y\nz' } })}
+      />,
+    );
+    const message = await screen.findByText(/env value must be a single line/);
+    expect(screen.getByTestId('env-value-0')).toHaveAttribute(
+      'aria-describedby',
+      message.id,
+    );
+  });
+
+  it('says that a name set again in a later row is replaced by it', async () => {
+    await renderInTestApp(
+      <EnvEditor {...fieldProps({ schema: { title: 'Env' }, formData: {} })} />,
+    );
+    for (const [i, value] of ['1', '2'].entries()) {
+      fireEvent.click(screen.getByRole('button', { name: 'Add variable' }));
+      fireEvent.change(screen.getByTestId(`env-name-${i}`), {
+        target: { value: 'MY_VAR' },
+      });
+      fireEvent.change(screen.getByTestId(`env-value-${i}`), {
+        target: { value },
+      });
+    }
+    expect(
+      await screen.findByText(
+        'MY_VAR is set again in row 2, whose value is used',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('blocks the step with one line naming how many variables to fix (the words are beside them)', () => {
+    expect(
+      collect(v =>
+        envEditorValidation({ 'A-B': 'x', OK: 'y\nz' }, v as any, {} as any),
+      ),
+    ).toEqual(['has 2 variables to fix: the reason is shown beside each']);
+    expect(
+      collect(v => envEditorValidation({ '': 'auto' }, v as any, {} as any)),
+    ).toEqual(['has a variable to fix: the reason is shown beside it']);
+    expect(
+      collect(v => envEditorValidation({ OK: '1' }, v as any, {} as any)),
+    ).toEqual([]);
+    expect(
+      collect(v => envEditorValidation(undefined, v as any, {} as any)),
+    ).toEqual([]);
+  });
+
+  it('says beside a flag that it is not one', async () => {
     await renderInTestApp(
       <ArgsEditor
         {...fieldProps({ schema: { title: 'Args' }, formData: ['8192'] })}
       />,
     );
-    expect(screen.getByText(/'8192' is not a flag/)).toBeInTheDocument();
-    const errors: string[] = [];
-    argsEditorValidation(
-      ['--ok=1', '--bad=1\n--x'],
-      { addError: (m: string) => errors.push(m) } as any,
-      {} as any,
+    const message = screen.getByText(
+      "'8192' is not a flag; each arg is one flag such as --max-model-len=8192",
     );
-    expect(errors).toEqual([
-      expect.stringMatching(/args\[1\]: arg must be a single line/),
-    ]);
+    expect(screen.getByTestId('arg-0')).toHaveAttribute(
+      'aria-describedby',
+      message.id,
+    );
+    expect(document.body.textContent).not.toMatch(/args\[0\]/);
+  });
+
+  it('says an empty flag is empty once the step was tried, not while it is being added', async () => {
+    const { rerender } = await renderInTestApp(
+      <ArgsEditor
+        {...fieldProps({ schema: { title: 'Args' }, formData: [''] })}
+      />,
+    );
+    expect(screen.queryByText(/this flag is empty/)).not.toBeInTheDocument();
+    rerender(
+      <ArgsEditor
+        {...fieldProps({
+          schema: { title: 'Args' },
+          formData: [''],
+          rawErrors: ['has a flag to fix: the reason is shown beside it'],
+        })}
+      />,
+    );
+    expect(screen.getByText(/this flag is empty/)).toBeInTheDocument();
+  });
+
+  it('blocks the step with one line naming how many flags to fix', () => {
+    expect(
+      collect(v =>
+        argsEditorValidation(
+          ['--ok=1', '--bad=1\n--x', ''],
+          v as any,
+          {} as any,
+        ),
+      ),
+    ).toEqual(['has 2 flags to fix: the reason is shown beside each']);
+    expect(
+      collect(v => argsEditorValidation(['--ok=1'], v as any, {} as any)),
+    ).toEqual([]);
   });
 });

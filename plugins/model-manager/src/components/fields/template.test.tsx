@@ -57,11 +57,64 @@ describe('deploy-model template', () => {
     expect(document.body.textContent).not.toMatch(/[\u2705\u274C]/);
   });
 
+  const reviewWhere = (formState: Record<string, unknown>) =>
+    renderInTestApp(
+      <ReviewState
+        schemas={steps.map(step => ({
+          title: step.title,
+          schema: step,
+          uiSchema: {},
+          mergedSchema: step,
+        }))}
+        formState={{
+          model: 'component:default/qwen',
+          cluster: 'local',
+          namespace: 'models',
+          dryRun: true,
+          ...formState,
+        }}
+      />,
+    );
+
+  it.each([
+    [
+      'undefined',
+      { serverVersion: undefined, env: undefined, args: undefined },
+    ],
+    ['empty', { serverVersion: '', env: {}, args: [] }],
+  ])(
+    'the Review step has no row for a server version, env or flags that are %s',
+    async (_case, formState) => {
+      await reviewWhere(formState);
+      expect(screen.getByText('Namespace')).toBeInTheDocument();
+      for (const title of [
+        'Server version',
+        'Environment variables',
+        'Server flags',
+      ])
+        expect(screen.queryByText(title)).not.toBeInTheDocument();
+    },
+  );
+
+  it('the Review step shows a server version, env and flags that are set', async () => {
+    await reviewWhere({
+      serverVersion: '0.19.1',
+      env: { MY_VAR: '1' },
+      args: ['--max-model-len=8192'],
+    });
+    expect(screen.getByText('Server version')).toBeInTheDocument();
+    expect(screen.getByText('0.19.1')).toBeInTheDocument();
+    expect(screen.getByText('Environment variables')).toBeInTheDocument();
+    expect(screen.getByText(/MY_VAR/)).toBeInTheDocument();
+    expect(screen.getByText('Server flags')).toBeInTheDocument();
+    expect(screen.getByText('--max-model-len=8192')).toBeInTheDocument();
+  });
+
   it.each([
     [
       'namespace',
       { namespace: 'Bad_NS' },
-      /must be a Kubernetes namespace name/,
+      /^\.namespace is not a Kubernetes namespace name; the reason is shown beside it$/,
     ],
     [
       'server version',
@@ -92,6 +145,39 @@ describe('deploy-model template', () => {
   });
 });
 
+describe('rollout-runtime-version template', () => {
+  const rollout = parse(
+    readFileSync(
+      path.resolve(
+        __dirname,
+        '../../../../../templates/rollout-runtime-version/template.yaml',
+      ),
+      'utf8',
+    ),
+  );
+  const what = rollout.spec.parameters[0];
+
+  it.each([
+    ['version', { version: '../x' }, /must be a version key of the runtime/],
+    [
+      'namespace',
+      { namespace: 'Bad_NS' },
+      /must be a Kubernetes namespace name/,
+    ],
+  ])(
+    'says what a valid %s is in words, not as a pattern',
+    (_field, data, message) => {
+      const validator = customizeValidator();
+      ajvErrors((validator as any).ajv);
+      const errors = validator
+        .validateFormData({ runtime: 'vllm', ...data }, what)
+        .errors.map(e => `${e.property} ${e.message}`);
+      expect(errors).toEqual([expect.stringMatching(message)]);
+      expect(errors.join('\n')).not.toMatch(/must match pattern/);
+    },
+  );
+});
+
 describe('EnvEditor', () => {
   it('says that a row with a value but no name has no name, instead of dropping it', async () => {
     const onChange = jest.fn();
@@ -110,7 +196,7 @@ describe('EnvEditor', () => {
     });
     await waitFor(() =>
       expect(
-        screen.getByText(/the value 'auto' has no name/),
+        screen.getByText(/this variable has no name \(its value is 'auto'\)/),
       ).toBeInTheDocument(),
     );
     expect(onChange).toHaveBeenLastCalledWith({ '': 'auto' });
@@ -120,6 +206,8 @@ describe('EnvEditor', () => {
       { addError: (m: string) => errors.push(m) } as any,
       {} as any,
     );
-    expect(errors).toEqual([expect.stringMatching(/has no name/)]);
+    expect(errors).toEqual([
+      'has a variable to fix: the reason is shown beside it',
+    ]);
   });
 });
