@@ -223,9 +223,14 @@ describe('ModelsPage', () => {
   it('searches through the backend once typing pauses, and sorts', async () => {
     const api = bigApi();
     await renderPage(api);
-    await screen.findByText('Models (10000)');
+    // Generous bounds: the search waits for typing to pause, then filters 10,000 models, which
+    // takes long on a busy machine (these are upper bounds, not waits).
+    const slow = { timeout: 30_000 };
+    await screen.findByText('Models (10000)', undefined, slow);
     await userEvent.type(screen.getByLabelText('Search'), 'model-0999');
-    expect(await screen.findByText('Models (10)')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Models (10)', undefined, slow),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('search')).toHaveTextContent('?q=model-0999');
     // One request for the search, not one per key.
     expect(
@@ -234,7 +239,7 @@ describe('ModelsPage', () => {
     fireEvent.change(screen.getByLabelText('Sort by'), {
       target: { value: '-name' },
     });
-    await waitFor(() => expect(modelLinks()[0]).toBe('model-09999'));
+    await waitFor(() => expect(modelLinks()[0]).toBe('model-09999'), slow);
     expect(screen.getByTestId('search')).toHaveTextContent(
       '?q=model-0999&sort=-name',
     );
