@@ -35,6 +35,7 @@
  *   --changes K          one-model changes to time (default 3).
  *   --cpu-prof DIR       run the backend with --cpu-prof, profiles written to DIR on exit.
  *   --log FILE           the backend's stdout/stderr go to FILE (default: discarded).
+ *   --port P             the backend's port (default 7067).
  *   --require FILE       one more preload for the backend (e.g. a profiler).
  *
  *   node bench/ingestion.js [N=10000] [--db sqlite|pg] [--catalog shipped|defaults] [--prod]
@@ -57,6 +58,7 @@ const changes = Number(option('--changes', '3'));
 const cpuProfDir = option('--cpu-prof', undefined);
 const logFile = option('--log', undefined);
 const extraPreload = option('--require', undefined);
+const PORT = Number(option('--port', '7067'));
 const prod = argv.includes('--prod');
 const n = Number(argv.find(a => /^\d+$/.test(a)) ?? 10000);
 if (!['sqlite', 'pg'].includes(db)) throw new Error('--db: sqlite or pg');
@@ -65,7 +67,6 @@ if (!['shipped', 'defaults'].includes(catalogSettings))
 
 const root = path.resolve(__dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-ingestion-'));
-const PORT = 7067;
 const base = `http://127.0.0.1:${PORT}`;
 const modelsFile = path.join(dir, 'models.yaml');
 const s1 = ms => (ms / 1000).toFixed(1);
@@ -185,6 +186,14 @@ function status(pid) {
   return { rss: kib('VmRSS'), hwm: kib('VmHWM') };
 }
 
+/** CPU seconds (user + system) the process used so far: the work, whatever else runs. */
+function cpuSeconds(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of proc(5), in clock ticks (100 per second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 async function pgAdmin(sql) {
   const { Client } = require('pg');
   const client = new Client({
@@ -262,6 +271,7 @@ async function main() {
       'the backend',
     );
     const answered = Date.now();
+    const cpuAtAnswer = cpuSeconds(child.pid);
     console.log(`backend answers after ${s1(answered - started)} s`);
     const token = (await (await fetch(`${base}/api/auth/guest/refresh`)).json())
       .backstageIdentity.token;
@@ -275,7 +285,6 @@ async function main() {
       );
       return (await res.json()).totalItems;
     };
-    const ovCount = Math.floor((n + 0) / 5);
     const wanted = [
       ['model Components', 'kind=component,spec.type=model-server', n],
       ['runtime Resources', 'kind=resource,spec.type=model-runtime', 2],
@@ -316,12 +325,20 @@ async function main() {
       1000,
     );
     const all = Date.now() - answered;
+    const cpu = cpuSeconds(child.pid) - cpuAtAnswer;
     console.log(
       `ingestion: every entity visible ${s1(
         all,
       )} s after the backend answered (${s1(
         all + answered - started,
-      )} s after start); ${ovCount} of the models OpenVINO`,
+      )} s after start); the backend used ${cpu.toFixed(
+        1,
+      )} CPU seconds for it (${Math.round(
+        (100 * cpu * 1000) / all,
+      )}% of one core on average); load ${os
+        .loadavg()
+        .map(l => l.toFixed(2))
+        .join(' ')}`,
     );
     const atIngested = status(child.pid);
 
@@ -331,6 +348,7 @@ async function main() {
         const i = 1 + k * 10; // a vLLM model (i % 5 !== 4)
         const description = `changed ${k} at ${Date.now()}`;
         const t0 = Date.now();
+        const cpu0 = cpuSeconds(child.pid);
         fs.writeFileSync(modelsFile, modelsYaml({ [i]: description }));
         await until(
           async () => {
@@ -348,7 +366,7 @@ async function main() {
         console.log(
           `  one-model change ${k}/${changes} (model-${i} description): visible after ${s1(
             times[times.length - 1],
-          )} s`,
+          )} s (${(cpuSeconds(child.pid) - cpu0).toFixed(2)} CPU s)`,
         );
       }
     }

@@ -11,9 +11,11 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { ModelCatalogStore } = require('../plugins/model-manager-node/src');
+const { ConfigReader } = require('@backstage/config');
 const {
   buildEntities,
-} = require('../plugins/catalog-backend-module-model-manager/src');
+  ModelCatalogEntityProvider,
+} = require('../plugins/catalog-backend-module-model-manager/src/provider');
 
 const n = Number(process.argv[2] ?? 10000);
 const root = path.resolve(__dirname, '..');
@@ -73,6 +75,24 @@ const measure = () => {
     logger,
   });
   const afterStore = measure();
+  // The entity provider after its first (full) mutation: what it keeps to send deltas later.
+  let mutation;
+  const provider = ModelCatalogEntityProvider.fromConfig(
+    new ConfigReader({
+      modelManager: { modelsFile: path.join(dir, 'models.yaml') },
+      catalog: { providers: { modelManager: { apiEntities: true } } },
+    }),
+    { catalog: store, logger },
+  );
+  await provider.connect({
+    applyMutation: async m => {
+      mutation = m;
+    },
+    refresh: async () => {},
+  });
+  const provided = mutation.entities.length;
+  mutation = undefined;
+  const afterProvider = measure();
   const { entities } = buildEntities(store.current(), {
     modelsFile: 'models.yaml',
     defaultOwner: 'group:default/ml-platform',
@@ -81,12 +101,21 @@ const measure = () => {
   });
   const afterEntities = measure();
   console.log(
+    `${n} models: the entity provider keeps +${mib(
+      afterProvider.heap - afterStore.heap,
+    )} MiB heap (+${mib(
+      afterProvider.rss - afterStore.rss,
+    )} MiB RSS) after providing ${provided} entities`,
+  );
+  console.log(
     `${n} models: catalog store +${mib(
       afterStore.heap - before.heap,
     )} MiB heap (+${mib(afterStore.rss - before.rss)} MiB RSS); ${
       entities.length
-    } entities +${mib(afterEntities.heap - afterStore.heap)} MiB heap (+${mib(
-      afterEntities.rss - afterStore.rss,
+    } entities +${mib(
+      afterEntities.heap - afterProvider.heap,
+    )} MiB heap (+${mib(
+      afterEntities.rss - afterProvider.rss,
     )} MiB RSS); process RSS ${mib(afterEntities.rss)} MiB`,
   );
 })();
