@@ -176,6 +176,11 @@ async function dumpEntities(file) {
     }),
   );
   const { entities } = buildEntities(catalog, options);
+  // The catalog sets the managed-by annotations of entities it reads from a file location itself.
+  for (const e of entities) {
+    delete e.metadata.annotations['backstage.io/managed-by-location'];
+    delete e.metadata.annotations['backstage.io/managed-by-origin-location'];
+  }
   fs.writeFileSync(file, entities.map(e => yaml.stringify(e)).join('---\n'));
   console.log(`wrote ${entities.length} entities to ${file}`);
 }
@@ -209,7 +214,11 @@ async function pgAdmin(sql) {
 }
 
 async function main() {
-  if (dumpFile) return dumpEntities(dumpFile);
+  if (dumpFile) {
+    await dumpEntities(dumpFile);
+    fs.rmSync(dir, { recursive: true, force: true });
+    return;
+  }
   if (
     db === 'pg' &&
     !process.env.BACKSTAGE_TEST_DATABASE_POSTGRES15_CONNECTION_STRING
