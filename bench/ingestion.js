@@ -369,7 +369,7 @@ async function main() {
           },
           600_000,
           `the change of model-${i}`,
-          20,
+          100,
         );
         times.push(Date.now() - t0);
         console.log(

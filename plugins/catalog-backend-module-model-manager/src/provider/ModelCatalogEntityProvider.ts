@@ -8,8 +8,12 @@ import type {
 import type { Catalog } from '@model-manager/plugin-model-manager-common';
 import type { ModelCatalogService } from '@model-manager/plugin-model-manager-node';
 import { LOCATION_KEY, PROVIDER_NAME } from './constants';
-import { diffEntities, providedEntities } from './diffEntities';
-import type { ProvidedEntities } from './diffEntities';
+import {
+  diffEntities,
+  entityInputs,
+  unchangedModels,
+  type ProvidedEntities,
+} from './diffEntities';
 import { buildEntities } from './entities';
 import { readProviderConfig } from './readProviderConfig';
 import type { DeploymentReader } from './readDeployments';
@@ -128,13 +132,16 @@ export class ModelCatalogEntityProvider implements EntityProvider {
     const connection = this.connection;
     if (!connection) return this.queue;
     const run = async () => {
+      // Models whose inputs did not change since the last successful mutation are not built again.
+      const inputs = entityInputs(catalog, this.deployments);
       const { entities, warnings } = buildEntities(
         catalog,
         this.options,
         this.deployments,
+        unchangedModels(this.provided, inputs),
       );
       for (const warning of warnings) this.logger.warn(warning);
-      await this.provide(connection, entities);
+      await this.provide(connection, catalog, inputs, entities);
     };
     this.queue = this.queue.then(run).catch(e => {
       this.logger.error(
@@ -149,13 +156,20 @@ export class ModelCatalogEntityProvider implements EntityProvider {
   /** A full mutation when nothing was provided yet (or the last one failed), else a delta. */
   private async provide(
     connection: EntityProviderConnection,
+    catalog: Catalog,
+    inputs: ReturnType<typeof entityInputs>,
     entities: Entity[],
   ): Promise<void> {
     const previous = this.provided;
     // Unknown until this mutation succeeds: a failed one makes the next one full.
     this.provided = undefined;
+    const { added, removed, provided } = diffEntities(
+      previous,
+      catalog,
+      inputs,
+      entities,
+    );
     if (!previous) {
-      const provided = providedEntities(entities);
       await connection.applyMutation({
         type: 'full',
         entities: entities.map(entity => ({
@@ -169,7 +183,6 @@ export class ModelCatalogEntityProvider implements EntityProvider {
       );
       return;
     }
-    const { added, removed, provided } = diffEntities(previous, entities);
     if (added.length || removed.length) {
       await connection.applyMutation({
         type: 'delta',

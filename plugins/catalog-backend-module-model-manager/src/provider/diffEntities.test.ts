@@ -1,75 +1,152 @@
-import type { Entity } from '@backstage/catalog-model';
-import { diffEntities, providedEntities } from './diffEntities';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Catalog } from '@model-manager/plugin-model-manager-common';
+import { loadCatalog } from '@model-manager/plugin-model-manager-node';
+import { diffEntities, entityInputs, unchangedModels } from './diffEntities';
+import { buildEntities } from './entities';
+import type { EntityOptions, ModelDeployments } from './types';
 
-const component = (name: string, description = 'a model'): Entity => ({
-  apiVersion: 'backstage.io/v1alpha1',
-  kind: 'Component',
-  metadata: { name, description },
-  spec: { type: 'model-server', owner: 'group:default/ml', lifecycle: 'x' },
+const REPO = path.resolve(__dirname, '../../../..');
+const ORIGINAL = fs.readFileSync(path.join(REPO, 'models.yaml'), 'utf8');
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-diff-'));
+fs.cpSync(path.join(REPO, 'runtimes'), path.join(dir, 'runtimes'), {
+  recursive: true,
 });
-const api = (name: string): Entity => ({
-  apiVersion: 'backstage.io/v1alpha1',
-  kind: 'API',
-  metadata: { name: `${name}-openai-api` },
-  spec: { type: 'openapi', definition: '{}' },
-});
+const modelsFile = path.join(dir, 'models.yaml');
+const OPTIONS: EntityOptions = {
+  modelsFile,
+  defaultOwner: 'group:default/ml-platform',
+  defaultLifecycle: 'production',
+  apiEntities: true,
+  gateways: [],
+};
 
-const before = [component('a'), api('a'), component('b'), api('b')];
+async function load(text: string): Promise<Catalog> {
+  fs.writeFileSync(modelsFile, text);
+  return loadCatalog({ modelsFile });
+}
+
+/** Builds `catalog` the way the provider does after providing `previous`. */
+function next(
+  previous: ReturnType<typeof diffEntities>['provided'] | undefined,
+  catalog: Catalog,
+  deployments: ModelDeployments = {},
+) {
+  const inputs = entityInputs(catalog, deployments);
+  const built: string[] = [];
+  const skip = unchangedModels(previous, inputs);
+  const { entities } = buildEntities(catalog, OPTIONS, deployments, m => {
+    const unchanged = skip?.(m) ?? false;
+    if (!unchanged) built.push(m.name);
+    return unchanged;
+  });
+  const delta = diffEntities(previous, catalog, inputs, entities);
+  return {
+    ...delta,
+    built,
+    names: delta.added.map(e => `${e.kind}:${e.metadata.name}`).sort(),
+  };
+}
+
+const deployed: ModelDeployments = {
+  'bge-m3': [{ cluster: 'local', namespace: 'models', url: 'http://bge' }],
+};
 
 const rules: Array<{
   rule: string;
-  next: Entity[];
+  file: string;
+  deployments?: ModelDeployments;
+  built: string[] | 'all';
   added: string[];
   removed: string[];
 }> = [
-  { rule: 'the same entities: nothing', next: before, added: [], removed: [] },
   {
-    rule: 'one entity changed: only that one',
-    next: [component('a'), api('a'), component('b', 'changed'), api('b')],
-    added: ['b'],
-    removed: [],
-  },
-  {
-    rule: 'a new model: its entities',
-    next: [...before, component('c'), api('c')],
-    added: ['c', 'c-openai-api'],
-    removed: [],
-  },
-  {
-    rule: 'a model gone: its refs removed',
-    next: [component('a'), api('a')],
+    rule: 'the same file: no model built again, nothing to apply',
+    file: ORIGINAL,
+    built: [],
     added: [],
-    removed: ['api:default/b-openai-api', 'component:default/b'],
+    removed: [],
+  },
+  {
+    rule: "a model's description: that model built again, only its Component",
+    file: ORIGINAL.replace(
+      'description: Multilingual embeddings served by vLLM.',
+      'description: changed',
+    ),
+    built: ['bge-m3'],
+    added: ['Component:bge-m3'],
+    removed: [],
+  },
+  {
+    rule: "a model's display name: its Component and its API",
+    file: ORIGINAL.replace('  bge-m3:\n', '  bge-m3:\n    display_name: BGE\n'),
+    built: ['bge-m3'],
+    added: ['API:bge-m3-openai-api', 'Component:bge-m3'],
+    removed: [],
   },
   {
     rule: 'a renamed model: added under the new name, removed under the old',
-    next: [component('a'), api('a'), component('b2'), api('b2')],
-    added: ['b2', 'b2-openai-api'],
-    removed: ['api:default/b-openai-api', 'component:default/b'],
+    file: ORIGINAL.replace('  bge-m3:\n', '  bge-m4:\n'),
+    built: ['bge-m4'],
+    added: ['API:bge-m4-openai-api', 'Component:bge-m4'],
+    removed: ['api:default/bge-m3-openai-api', 'component:default/bge-m3'],
   },
   {
-    rule: 'the order of the entities does not matter',
-    next: [...before].reverse(),
-    added: [],
+    rule: 'where one model is deployed: only its API (its servers)',
+    file: ORIGINAL,
+    deployments: deployed,
+    built: ['bge-m3'],
+    added: ['API:bge-m3-openai-api'],
+    removed: [],
+  },
+  {
+    rule: "a runtime's default version: every model built again, only what changed applied",
+    file: ORIGINAL.replace(
+      'default_version: "0.24.0"',
+      'default_version: "0.19.1"',
+    ),
+    built: 'all',
+    added: expect.arrayContaining([
+      'Resource:vllm-runtime',
+      'Component:qwen2-5-7b-instruct',
+      'API:qwen2-5-7b-instruct-openai-api',
+    ]) as unknown as string[],
     removed: [],
   },
 ];
 
 describe('diffEntities', () => {
-  it.each(rules)('$rule', ({ next, added, removed }) => {
-    const delta = diffEntities(providedEntities(before), next);
-    expect(delta.added.map(e => e.metadata.name).sort()).toEqual(added);
-    expect(delta.removed.sort()).toEqual(removed);
-    // What is provided afterwards is exactly `next`, so the next diff starts from it.
-    expect(diffEntities(delta.provided, next)).toMatchObject({
-      added: [],
-      removed: [],
-    });
+  let original: Catalog;
+  beforeAll(async () => {
+    original = await load(ORIGINAL);
   });
 
-  it('from nothing provided, everything is added', () => {
-    const delta = diffEntities(new Map(), before);
-    expect(delta.added).toEqual(before);
-    expect(delta.removed).toEqual([]);
+  it('from nothing provided: every model built, every entity added', () => {
+    const first = next(undefined, original);
+    expect(first.built).toEqual(Object.keys(original.models));
+    expect(first.added).toHaveLength(20);
+    expect(first.removed).toEqual([]);
   });
+
+  it.each(rules)(
+    '$rule',
+    async ({ file, deployments, built, added, removed }) => {
+      const first = next(undefined, original);
+      const catalog = await load(file);
+      const delta = next(first.provided, catalog, deployments);
+      expect(delta.built).toEqual(
+        built === 'all' ? Object.keys(catalog.models) : built,
+      );
+      expect(delta.names).toEqual(added);
+      expect(delta.removed.sort()).toEqual(removed);
+      // What is provided afterwards is exactly the new catalog: the same again changes nothing.
+      const again = next(delta.provided, catalog, deployments);
+      expect(again).toMatchObject({ built: [], added: [], removed: [] });
+      // ... and is what a full build of it would provide.
+      expect([...again.provided.entities].sort()).toEqual(
+        [...next(undefined, catalog, deployments).provided.entities].sort(),
+      );
+    },
+  );
 });
