@@ -5,7 +5,7 @@
  * the models whose inputs changed (`unchangedModels`), and the delta against what it provided
  * (`diffEntities`). Four changes of one model's description, each timed by step.
  *
- *   node bench/provider-change.js
+ *   node bench/provider-change.js [--full]   (--full: every model built and digested again, as before)
  */
 require('@backstage/cli/config/nodeTransform.cjs');
 const fs = require('fs'),
@@ -22,6 +22,7 @@ const {
   entityInputs,
   unchangedModels,
 } = require('../plugins/catalog-backend-module-model-manager/src/provider/diffEntities');
+const full = process.argv.includes('--full');
 const root = path.resolve(__dirname, '..');
 const n = 10000;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-chg-'));
@@ -68,7 +69,7 @@ const file = path.join(dir, 'models.yaml');
       },
     }),
   );
-  const full = c => {
+  const fullBuild = c => {
     const inputs = entityInputs(c, {});
     return diffEntities(
       undefined,
@@ -77,7 +78,7 @@ const file = path.join(dir, 'models.yaml');
       buildEntities(c, opts, {}).entities,
     ).provided;
   };
-  let prev = full(store.current());
+  let prev = fullBuild(store.current());
   for (let k = 0; k < 4; k++) {
     fs.writeFileSync(file, gen(`changed ${k}`));
     let t = process.hrtime.bigint();
@@ -94,7 +95,7 @@ const file = path.join(dir, 'models.yaml');
       cat,
       opts,
       {},
-      unchangedModels(prev, inputs),
+      full ? undefined : unchangedModels(prev, inputs),
     );
     const b = ms();
     const d = diffEntities(prev, cat, inputs, entities);
