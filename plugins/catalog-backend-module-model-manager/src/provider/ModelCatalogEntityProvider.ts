@@ -22,7 +22,8 @@ import type { EntityOptions, ModelDeployments } from './types';
 /**
  * Emits the entities of models.yaml (see {@link buildEntities}): a full mutation on connect, if a
  * catalog is loaded, then after every successful reload of the model catalog service a delta
- * mutation of only the entities that changed, appeared or went away (nothing when none did). A
+ * mutation of only the entities that changed, appeared or went away (nothing when none did); only
+ * the models whose inputs changed are built again (see `unchangedModels`). A
  * mutation the catalog refuses makes the next one full again. A reload that fails validation
  * notifies nobody, so a broken models.yaml never removes or changes entities: the catalog keeps
  * those of the last good file.
