@@ -83,8 +83,10 @@ export function diffEntities(
   const models = new Map<string, { inputs: string; refs: string[] }>();
   const builtModels = new Set<string>();
   const added: Entity[] = [];
-  for (const entity of built) {
-    const ref = stringifyEntityRef(entity);
+  // One string per ref, shared by both maps.
+  const refs = built.map(entity => stringifyEntityRef(entity));
+  for (const [i, entity] of built.entries()) {
+    const ref = refs[i];
     const digest = sha1(JSON.stringify(entity));
     entities.set(ref, digest);
     if (before.get(ref) !== digest) added.push(entity);
@@ -102,10 +104,9 @@ export function diffEntities(
       models.set(model.name, { inputs: inputs.model(model), refs: [] });
     }
   }
-  for (const entity of built) {
+  for (const [i, entity] of built.entries()) {
     const model = entity.metadata.annotations?.[MODEL_ANNOTATION];
-    if (model && builtModels.has(model))
-      models.get(model)?.refs.push(stringifyEntityRef(entity));
+    if (model && builtModels.has(model)) models.get(model)?.refs.push(refs[i]);
   }
   const removed = [...before.keys()].filter(ref => !entities.has(ref));
   return {
