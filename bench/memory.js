@@ -13,8 +13,10 @@ const path = require('node:path');
 const {
   ModelCatalogStore,
 } = require('@model-manager/plugin-model-manager-node');
+const { ConfigReader } = require('@backstage/config');
 const {
   buildEntities,
+  ModelCatalogEntityProvider,
 } = require('@model-manager/plugin-catalog-backend-module-model-manager');
 
 const n = Number(process.argv[2] ?? 10000);
@@ -75,6 +77,24 @@ const measure = () => {
     logger,
   });
   const afterStore = measure();
+  // The entity provider after its first (full) mutation: what it keeps to send deltas later.
+  let mutation;
+  const provider = ModelCatalogEntityProvider.fromConfig(
+    new ConfigReader({
+      modelManager: { modelsFile: path.join(dir, 'models.yaml') },
+      catalog: { providers: { modelManager: { apiEntities: true } } },
+    }),
+    { catalog: store, logger },
+  );
+  await provider.connect({
+    applyMutation: async m => {
+      mutation = m;
+    },
+    refresh: async () => {},
+  });
+  const provided = mutation.entities.length;
+  mutation = undefined;
+  const afterProvider = measure();
   const { entities } = buildEntities(store.current(), {
     modelsFile: 'models.yaml',
     defaultOwner: 'group:default/ml-platform',
@@ -83,12 +103,21 @@ const measure = () => {
   });
   const afterEntities = measure();
   console.log(
+    `${n} models: the entity provider keeps +${mib(
+      afterProvider.heap - afterStore.heap,
+    )} MiB heap (+${mib(
+      afterProvider.rss - afterStore.rss,
+    )} MiB RSS) after providing ${provided} entities`,
+  );
+  console.log(
     `${n} models: catalog store +${mib(
       afterStore.heap - before.heap,
     )} MiB heap (+${mib(afterStore.rss - before.rss)} MiB RSS); ${
       entities.length
-    } entities +${mib(afterEntities.heap - afterStore.heap)} MiB heap (+${mib(
-      afterEntities.rss - afterStore.rss,
+    } entities +${mib(
+      afterEntities.heap - afterProvider.heap,
+    )} MiB heap (+${mib(
+      afterEntities.rss - afterProvider.rss,
     )} MiB RSS); process RSS ${mib(afterEntities.rss)} MiB`,
   );
 })();

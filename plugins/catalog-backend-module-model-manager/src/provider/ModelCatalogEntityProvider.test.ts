@@ -47,7 +47,21 @@ function recordingConnection() {
       throw new Error(`mutation ${i} is ${m.type}, not full`);
     return m.entities.map(e => `${e.entity.kind}:${e.entity.metadata.name}`);
   };
-  return { mutations, connection, names };
+  /** A delta mutation as names: what it adds (or changes) and the refs it removes. */
+  const delta = (i: number) => {
+    const m = mutations[i];
+    if (m.type !== 'delta')
+      throw new Error(`mutation ${i} is ${m.type}, not delta`);
+    for (const e of [...m.added, ...m.removed])
+      expect(e.locationKey).toBe('model-manager-provider');
+    return {
+      added: m.added
+        .map(e => `${e.entity.kind}:${e.entity.metadata.name}`)
+        .sort(),
+      removed: m.removed.map(e => ('entityRef' in e ? e.entityRef : '')).sort(),
+    };
+  };
+  return { mutations, connection, names, delta };
 }
 
 /** Lets every pending promise callback run (the provider applies mutations asynchronously). */
@@ -126,21 +140,61 @@ describe('ModelCatalogEntityProvider', () => {
     await settle();
     expect(rec.mutations).toHaveLength(1);
 
-    // A good file with a renamed model: one new full mutation without the old name.
+    // A good file with a renamed model: a delta that adds the new name and removes the old one.
     file.write(
       file.original.replace('  bge-m3:\n', '  bge-m3-multilingual:\n'),
     );
     expect((await store.reload()).ok).toBe(true);
     await settle();
     expect(rec.mutations).toHaveLength(2);
-    expect(rec.names(1)).toHaveLength(ENTITIES_IN_REPO_CATALOG);
-    expect(rec.names(1)).toEqual(
-      expect.arrayContaining([
-        'Component:bge-m3-multilingual',
+    expect(rec.delta(1)).toEqual({
+      added: [
         'API:bge-m3-multilingual-openai-api',
-      ]),
+        'Component:bge-m3-multilingual',
+      ],
+      removed: ['api:default/bge-m3-openai-api', 'component:default/bge-m3'],
+    });
+  });
+
+  it("a change to one model is a delta of that model's entities only", async () => {
+    const file = tempCatalog();
+    const { store, provider } = await start(file.modelsFile);
+    const rec = recordingConnection();
+    await provider.connect(rec.connection);
+    expect(rec.mutations[0].type).toBe('full');
+
+    // The description is on the Component only.
+    const described = file.original.replace(
+      'description: Multilingual embeddings served by vLLM.',
+      'description: multilingual embeddings',
     );
-    expect(rec.names(1)).not.toContain('Component:bge-m3');
+    file.write(described);
+    expect((await store.reload()).ok).toBe(true);
+    await settle();
+    expect(rec.mutations).toHaveLength(2);
+    expect(rec.delta(1)).toEqual({ added: ['Component:bge-m3'], removed: [] });
+    const mutation = rec.mutations[1];
+    if (mutation.type === 'delta')
+      expect(mutation.added[0].entity.metadata.description).toBe(
+        'multilingual embeddings',
+      );
+
+    // The display name is on the Component and its API.
+    file.write(
+      described.replace('  bge-m3:\n', '  bge-m3:\n    display_name: BGE M3\n'),
+    );
+    expect((await store.reload()).ok).toBe(true);
+    await settle();
+    expect(rec.mutations).toHaveLength(3);
+    expect(rec.delta(2)).toEqual({
+      added: ['API:bge-m3-openai-api', 'Component:bge-m3'],
+      removed: [],
+    });
+
+    // The same file again: nothing to apply.
+    expect((await store.reload()).ok).toBe(true);
+    await settle();
+    expect(rec.mutations).toHaveLength(3);
   });
 
   it('with no good catalog at connect, applies nothing until models.yaml is fixed', async () => {
@@ -174,18 +228,23 @@ describe('ModelCatalogEntityProvider', () => {
     await store.reload();
     await settle();
     expect(rec.mutations).toHaveLength(3);
-    expect(rec.names(2)).toContain('Component:bge-m3-b');
-    expect(rec.names(2)).not.toContain('Component:bge-m3-a');
+    expect(rec.delta(2)).toEqual({
+      added: ['API:bge-m3-b-openai-api', 'Component:bge-m3-b'],
+      removed: [
+        'api:default/bge-m3-a-openai-api',
+        'component:default/bge-m3-a',
+      ],
+    });
   });
 
   it('logs, and keeps serving, when the catalog refuses a mutation', async () => {
     const file = tempCatalog();
     const { store, provider, logger } = await start(file.modelsFile);
-    let calls = 0;
+    const applied: EntityProviderMutation[] = [];
     await provider.connect({
-      applyMutation: async () => {
-        calls += 1;
-        if (calls === 1) throw new Error('database is locked');
+      applyMutation: async mutation => {
+        applied.push(mutation);
+        if (applied.length === 1) throw new Error('database is locked');
       },
       refresh: async () => {},
     });
@@ -194,8 +253,13 @@ describe('ModelCatalogEntityProvider', () => {
         /could not update the catalog entities of .*models\.yaml; the previous ones stay: database is locked/,
       ),
     );
+    // What the catalog holds is unknown after a refused mutation, so the next one is full.
+    file.write(file.original.replace('  bge-m3:\n', '  bge-m3-a:\n'));
     await store.reload();
     await settle();
-    expect(calls).toBe(2);
+    expect(applied).toHaveLength(2);
+    expect(applied[1].type).toBe('full');
+    if (applied[1].type === 'full')
+      expect(applied[1].entities).toHaveLength(ENTITIES_IN_REPO_CATALOG);
   });
 });

@@ -83,11 +83,15 @@ function tags(values: string[]): string[] {
  * A runtime whose Resource name is not a valid entity name gets no Resource (its models then have
  * no `dependsOn`), and a model whose API name would be too long gets no API; each is reported in
  * `warnings`.
+ *
+ * `skip(model)`: true leaves that model's entities (and warnings) out, for a caller that already
+ * has them from an earlier build with the same inputs (the provider after a one-model change).
  */
 export function buildEntities(
   catalog: Catalog,
   options: EntityOptions,
   deployments: ModelDeployments = {},
+  skip: (model: CatalogModel) => boolean = () => false,
 ): BuiltEntities {
   const location = `file:${options.modelsFile}`;
   const managedBy = {
@@ -111,6 +115,7 @@ export function buildEntities(
   }
 
   for (const model of Object.values(catalog.models)) {
+    if (skip(model)) continue;
     const runtime = catalog.runtimes[model.config.server.runtime];
     const serverVersion = runtime.versioned
       ? resolveServer(catalog, model.name, {}, { locate: false }).version?.value

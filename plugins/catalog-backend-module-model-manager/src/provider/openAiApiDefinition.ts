@@ -422,5 +422,8 @@ export function openAiApiDefinition(model: {
       ),
     },
   };
-  return JSON.stringify(document, null, 2);
+  // Compact JSON: the definition is stored and hashed several times per entity by the catalog
+  // (refresh_state, processed and final entity); indenting it doubled the size of every API entity
+  // (6.9 KB to 3.2 KB for a chat model). The model's API tab indents it for reading.
+  return JSON.stringify(document);
 }

@@ -75,8 +75,7 @@ describe('ModelCatalogEntityProvider.refreshDeployments', () => {
     });
     const servers = (i: number) => {
       const m = mutations[i];
-      if (m.type !== 'full') throw new Error('not full');
-      const api = m.entities.find(
+      const api = (m.type === 'full' ? m.entities : m.added).find(
         e => e.entity.metadata.name === `${QWEN}-openai-api`,
       )!.entity;
       return JSON.parse(api.spec!.definition as string).servers;
@@ -105,6 +104,15 @@ describe('ModelCatalogEntityProvider.refreshDeployments', () => {
     };
     await provider.refreshDeployments();
     expect(mutations).toHaveLength(2);
+    // Only the API of the model that got deployed changes.
+    const delta = mutations[1];
+    expect(delta.type).toBe('delta');
+    if (delta.type === 'delta') {
+      expect(delta.added.map(e => e.entity.metadata.name)).toEqual([
+        `${QWEN}-openai-api`,
+      ]);
+      expect(delta.removed).toEqual([]);
+    }
     expect(servers(1)).toEqual([
       {
         url: 'http://qwen.models.example.com',

@@ -14,6 +14,16 @@ function languageOf(definition: string): 'json' | 'yaml' {
   return definition.trimStart().startsWith('{') ? 'json' : 'yaml';
 }
 
+/** A JSON definition indented for reading (the catalog module stores it compact); others as they are. */
+function readable(definition: string): string {
+  if (languageOf(definition) !== 'json') return definition;
+  try {
+    return JSON.stringify(JSON.parse(definition), null, 2);
+  } catch {
+    return definition;
+  }
+}
+
 /** The model's "API" tab: the definition of every API it provides, with a link to each entity. */
 export function ApiDefinitionContent() {
   const { refs, apis, loading, error } = useProvidedApis();
@@ -39,7 +49,7 @@ export function ApiDefinitionContent() {
   return (
     <Grid container spacing={3}>
       {apis.map(api => {
-        const definition = String(api.spec?.definition ?? '');
+        const definition = readable(String(api.spec?.definition ?? ''));
         return (
           <Grid item xs={12} key={api.metadata.uid ?? api.metadata.name}>
             <InfoCard

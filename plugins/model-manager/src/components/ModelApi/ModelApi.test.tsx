@@ -70,6 +70,8 @@ describe('the model and its API entity', () => {
       await screen.findByRole('link', { name: 'Qwen API' }),
     ).toBeInTheDocument();
     expect(document.body.textContent).toContain('"/v1/chat/completions"');
+    // The catalog module stores the definition compact; the tab indents it for reading.
+    expect(document.body.textContent).toContain('"openapi": "3.0.3"');
   });
 
   it('a model without an API entity shows no card and says so on the tab', async () => {

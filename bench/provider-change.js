@@ -1,0 +1,108 @@
+#!/usr/bin/env node
+/*
+ * Benchmark: our side of a one-model change at 10,000 models, in one process: the model catalog
+ * store reloading models.yaml (parse, validate, resolve), the provider building the entities of
+ * the models whose inputs changed (`unchangedModels`), and the delta against what it provided
+ * (`diffEntities`). Four changes of one model's description, each timed by step.
+ *
+ *   node bench/provider-change.js [--full]   (--full: every model built and digested again, as before)
+ */
+require('@backstage/cli/config/nodeTransform.cjs');
+const fs = require('fs'),
+  path = require('path'),
+  os = require('os');
+const { ConfigReader } = require('@backstage/config');
+const { ModelCatalogStore } = require('../plugins/model-manager-node/src');
+const {
+  buildEntities,
+  readProviderConfig,
+} = require('../plugins/catalog-backend-module-model-manager/src/provider');
+const {
+  diffEntities,
+  entityInputs,
+  unchangedModels,
+} = require('../plugins/catalog-backend-module-model-manager/src/provider/diffEntities');
+const full = process.argv.includes('--full');
+const root = path.resolve(__dirname, '..');
+const n = 10000;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-chg-'));
+fs.cpSync(path.join(root, 'runtimes'), path.join(dir, 'runtimes'), {
+  recursive: true,
+});
+const repo = fs.readFileSync(path.join(root, 'models.yaml'), 'utf8');
+const gen = d => {
+  const parts = ['models:\n'];
+  for (let i = 0; i < n; i++) {
+    const owner = `    owner: group:default/team-${
+      i % 50
+    }\n    tags: [bench, batch-${i % 20}]\n`;
+    if (i % 5 === 4)
+      parts.push(
+        `  model-${i}-ov:\n    model_id: OpenVINO/model-${i}-int8-ov\n    category: embed\n${owner}    server:\n      runtime: openvino\n`,
+      );
+    else
+      parts.push(
+        `  model-${i}:\n    description: ${
+          i === 11 ? d : `generated chat model ${i}`
+        }\n    model_id: org/model-${i}\n    category: llm\n${owner}    server:\n      runtime: vllm\n${
+          i % 7 === 0 ? '      server_version: "0.19.1"\n' : ''
+        }`,
+      );
+  }
+  return `${parts.join('')}\n${repo.slice(repo.indexOf('\nruntimes:') + 1)}`;
+};
+const file = path.join(dir, 'models.yaml');
+(async () => {
+  fs.writeFileSync(file, gen('x'));
+  const logger = { info() {}, warn() {}, error: console.error };
+  const store = await ModelCatalogStore.create({
+    location: { modelsFile: file },
+    logger,
+  });
+  const opts = readProviderConfig(
+    new ConfigReader({
+      modelManager: { modelsFile: file },
+      catalog: {
+        providers: {
+          modelManager: { apiEntities: true, defaultSystem: 'model-serving' },
+        },
+      },
+    }),
+  );
+  const fullBuild = c => {
+    const inputs = entityInputs(c, {});
+    return diffEntities(
+      undefined,
+      c,
+      inputs,
+      buildEntities(c, opts, {}).entities,
+    ).provided;
+  };
+  let prev = fullBuild(store.current());
+  for (let k = 0; k < 4; k++) {
+    fs.writeFileSync(file, gen(`changed ${k}`));
+    let t = process.hrtime.bigint();
+    const ms = () => {
+      const x = Number(process.hrtime.bigint() - t) / 1e6;
+      t = process.hrtime.bigint();
+      return x.toFixed(0);
+    };
+    await store.reload();
+    const a = ms();
+    const cat = store.current();
+    const inputs = entityInputs(cat, {});
+    const { entities } = buildEntities(
+      cat,
+      opts,
+      {},
+      full ? undefined : unchangedModels(prev, inputs),
+    );
+    const b = ms();
+    const d = diffEntities(prev, cat, inputs, entities);
+    prev = d.provided;
+    const c = ms();
+    console.log(
+      `reload ${a} ms, buildEntities ${b} ms, diff ${c} ms, added ${d.added.length}`,
+    );
+  }
+})();
