@@ -154,7 +154,7 @@ async function dumpEntities(file) {
   const {
     buildEntities,
     readProviderConfig,
-  } = require('../plugins/catalog-backend-module-model-manager/src/provider');
+  } = require('@model-manager/plugin-catalog-backend-module-model-manager');
   const yaml = require('yaml');
   const catalog = await loadCatalog({
     modelsFile,

@@ -12,16 +12,16 @@ const fs = require('fs'),
   path = require('path'),
   os = require('os');
 const { ConfigReader } = require('@backstage/config');
-const { ModelCatalogStore } = require('../plugins/model-manager-node/src');
+const {
+  ModelCatalogStore,
+} = require('@model-manager/plugin-model-manager-node');
 const {
   buildEntities,
   readProviderConfig,
-} = require('../plugins/catalog-backend-module-model-manager/src/provider');
-const {
   diffEntities,
   entityInputs,
   unchangedModels,
-} = require('../plugins/catalog-backend-module-model-manager/src/provider/diffEntities');
+} = require('@model-manager/plugin-catalog-backend-module-model-manager');
 const full = process.argv.includes('--full');
 const root = path.resolve(__dirname, '..');
 const n = 10000;

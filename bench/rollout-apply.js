@@ -19,12 +19,15 @@ const { ConfigReader } = require('@backstage/config');
 const root = path.resolve(__dirname, '..');
 const {
   ModelCatalogStore,
-} = require(`${root}/plugins/model-manager-node/src/loader/ModelCatalogStore`);
-const backend = `${root}/plugins/model-manager-backend/src`;
-const { ClusterRegistry, ServerSideApplier } = require(`${backend}/kubernetes`);
-const { DeploymentHistory } = require(`${backend}/history`);
-const { FleetService, LiveObjectCache } = require(`${backend}/fleet`);
-const { ModelManagerService } = require(`${backend}/service`);
+} = require('@model-manager/plugin-model-manager-node');
+const {
+  ClusterRegistry,
+  DeploymentHistory,
+  FleetService,
+  LiveObjectCache,
+  ModelManagerService,
+  ServerSideApplier,
+} = require('@model-manager/plugin-model-manager-backend/testUtils');
 
 const argv = process.argv.slice(2);
 const at = argv.indexOf('--concurrency');

@@ -14,3 +14,9 @@ export {
   PROVIDER_NAME,
 } from './provider';
 export type { EntityOptions, BuiltEntities } from './provider';
+// How the provider tells what changed between two reloads (also used by bench/provider-change.js).
+export {
+  diffEntities,
+  entityInputs,
+  unchangedModels,
+} from './provider/diffEntities';

@@ -10,3 +10,10 @@ export {
   startModelManager,
   type StartModelManagerOptions,
 } from './startModelManager';
+
+// The backend's parts, for benchmarks that assemble the service path without the plugin around it
+// (bench/rollout-apply.js).
+export { ClusterRegistry, ServerSideApplier } from '../kubernetes';
+export { DeploymentHistory } from '../history';
+export { FleetService, LiveObjectCache } from '../fleet';
+export { ModelManagerService } from '../service';
