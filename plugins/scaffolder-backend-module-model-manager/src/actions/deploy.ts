@@ -14,7 +14,7 @@ import { examples } from './deploy.examples';
 import { logDeployment } from './logDeployment';
 import { parseModelRef } from './parseModelRef';
 import { userFacingErrors } from './userFacingErrors';
-import { objectResultSchema } from './schemas';
+import { modelOverridesInput, objectResultSchema } from './schemas';
 import { validateDeployInput } from './validateDeployInput';
 import { DEFAULT_READY_POLL_INTERVAL_MS, waitForReady } from './waitForReady';
 
@@ -43,12 +43,7 @@ export function createDeployModelAction(options: {
     supportsDryRun: true,
     schema: {
       input: {
-        model: z =>
-          z
-            .string()
-            .describe(
-              'The model: its catalog entity ref (component:default/qwen2-5-7b-instruct, as the EntityPicker gives it) or its name in models.yaml',
-            ),
+        ...modelOverridesInput,
         cluster: z =>
           z
             .string()
@@ -60,27 +55,6 @@ export function createDeployModelAction(options: {
             .string()
             .describe(
               'The Kubernetes namespace to deploy to (a DNS-1123 label: lowercase letters, digits and -)',
-            ),
-        serverVersion: z =>
-          z
-            .string()
-            .optional()
-            .describe(
-              "Server version: a key of the runtime's versions (vLLM, e.g. 0.24.0). Default: the model's server_version, else the runtime's default_version. Leave it out for flat runtimes such as OpenVINO",
-            ),
-        env: z =>
-          z
-            .record(z.string(), z.string().nullable())
-            .optional()
-            .describe(
-              'Environment variables added to the model server, NAME: value (C identifiers; single-line values). null removes an inherited variable',
-            ),
-        args: z =>
-          z
-            .array(z.string())
-            .optional()
-            .describe(
-              'Server flags added to the model server, one flag per item such as --max-model-len=8192; a repeated flag replaces the inherited one',
             ),
         dryRun: z =>
           z

@@ -12,6 +12,7 @@ import { ModelManagerClient, type RenderRequest } from '../client';
 import { examples } from './render.examples';
 import { parseModelRef } from './parseModelRef';
 import { userFacingErrors } from './userFacingErrors';
+import { modelOverridesInput } from './schemas';
 import { validateDeployInput } from './validateDeployInput';
 
 export const RENDER_ACTION_ID = 'model-manager:render';
@@ -40,12 +41,7 @@ export function createRenderModelAction(options: {
     supportsDryRun: true,
     schema: {
       input: {
-        model: z =>
-          z
-            .string()
-            .describe(
-              'The model: its catalog entity ref (component:default/qwen2-5-7b-instruct, as the EntityPicker gives it) or its name in models.yaml',
-            ),
+        ...modelOverridesInput,
         cluster: z =>
           z
             .string()
@@ -57,27 +53,6 @@ export function createRenderModelAction(options: {
             .string()
             .describe(
               'The Kubernetes namespace the objects are for (a DNS-1123 label); the cluster must allow it',
-            ),
-        serverVersion: z =>
-          z
-            .string()
-            .optional()
-            .describe(
-              "Server version: a key of the runtime's versions (vLLM, e.g. 0.24.0). Default: the model's server_version, else the runtime's default_version. Leave it out for flat runtimes such as OpenVINO",
-            ),
-        env: z =>
-          z
-            .record(z.string(), z.string().nullable())
-            .optional()
-            .describe(
-              'Environment variables added to the model server, NAME: value (C identifiers; single-line values). null removes an inherited variable',
-            ),
-        args: z =>
-          z
-            .array(z.string())
-            .optional()
-            .describe(
-              'Server flags added to the model server, one flag per item such as --max-model-len=8192; a repeated flag replaces the inherited one',
             ),
         targetPath: z =>
           z

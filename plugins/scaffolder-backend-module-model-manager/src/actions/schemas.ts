@@ -39,3 +39,37 @@ export function objectResultSchema(z: Z) {
       .optional(),
   });
 }
+
+/**
+ * The inputs a deploy and a render share, so both actions take (and describe) a model and its
+ * overrides alike: `model`, `serverVersion`, `env`, `args`.
+ */
+export const modelOverridesInput = {
+  model: (z: Z) =>
+    z
+      .string()
+      .describe(
+        'The model: its catalog entity ref (component:default/qwen2-5-7b-instruct, as the EntityPicker gives it) or its name in models.yaml',
+      ),
+  serverVersion: (z: Z) =>
+    z
+      .string()
+      .optional()
+      .describe(
+        "Server version: a key of the runtime's versions (vLLM, e.g. 0.24.0). Default: the model's server_version, else the runtime's default_version. Leave it out for flat runtimes such as OpenVINO",
+      ),
+  env: (z: Z) =>
+    z
+      .record(z.string(), z.string().nullable())
+      .optional()
+      .describe(
+        'Environment variables added to the model server, NAME: value (C identifiers; single-line values). null removes an inherited variable',
+      ),
+  args: (z: Z) =>
+    z
+      .array(z.string())
+      .optional()
+      .describe(
+        'Server flags added to the model server, one flag per item such as --max-model-len=8192; a repeated flag replaces the inherited one',
+      ),
+};

@@ -9,7 +9,6 @@ import {
 import { useApi } from '@backstage/core-plugin-api';
 import Box from '@material-ui/core/Box';
 import Button from '@material-ui/core/Button';
-import TextField from '@material-ui/core/TextField';
 import Typography from '@material-ui/core/Typography';
 import {
   targetLabel,
@@ -19,6 +18,7 @@ import {
 import { useSearchParams } from 'react-router-dom';
 import useAsync from 'react-use/esm/useAsync';
 import { errorText, modelManagerApiRef } from '../../api';
+import { FilterSelect } from '../FilterSelect';
 import {
   DRIFT_LABELS,
   ObjectChangesList,
@@ -145,24 +145,14 @@ function Filters(props: {
       marginBottom={2}
     >
       {FILTER_KEYS.map(key => (
-        <TextField
+        <FilterSelect
           key={key}
           id={`fleet-filter-${key}`}
-          select
           label={FILTER_TITLES[key]}
-          value={props.filters[key] ?? ''}
-          onChange={e => props.onChange(key, e.target.value)}
-          SelectProps={{ native: true }}
-          InputLabelProps={{ shrink: true }}
-          style={{ minWidth: 140 }}
-        >
-          <option value="">All</option>
-          {props.options[key].map(v => (
-            <option key={v} value={v}>
-              {v}
-            </option>
-          ))}
-        </TextField>
+          value={props.filters[key]}
+          options={props.options[key]}
+          onChange={value => props.onChange(key, value)}
+        />
       ))}
       {Object.keys(props.filters).length > 0 && (
         <Button onClick={props.onClear}>Clear filters</Button>

@@ -6,6 +6,7 @@ import {
   type ModelFacets,
   type ModelSort,
 } from '@model-manager/plugin-model-manager-common';
+import { FilterSelect } from '../FilterSelect';
 import { MODEL_FILTERS, type ModelFilter, type ModelsView } from './modelsView';
 
 const FILTER_TITLES: Record<ModelFilter, string> = {
@@ -66,24 +67,14 @@ export function ModelsFilters(props: {
         style={{ minWidth: 260 }}
       />
       {MODEL_FILTERS.map(key => (
-        <TextField
+        <FilterSelect
           key={key}
           id={`models-filter-${key}`}
-          select
           label={FILTER_TITLES[key]}
-          value={view.filters[key] ?? ''}
-          onChange={e => props.onFilter(key, e.target.value)}
-          SelectProps={{ native: true }}
-          InputLabelProps={{ shrink: true }}
-          style={{ minWidth: 140 }}
-        >
-          <option value="">All</option>
-          {choices(key).map(v => (
-            <option key={v} value={v}>
-              {v}
-            </option>
-          ))}
-        </TextField>
+          value={view.filters[key]}
+          options={choices(key)}
+          onChange={value => props.onFilter(key, value)}
+        />
       ))}
       <TextField
         id="models-sort"
