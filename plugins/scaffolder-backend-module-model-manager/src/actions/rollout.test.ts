@@ -126,7 +126,7 @@ describe('model-manager:rollout', () => {
   });
 
   it('moves every outdated target once: canary first, then the rest; progress in the log; recorded as rollouts', async () => {
-    const { ctx, lines, outputs } = actionContext({
+    const { ctx, lines, messages, outputs } = actionContext({
       runtime: 'vllm',
       canary: 1,
       concurrency: 3,
@@ -154,6 +154,20 @@ describe('model-manager:rollout', () => {
         expect.stringMatching(/^8\/8 /),
       ]),
     );
+    // The targets of one batch are one task log event, a line each, in the order they moved.
+    const batch = messages().filter(
+      m => /^\d\/8 /.test(m) && !m.startsWith('1/8'),
+    );
+    expect(batch).toHaveLength(1);
+    expect(batch[0].split('\n').map(l => l.split(' ')[0])).toEqual([
+      '2/8',
+      '3/8',
+      '4/8',
+      '5/8',
+      '6/8',
+      '7/8',
+      '8/8',
+    ]);
     // The canary was Ready before any other target started.
     const readyAt = log.findIndex(l => /^model model-0 is Ready/.test(l));
     expect(readyAt).toBe(log.findIndex(l => l.startsWith('1/8')) + 1);

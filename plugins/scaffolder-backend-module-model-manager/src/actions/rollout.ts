@@ -10,7 +10,7 @@ import {
 } from '@model-manager/plugin-model-manager-common';
 import { ModelManagerClient } from '../client';
 import { examples } from './rollout.examples';
-import { runRollout, type TargetOutcome } from './runRollout';
+import { defaultBatchSize, runRollout, type TargetOutcome } from './runRollout';
 import { userFacingErrors } from './userFacingErrors';
 import { DEFAULT_READY_POLL_INTERVAL_MS } from './waitForReady';
 
@@ -83,7 +83,7 @@ export function createRolloutAction(options: {
             .max(200)
             .optional()
             .describe(
-              'How many targets go to the backend in one request after the canary (default 50); each batch is checkpointed',
+              'How many targets go to the backend in one request after the canary (default 12 per target at once, at least 50, at most 200); each batch is checkpointed',
             ),
         maxFailures: z =>
           z
@@ -207,7 +207,8 @@ export function createRolloutAction(options: {
           version: input.version || undefined,
           rolloutId: ctx.task.id,
           moves: plan.moves,
-          batchSize: input.batchSize ?? 50,
+          batchSize:
+            input.batchSize ?? defaultBatchSize(input.concurrency ?? 4),
           canary: input.canary ?? 1,
           concurrency: input.concurrency ?? 4,
           maxFailures: input.maxFailures ?? 0,
