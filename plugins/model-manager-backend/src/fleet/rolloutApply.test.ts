@@ -137,6 +137,30 @@ describe('POST /rollouts/apply', () => {
     expect(res.body.items[0].message).toMatch(/unknown model 'nope-1'/);
   });
 
+  it('counts a failed apply (the cluster refused it) toward maxFailures: with 0 the next target does not start', async () => {
+    ctx.kube.faults.inject({
+      kind: 'status',
+      code: 409,
+      match: {
+        method: 'PATCH',
+        pathIncludes: '/llminferenceservices/qwen3-30b-a3b',
+      },
+    });
+    const before = appliesOf('qwen2-5-vl-7b-instruct');
+    const res = await apply({
+      runtime: 'vllm',
+      rolloutId: 'r-5',
+      targets: [target('qwen3-30b-a3b'), target('qwen2-5-vl-7b-instruct')],
+      concurrency: 1,
+      maxFailures: 0,
+    });
+    expect(res.body.items.map((i: any) => i.outcome)).toEqual([
+      'failed',
+      'not-attempted',
+    ]);
+    expect(appliesOf('qwen2-5-vl-7b-instruct')).toBe(before);
+  });
+
   it('refuses a bad batch with 400 naming the field', async () => {
     const res = await apply({ runtime: 'vllm', rolloutId: 'r-4', targets: [] });
     expect(res.status).toBe(400);
