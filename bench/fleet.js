@@ -23,7 +23,7 @@
  * --prod runs the backend with NODE_ENV=production, as a deployed portal runs: among other things
  * its logs (the audit events and the task log) are JSON lines instead of the coloured development
  * format. The guest sign-in is allowed outside development for the bench.
- *   BENCH_CPU_PROF=/tmp/prof node bench/fleet.js 300   # the backend's CPU profile of the rollout
+ *   BENCH_CPU_PROF=/tmp/prof node bench/fleet.js 300   # the backend's CPU profile of the last round's rollout
  *     alone (started and stopped around it through the inspector protocol) is written there
  */
 const { execFile, spawn } = require('node:child_process');
@@ -387,7 +387,9 @@ async function pool(items, limit, fn) {
     );
 
     const prof =
-      process.env.BENCH_CPU_PROF && round === 0 ? await profiler() : undefined;
+      process.env.BENCH_CPU_PROF && round === repeat - 1
+        ? await profiler()
+        : undefined;
     await prof?.start();
     const before0 = usage();
     t0 = process.hrtime.bigint();
