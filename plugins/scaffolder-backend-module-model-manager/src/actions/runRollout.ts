@@ -15,7 +15,7 @@ import { waitForReady } from './waitForReady';
  * `concurrency`, at least 50 and at most 200 (the most `POST /rollouts/apply` takes). A batch ends
  * when its slowest target does, so until the next batch starts fewer than `concurrency` targets
  * are in flight; with many rounds per batch that tail is a small part of it. Measured with
- * `bench/fleet.js` (docs/performance.md): 1,000 targets at 16 at once, batches of 192 instead of 50
+ * `bench/fleet.js` (docs/performance.md), one run: 1,000 targets at 16 at once, batches of 192 instead of 50
  * took 3.6 s instead of 3.8 s.
  */
 export function defaultBatchSize(concurrency: number): number {
