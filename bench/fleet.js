@@ -2,9 +2,9 @@
 /*
  * Benchmark: the fleet and a version rollout at fleet scale, end to end through the real portal
  * backend (packages/backend, every plugin) over REST with a guest token, against three
- * Kubernetes API test servers (three clusters, each in its own process).
+ * Kubernetes API test servers (three clusters, each in its own process; --clusters to change).
  *
- *   1. N targets deployed (N models spread over 3 clusters), through POST /deploy.
+ *   1. N targets deployed (N models spread over the clusters), through POST /deploy.
  *   2. GET /fleet: cold (the live reads expired: one LIST per cluster and kind, history, build)
  *      and warm (cached for modelManager.fleet.cacheSeconds), medians.
  *   3. default_version moves in models.yaml (0.24.0 -> 0.19.1, then back, R rounds); once the
@@ -15,7 +15,11 @@
  *      the objects do not have (so it changes every object as each rollout did), one kubectl per
  *      cluster run in parallel. The medians of both are compared.
  *
- *   node bench/fleet.js [N=1000] [--concurrency 16] [--latency-ms 0] [--repeat 3] [--prod]
+ *   node bench/fleet.js [N=1000] [--concurrency 16] [--latency-ms 0] [--repeat 3] [--prod] [--clusters 3]
+ *
+ * --clusters 1 puts every target on one cluster (one API test server, one kubectl), as the issue's
+ * "against the same server" reads; 3 (the default) spreads them over three, with one kubectl per
+ * cluster in parallel.
  *
  * --latency-ms L delays every answer of the API test servers by L ms, for kubectl and for us alike:
  * what a remote API server adds to each request (network round trip, admission webhooks such as
@@ -44,8 +48,13 @@ const repeat = rep >= 0 ? Number(argv.splice(rep, 2)[1]) : 3;
 const n = Number(argv.find(a => /^\d+$/.test(a)) ?? 1000);
 const root = path.resolve(__dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-fleet-'));
-const CLUSTERS = ['east', 'west', 'north'];
-const KUBE_PORTS = [17441, 17442, 17443];
+const cl = argv.indexOf('--clusters');
+const clusterCount = cl >= 0 ? Number(argv.splice(cl, 2)[1]) : 3;
+if (![1, 2, 3].includes(clusterCount))
+  throw new Error(`--clusters must be 1, 2 or 3, not ${clusterCount}`);
+const CLUSTERS = ['east', 'west', 'north'].slice(0, clusterCount);
+const KUBE_PORTS = [17441, 17442, 17443].slice(0, clusterCount);
+const servers = `${clusterCount} API test server${clusterCount > 1 ? 's' : ''}`;
 const PORT = 7037;
 const base = `http://127.0.0.1:${PORT}`;
 const children = [];
@@ -192,7 +201,7 @@ async function pool(items, limit, fn) {
   );
 
   console.log(
-    `starting 3 API test servers${
+    `starting ${servers}${
       latencyMs ? ` (each answer delayed ${latencyMs} ms)` : ''
     } and the portal backend (${n} models) ...`,
   );
@@ -448,7 +457,7 @@ async function pool(items, limit, fn) {
     console.log(
       `  CPU during the rollout: backend ${(
         rolloutCpu.backend - before0.backend
-      ).toFixed(1)} s, the 3 API test servers ${(
+      ).toFixed(1)} s, the ${servers} ${(
         rolloutCpu.kube - before0.kube
       ).toFixed(1)} s`,
     );
@@ -518,12 +527,14 @@ async function pool(items, limit, fn) {
     const kubectlCpu = usage();
     theirs.push(kubectl);
     console.log(
-      `kubectl apply --server-side -f of the same ${n} objects at ${version} (3 clusters in parallel, no history): ${(
-        kubectl / 1000
-      ).toFixed(1)} s`,
+      `kubectl apply --server-side -f of the same ${n} objects at ${version} (${
+        clusterCount > 1
+          ? `${clusterCount} clusters in parallel`
+          : 'one cluster'
+      }, no history): ${(kubectl / 1000).toFixed(1)} s`,
     );
     console.log(
-      `  CPU during kubectl: the 3 API test servers ${(
+      `  CPU during kubectl: the ${servers} ${(
         kubectlCpu.kube - before0.kube
       ).toFixed(1)} s (kubectl's own processes not counted)`,
     );

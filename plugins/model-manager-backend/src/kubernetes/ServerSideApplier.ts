@@ -1,5 +1,6 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import type {
+  CustomObjectsApi,
   KubernetesObject,
   KubernetesObjectApi,
   RequestContext,
@@ -42,7 +43,10 @@ export interface ServerSideApplierOptions {
  * exactly which objects were applied and which were not.
  */
 export class ServerSideApplier {
-  private readonly clients = new Map<string, KubernetesObjectApi>();
+  private readonly clients = new Map<
+    string,
+    { objects: KubernetesObjectApi; custom: CustomObjectsApi }
+  >();
   private readonly fieldManager: string;
   private readonly requestTimeoutMs: number;
   private readonly maxAttempts: number;
@@ -184,6 +188,14 @@ export class ServerSideApplier {
    * Every object of one kind in the cluster (all namespaces, or `options.namespace`) matching a
    * label selector, read in pages of 500. Items carry `apiVersion` and `kind` even where the API
    * server leaves them out.
+   *
+   * Kinds of an API group (the KServe and gateway CRDs, Jobs) are listed through client-node's
+   * `CustomObjectsApi`, which answers the list as the server sent it. `KubernetesObjectApi.list`
+   * does not serve them: it reads a list of a kind it has no model for (every CRD) as one
+   * `KubernetesObject`, whose `metadata` it decodes as `V1ObjectMeta`, dropping the list's
+   * `continue` token (client-node 1.4.0, dist/serializer.js `KubernetesObject.fromUnknown`), so only
+   * the first page was read: a cluster with more than 500 objects of a kind showed 500. Core kinds
+   * (`v1`) have typed lists that keep the token (`V1ListMeta._continue`).
    * @returns undefined when the cluster does not serve the kind (its CRD is not installed).
    */
   async list(
@@ -192,19 +204,44 @@ export class ServerSideApplier {
     labelSelector: string,
     options: { namespace?: string; impersonateUser?: string } = {},
   ): Promise<KubernetesObject[] | undefined> {
-    const api = this.client(cluster, options.impersonateUser);
+    const { objects: api, custom } = this.clientsFor(
+      cluster,
+      options.impersonateUser,
+    );
     const items: KubernetesObject[] = [];
     const label = {
       kind: type.kind,
       name: `(list ${labelSelector})`,
     } as RenderedObject;
+    const slash = type.apiVersion.indexOf('/');
+    const group = slash >= 0 ? type.apiVersion.slice(0, slash) : '';
+    const version = type.apiVersion.slice(slash + 1);
     let continueToken: string | undefined;
     try {
+      // The plural name, from the cluster's discovery (cached by the client).
+      const resource = group
+        ? await this.withRetry(
+            () =>
+              (
+                api as unknown as {
+                  resource(
+                    apiVersion: string,
+                    kind: string,
+                  ): Promise<{ name: string } | undefined>;
+                }
+              ).resource(type.apiVersion, type.kind),
+            label,
+          )
+        : undefined;
+      if (group && !resource) return undefined;
       do {
         const pageToken = continueToken;
-        const page = await this.withRetry(
-          () =>
-            api.list(
+        const page: {
+          items: KubernetesObject[];
+          metadata?: { continue?: string; _continue?: string };
+        } = await this.withRetry(() => {
+          if (!resource)
+            return api.list(
               type.apiVersion,
               type.kind,
               options.namespace,
@@ -215,12 +252,26 @@ export class ServerSideApplier {
               labelSelector,
               500,
               pageToken,
-            ),
-          label,
-        );
+            );
+          const query = {
+            group,
+            version,
+            plural: resource.name,
+            labelSelector,
+            limit: 500,
+            ...(pageToken ? { _continue: pageToken } : {}),
+          };
+          return options.namespace
+            ? custom.listNamespacedCustomObject({
+                ...query,
+                namespace: options.namespace,
+              })
+            : custom.listClusterCustomObject(query);
+        }, label);
         for (const item of page.items)
           items.push({ ...item, apiVersion: type.apiVersion, kind: type.kind });
-        continueToken = page.metadata?._continue || undefined;
+        continueToken =
+          page.metadata?.continue || page.metadata?._continue || undefined;
       } while (continueToken);
     } catch (e) {
       if (e instanceof KubernetesApiError && e.kind === 'not-found')
@@ -338,17 +389,32 @@ export class ServerSideApplier {
     });
   }
 
-  /** One client per cluster and impersonated user; each has its own discovery cache. */
+  /** The object client of {@link clientsFor}. */
   private client(
     cluster: string,
     impersonateUser?: string,
   ): KubernetesObjectApi {
+    return this.clientsFor(cluster, impersonateUser).objects;
+  }
+
+  /**
+   * One pair of clients per cluster and impersonated user, on one configuration (connection pool,
+   * timeout, impersonation); the object client has its own discovery cache.
+   */
+  private clientsFor(
+    cluster: string,
+    impersonateUser?: string,
+  ): { objects: KubernetesObjectApi; custom: CustomObjectsApi } {
     const key = `${cluster}\u0000${impersonateUser ?? ''}`;
-    let api = this.clients.get(key);
-    if (api) return api;
+    let pair = this.clients.get(key);
+    if (pair) return pair;
     const kubeConfig = this.options.clusters.kubeConfig(cluster);
-    const { createConfiguration, KubernetesObjectApi, ServerConfiguration } =
-      clientNode();
+    const {
+      createConfiguration,
+      CustomObjectsApi: CustomObjects,
+      KubernetesObjectApi: Objects,
+      ServerConfiguration,
+    } = clientNode();
     const server = kubeConfig.getCurrentCluster()!.server;
     const timeoutMs = this.requestTimeoutMs;
     const pool = new ConnectionPool();
@@ -368,9 +434,12 @@ export class ServerSideApplier {
         },
       ],
     });
-    api = new KubernetesObjectApi(configuration);
-    this.clients.set(key, api);
-    return api;
+    pair = {
+      objects: new Objects(configuration),
+      custom: new CustomObjects(configuration),
+    };
+    this.clients.set(key, pair);
+    return pair;
   }
 }
 
