@@ -26,15 +26,13 @@ import {
   createProxyAuthenticator,
   createProxyAuthProviderFactory,
 } from '@backstage/plugin-auth-node';
-import {
-  ADMIN_TOKEN,
-  KubeApiTestServer,
-} from '@model-manager/kube-api-test-server';
+import { KubeApiTestServer } from '@model-manager/kube-api-test-server';
 import authPlugin from '@backstage/plugin-auth-backend';
 import catalogPlugin from '@backstage/plugin-catalog-backend';
 import permissionPlugin from '@backstage/plugin-permission-backend';
 import catalogModuleModelManager from '@model-manager/plugin-catalog-backend-module-model-manager';
 import modelManagerPlugin from '@model-manager/plugin-model-manager-backend';
+import { testClustersConfig } from '@model-manager/plugin-model-manager-backend/testUtils';
 import permissionModuleModelManagerPolicy from '@model-manager/plugin-permission-backend-module-model-manager';
 import type { JsonObject } from '@backstage/types';
 import { createMockActionContext } from '@backstage/plugin-scaffolder-node-test-utils';
@@ -545,22 +543,6 @@ function config(kubeUrl: string) {
       kubernetes: { retryBaseDelayMs: 1, requestTimeoutMs: 5000 },
       fleet: { cacheSeconds: 0 },
     },
-    kubernetes: {
-      serviceLocatorMethod: { type: 'multiTenant' },
-      clusterLocatorMethods: [
-        {
-          type: 'config',
-          clusters: [
-            {
-              name: 'local',
-              url: kubeUrl,
-              authProvider: 'serviceAccount',
-              serviceAccountToken: ADMIN_TOKEN,
-              skipTLSVerify: true,
-            },
-          ],
-        },
-      ],
-    },
+    kubernetes: testClustersConfig([{ name: 'local', url: kubeUrl }]),
   };
 }

@@ -6,10 +6,8 @@ import {
   startTestBackend,
 } from '@backstage/backend-test-utils';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
-import {
-  ADMIN_TOKEN,
-  KubeApiTestServer,
-} from '@model-manager/kube-api-test-server';
+import { KubeApiTestServer } from '@model-manager/kube-api-test-server';
+import { testClustersConfig } from '@model-manager/plugin-model-manager-backend/testUtils';
 import { GITOPS_SHARED_OBJECT_ANNOTATIONS } from '@model-manager/plugin-model-manager-common';
 import scaffolderPlugin from '@backstage/plugin-scaffolder-backend';
 import scaffolderModuleGithub from '@backstage/plugin-scaffolder-backend-module-github';
@@ -64,23 +62,7 @@ describe('templates/propose-model-deployment: the scaffolder dry run', () => {
                 clusters: { local: { namespaces: ['default', 'models'] } },
               },
             },
-            kubernetes: {
-              serviceLocatorMethod: { type: 'multiTenant' },
-              clusterLocatorMethods: [
-                {
-                  type: 'config',
-                  clusters: [
-                    {
-                      name: 'local',
-                      url: kube.url,
-                      authProvider: 'serviceAccount',
-                      serviceAccountToken: ADMIN_TOKEN,
-                      skipTLSVerify: true,
-                    },
-                  ],
-                },
-              ],
-            },
+            kubernetes: testClustersConfig([{ name: 'local', url: kube.url }]),
           },
         }),
       ],

@@ -12,8 +12,11 @@ import { RequestContext } from './context';
  * strings.
  */
 export function parseYaml(text: string): JsonValue {
-  const json = parseAsJson(text);
-  if (json !== undefined) return json;
+  return parseAsJson(text) ?? parseYaml11(text);
+}
+
+/** {@link parseYaml} without the JSON fast path: the YAML 1.1 reader alone. */
+export function parseYaml11(text: string): JsonValue {
   return YAML.parse(text, {
     version: '1.1',
     maxAliasCount: 100,

@@ -1,9 +1,7 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { ConfigReader } from '@backstage/config';
-import {
-  ADMIN_TOKEN,
-  KubeApiTestServer,
-} from '@model-manager/kube-api-test-server';
+import { KubeApiTestServer } from '@model-manager/kube-api-test-server';
+import { testClustersConfig } from '../testUtils/clusterConfig';
 import { ClusterRegistry } from './ClusterRegistry';
 import { ServerSideApplier } from './ServerSideApplier';
 
@@ -42,22 +40,7 @@ describe('ServerSideApplier.list reads every page', () => {
       spec: { model: { uri: 'hf://org/theirs' } },
     });
     const config = new ConfigReader({
-      kubernetes: {
-        clusterLocatorMethods: [
-          {
-            type: 'config',
-            clusters: [
-              {
-                name: 'local',
-                url: kube.url,
-                authProvider: 'serviceAccount',
-                serviceAccountToken: ADMIN_TOKEN,
-                skipTLSVerify: true,
-              },
-            ],
-          },
-        ],
-      },
+      kubernetes: testClustersConfig([{ name: 'local', url: kube.url }]),
     });
     applier = ServerSideApplier.create({
       clusters: ClusterRegistry.fromConfig(config),

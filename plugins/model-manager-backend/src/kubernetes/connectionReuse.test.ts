@@ -1,10 +1,8 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { ConfigReader } from '@backstage/config';
 import type { RenderedObject } from '@model-manager/plugin-model-manager-common';
-import {
-  ADMIN_TOKEN,
-  KubeApiTestServer,
-} from '@model-manager/kube-api-test-server';
+import { KubeApiTestServer } from '@model-manager/kube-api-test-server';
+import { testClustersConfig } from '../testUtils/clusterConfig';
 import { ClusterRegistry } from './ClusterRegistry';
 import { ServerSideApplier } from './ServerSideApplier';
 
@@ -30,22 +28,7 @@ describe('ServerSideApplier keeps its connections to a cluster alive', () => {
   beforeAll(async () => {
     kube = await KubeApiTestServer.start({ namespaces: ['default'] });
     const config = new ConfigReader({
-      kubernetes: {
-        clusterLocatorMethods: [
-          {
-            type: 'config',
-            clusters: [
-              {
-                name: 'local',
-                url: kube.url,
-                authProvider: 'serviceAccount',
-                serviceAccountToken: ADMIN_TOKEN,
-                skipTLSVerify: true,
-              },
-            ],
-          },
-        ],
-      },
+      kubernetes: testClustersConfig([{ name: 'local', url: kube.url }]),
     });
     applier = ServerSideApplier.create({
       clusters: ClusterRegistry.fromConfig(config),

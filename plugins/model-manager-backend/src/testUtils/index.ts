@@ -10,6 +10,7 @@ export {
   startModelManager,
   type StartModelManagerOptions,
 } from './startModelManager';
+export { testClustersConfig } from './clusterConfig';
 
 // The backend's parts, for benchmarks that assemble the service path without the plugin around it
 // (bench/rollout-apply.js).

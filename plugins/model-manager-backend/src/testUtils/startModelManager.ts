@@ -6,12 +6,10 @@ import {
   TestDatabases,
 } from '@backstage/backend-test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
-import {
-  KubeApiTestServer,
-  ADMIN_TOKEN,
-} from '@model-manager/kube-api-test-server';
+import { KubeApiTestServer } from '@model-manager/kube-api-test-server';
 import type { Knex } from 'knex';
 import { modelManagerPlugin } from '../plugin';
+import { testClustersConfig } from './clusterConfig';
 
 /** The repository root: its models.yaml and runtimes/ are what the test backend serves by default. */
 export const REPO_ROOT = resolvePackagePath(
@@ -109,29 +107,10 @@ export async function startModelManager(
             fleet: { cacheSeconds: options.fleetCacheSeconds ?? 0 },
             ...options.modelManagerConfig,
           },
-          kubernetes: {
-            serviceLocatorMethod: { type: 'multiTenant' },
-            clusterLocatorMethods: [
-              {
-                type: 'config',
-                clusters: [
-                  {
-                    name: 'local',
-                    url: kube.url,
-                    authProvider: 'serviceAccount',
-                    serviceAccountToken: options.token ?? ADMIN_TOKEN,
-                    skipTLSVerify: true,
-                  },
-                  ...(options.extraClusters ?? []).map(c => ({
-                    ...c,
-                    authProvider: 'serviceAccount',
-                    serviceAccountToken: ADMIN_TOKEN,
-                    skipTLSVerify: true,
-                  })),
-                ],
-              },
-            ],
-          },
+          kubernetes: testClustersConfig([
+            { name: 'local', url: kube.url, token: options.token },
+            ...(options.extraClusters ?? []),
+          ]),
         },
       }),
     ],
