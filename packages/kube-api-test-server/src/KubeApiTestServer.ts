@@ -151,7 +151,7 @@ export class KubeApiTestServer {
     return this.connections;
   }
 
-  /** CRD validation expressions this double cannot evaluate (empty for the CRDs in `../shared/crds`). */
+  /** CRD validation expressions this double cannot evaluate (empty for the CRDs in `test-assets/crds`). */
   get celRuleReports(): CelRuleReport[] {
     return this.registry.celRuleReports();
   }

@@ -14,7 +14,7 @@ import {
   readResponse,
 } from './testing/reference';
 
-/** The folders of ../shared/crds installed on the recorded cluster. */
+/** The folders of test-assets/crds installed on the recorded cluster. */
 const RECORDED_CRD_SETS = [
   'kserve',
   'gateway-api',
@@ -210,7 +210,7 @@ describe('replay of the recorded kube-apiserver session', () => {
   beforeAll(async () => {
     let now = new Date('2026-11-30T14:03:29Z');
     server = await KubeApiTestServer.start({
-      // The CRD sets the recorded cluster had (its /apis lists no other group of ../shared/crds).
+      // The CRD sets the recorded cluster had (its /apis lists no other group of test-assets/crds).
       crdDir: RECORDED_CRD_SETS.map(set => path.join(defaultCrdDir(), set)),
       namespaces: ['default', 'demo'],
       anonymous: 'forbidden',

@@ -25,7 +25,7 @@ const run = (
   return result instanceof Error ? `error: ${result.message}` : result;
 };
 
-/** Every x-kubernetes-validations entry of every CRD in ../shared/crds. */
+/** Every x-kubernetes-validations entry of every CRD in test-assets/crds. */
 function crdRules(): Array<{ where: string; expression: string }> {
   const out: Array<{ where: string; expression: string }> = [];
   const registry = ResourceRegistry.create({ crdDir: defaultCrdDir() });
@@ -48,7 +48,7 @@ function crdRules(): Array<{ where: string; expression: string }> {
   return [...unique.values()];
 }
 
-describe('the CRD rules in ../shared/crds', () => {
+describe('the CRD rules in test-assets/crds', () => {
   const rules = crdRules();
 
   it('are found (the CRDs declare about a hundred distinct rules)', () => {

@@ -2,7 +2,7 @@
  * The CEL environment the test double evaluates CRD `x-kubernetes-validations`
  * with: the `@bufbuild/cel` standard library (conformance-tested against
  * cel-spec; `matches` uses RE2 like cel-go) plus the Kubernetes extension
- * libraries the CRDs in `../shared/crds` use.
+ * libraries the CRDs in `test-assets/crds` use.
  *
  * kube-apiserver's base environment
  * (kubernetes/kubernetes staging/src/k8s.io/apiserver/pkg/cel/environment/base.go)

@@ -119,5 +119,5 @@ export function repoRoot(): string {
 export function defaultCrdDir(): string {
   if (process.env.MODEL_MANAGER_CRD_DIR)
     return process.env.MODEL_MANAGER_CRD_DIR;
-  return path.resolve(repoRoot(), '../shared/crds');
+  return path.resolve(repoRoot(), 'test-assets/crds');
 }

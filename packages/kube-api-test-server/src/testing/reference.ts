@@ -1,4 +1,4 @@
-/** Reads the recorded kube-apiserver answers in ../shared/k8s-reference. */
+/** Reads the recorded kube-apiserver answers in test-assets/k8s-reference. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../registry/crdLoader';
@@ -12,7 +12,7 @@ export interface RecordedResponse {
 }
 
 export function referenceDir(): string {
-  return path.resolve(repoRoot(), '../shared/k8s-reference');
+  return path.resolve(repoRoot(), 'test-assets/k8s-reference');
 }
 
 export function readRequestBody(name: string): string {
