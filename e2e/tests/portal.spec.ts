@@ -81,8 +81,8 @@ test('a guest finds a model, sees where its values come from, deploys it and see
   const history = page
     .getByRole('table')
     .filter({ hasText: 'Deploy history' })
-    .or(page.locator('table').filter({ hasText: 'user:development/guest' }));
-  await expect(page.getByText('user:development/guest').first()).toBeVisible();
+    .or(page.locator('table').filter({ hasText: 'user:default/guest' }));
+  await expect(page.getByText('user:default/guest').first()).toBeVisible();
   await expect(
     page.getByRole('row').filter({ hasText: 'dry-run' }).first(),
   ).toBeVisible();

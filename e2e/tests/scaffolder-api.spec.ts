@@ -101,7 +101,7 @@ test('the Deploy model template deploys an OpenVINO and a vLLM model through the
     expect(history.items[0]).toMatchObject({
       action: 'deploy',
       outcome: 'succeeded',
-      actor: 'user:development/guest',
+      actor: 'user:default/guest',
     });
   }
 });

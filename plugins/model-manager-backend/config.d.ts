@@ -38,6 +38,12 @@ export interface Config {
       maxAttempts?: number;
       /** First retry delay in milliseconds, doubling per attempt (default 250). */
       retryBaseDelayMs?: number;
+      /**
+       * Refuse to start while a configured cluster has no `clusters.<name>.namespaces` allowlist
+       * (default false; the production overlay sets it): an open cluster lets any signed-in user
+       * deploy into any namespace with the backend's service account.
+       */
+      requireNamespaceAllowlist?: boolean;
       /** Per-cluster settings, keyed by the cluster's name in `kubernetes.clusterLocatorMethods`. */
       clusters?: {
         [name: string]: {

@@ -320,7 +320,7 @@ describe('a backend restart during a Deploy model task', () => {
     );
     expect(
       history.items.map((r: any) => [r.action, r.outcome, r.actor]),
-    ).toEqual([['deploy', 'succeeded', 'user:development/guest']]);
+    ).toEqual([['deploy', 'succeeded', 'user:default/guest']]);
   });
 
   it('a rollout killed while its canary waits resumes: no target is applied twice', async () => {
@@ -453,8 +453,8 @@ describe('a backend restart during a Deploy model task', () => {
           r.actor,
         ]),
       ).toEqual([
-        [2, 'rollout', 'succeeded', 'user:development/guest'],
-        [1, 'deploy', 'succeeded', 'user:development/guest'],
+        [2, 'rollout', 'succeeded', 'user:default/guest'],
+        [1, 'deploy', 'succeeded', 'user:default/guest'],
       ]);
     }
   });

@@ -1,7 +1,10 @@
 import { ConfigReader } from '@backstage/config';
 import { ClusterRegistry } from './ClusterRegistry';
 
-const config = (clusters: Record<string, any>) =>
+const config = (
+  clusters: Record<string, any>,
+  kubernetes: Record<string, any> = {},
+) =>
   new ConfigReader({
     kubernetes: {
       clusterLocatorMethods: [
@@ -17,7 +20,7 @@ const config = (clusters: Record<string, any>) =>
         },
       ],
     },
-    modelManager: { kubernetes: { clusters } },
+    modelManager: { kubernetes: { ...kubernetes, clusters } },
   });
 
 describe('modelManager.kubernetes.clusters.<name>.namespaces', () => {
@@ -68,5 +71,25 @@ describe('modelManager.kubernetes.clusters.<name>.namespaces', () => {
     expect(() =>
       registry.assertNamespaceAllowed('local', 'anything'),
     ).not.toThrow();
+  });
+});
+
+describe('modelManager.kubernetes.requireNamespaceAllowlist', () => {
+  const required = { requireNamespaceAllowlist: true };
+  it('stops the start when a cluster has no allowlist, naming the key to set', () => {
+    expect(() => ClusterRegistry.fromConfig(config({}, required))).toThrow(
+      'modelManager.kubernetes.requireNamespaceAllowlist is on, but cluster local has no namespace allowlist: set modelManager.kubernetes.clusters.local.namespaces to the namespaces models may go to (e.g. [models]), or turn requireNamespaceAllowlist off to leave every namespace open',
+    );
+  });
+  it('starts when every cluster has one, and refuses other namespaces', () => {
+    const registry = ClusterRegistry.fromConfig(
+      config({ local: { namespaces: ['models'] } }, required),
+    );
+    expect(() =>
+      registry.assertNamespaceAllowed('local', 'kube-system'),
+    ).toThrow(/not open to model deployments/);
+  });
+  it('is off by default: the embedded demo keeps every namespace open', () => {
+    expect(() => ClusterRegistry.fromConfig(config({}))).not.toThrow();
   });
 });

@@ -134,6 +134,7 @@ export class ClusterRegistry {
         }), so this setting applies to nothing; fix the name if it is meant for one of them`,
       );
     readClusterSettings(config, clusters, unknown);
+    assertAllowlists(config, clusters);
     return new ClusterRegistry(clusters);
   }
 
@@ -187,6 +188,35 @@ export class ClusterRegistry {
     }
     return cluster;
   }
+}
+
+/**
+ * With `modelManager.kubernetes.requireNamespaceAllowlist` (the production overlay sets it), a
+ * cluster without a namespace allowlist stops the start: an open cluster would let any signed-in
+ * user deploy into any namespace (kube-system included) with the backend's service account. A
+ * failed start is chosen over "start, refuse every deploy" because the operator learns it at
+ * once, from the message naming the key, instead of from users' refused deploys.
+ */
+function assertAllowlists(config: Config, clusters: Map<string, Cluster>) {
+  if (
+    !config.getOptionalBoolean(
+      'modelManager.kubernetes.requireNamespaceAllowlist',
+    )
+  )
+    return;
+  const open = [...clusters.values()].filter(c => !c.info.namespaces);
+  if (open.length === 0) return;
+  throw new Error(
+    `modelManager.kubernetes.requireNamespaceAllowlist is on, but ${open
+      .map(c => `cluster ${c.info.name}`)
+      .join(', ')} ${
+      open.length === 1 ? 'has' : 'have'
+    } no namespace allowlist: set ${open
+      .map(c => `modelManager.kubernetes.clusters.${c.info.name}.namespaces`)
+      .join(
+        ', ',
+      )} to the namespaces models may go to (e.g. [models]), or turn requireNamespaceAllowlist off to leave every namespace open`,
+  );
 }
 
 /** Told about a setting for a cluster that is not configured (the key and the name). */
