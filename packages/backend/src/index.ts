@@ -53,6 +53,13 @@ backend.add(
   import('@model-manager/plugin-scaffolder-backend-module-model-manager'),
 );
 
+// search: the stock search page, with the catalog's collator (models, runtimes, APIs, templates)
+backend.add(import('@backstage/plugin-search-backend'));
+backend.add(import('@backstage/plugin-search-backend-module-catalog'));
+backend.add(
+  import('@model-manager/plugin-search-backend-module-model-manager'),
+);
+
 // kubernetes (the Kubernetes tab)
 backend.add(import('@backstage/plugin-kubernetes-backend'));
 

@@ -4,7 +4,6 @@
  * ownership policy on and refuses to start while a cluster has no namespace allowlist.
  */
 import path from 'node:path';
-import { ConfigReader } from '@backstage/config';
 import { ConfigSources, StaticConfigSource } from '@backstage/config-loader';
 import { ClusterRegistry } from '@model-manager/plugin-model-manager-backend';
 

@@ -1,0 +1,50 @@
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({
+    path: path.resolve(__dirname, '../test-results/steps', `${name}.png`),
+    fullPage: true,
+  });
+}
+
+async function signIn(page: Page) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Enter' }).click();
+  await expect(page.getByRole('link', { name: 'Models' })).toBeVisible();
+}
+
+test('the stock search finds a model by name and by its Hugging Face model id', async ({
+  page,
+}) => {
+  await signIn(page);
+  // The catalog collator indexes on a schedule; the first index is built shortly after start.
+  await expect(async () => {
+    await page.goto('/search?query=qwen2-5-7b-instruct');
+    await expect(
+      page.getByRole('link', { name: /qwen2-5-7b-instruct/ }).first(),
+    ).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 90_000 });
+  await shot(page, 'search-by-name');
+
+  await page.goto('/search?query=Qwen%2FQwen2.5-7B-Instruct');
+  await expect(
+    page.getByRole('link', { name: /qwen2-5-7b-instruct/ }).first(),
+  ).toBeVisible();
+});
+
+test("a model's API is rendered as an OpenAPI document and links the model that provides it", async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/catalog/default/api/qwen2-5-7b-instruct-openai-api');
+  await expect(page.getByText('Provided by').first()).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: 'qwen2-5-7b-instruct' }).first(),
+  ).toBeVisible();
+  await page.getByRole('tab', { name: 'Definition' }).click();
+  // Swagger UI renders the operations, not the raw JSON.
+  await expect(page.getByText('/v1/chat/completions').first()).toBeVisible();
+  await shot(page, 'api-definition');
+});
