@@ -47,6 +47,28 @@ describe.each(
     });
   });
 
+  it('shows placeholders such as <cluster> in its texts (outside code spans the markdown renderer drops them as HTML tags)', () => {
+    const template = yaml.parse(text);
+    const texts: Array<{ at: string; text: string }> = [];
+    const walk = (node: unknown, at: string) => {
+      if (Array.isArray(node)) node.forEach((n, i) => walk(n, `${at}[${i}]`));
+      else if (node && typeof node === 'object')
+        for (const [k, v] of Object.entries(node)) {
+          if (
+            (k === 'description' || k === 'ui:description') &&
+            typeof v === 'string'
+          )
+            texts.push({ at: `${at}.${k}`, text: v });
+          else walk(v, `${at}.${k}`);
+        }
+    };
+    walk(template, 'template');
+    const bare = texts.filter(t =>
+      /<[a-z][^>]*>/.test(t.text.replace(/`[^`]*`/g, '')),
+    );
+    expect(bare).toEqual([]);
+  });
+
   it('gives each step only inputs its action declares, and every required one', () => {
     const template = yaml.parse(text);
     for (const step of template.spec.steps) {
