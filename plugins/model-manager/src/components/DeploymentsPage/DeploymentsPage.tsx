@@ -18,6 +18,7 @@ import {
 import { useSearchParams } from 'react-router-dom';
 import useAsync from 'react-use/esm/useAsync';
 import { errorText, modelManagerApiRef } from '../../api';
+import { usePageTitle } from '../../hooks/usePageTitle';
 import { FilterSelect } from '../FilterSelect';
 import {
   DRIFT_LABELS,
@@ -167,6 +168,7 @@ function Filters(props: {
  */
 export function DeploymentsPage() {
   const api = useApi(modelManagerApiRef);
+  usePageTitle('Deployments');
   const [search, setSearch] = useSearchParams();
   const filters = filtersFromSearch(search);
   const { value, loading, error } = useAsync(() => api.fleet(), [api]);

@@ -40,6 +40,7 @@ describe('ModelsPage', () => {
     expect(screen.getByText('Qwen/Qwen2.5-7B-Instruct')).toBeInTheDocument();
     expect(screen.getByText('0.24.0 (default)')).toBeInTheDocument();
     expect(screen.getByText('— (flat runtime)')).toBeInTheDocument();
+    expect(document.title).toBe('Models | Backstage');
   });
 
   it('offers a Deploy action on every row: the Deploy model template with the model picked', async () => {

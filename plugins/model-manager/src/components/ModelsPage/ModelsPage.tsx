@@ -12,6 +12,7 @@ import { useSearchParams } from 'react-router-dom';
 import useAsync from 'react-use/esm/useAsync';
 import useDebounce from 'react-use/esm/useDebounce';
 import { errorText, modelManagerApiRef, type FleetResponse } from '../../api';
+import { usePageTitle } from '../../hooks/usePageTitle';
 import { CatalogStatusWarning } from '../CatalogStatusWarning';
 import { aggregateFleet } from '../fleet';
 import { fleetColumns, modelColumns, type Row } from './columns';
@@ -59,6 +60,7 @@ function FleetWarnings(props: { error?: Error; fleet?: FleetResponse }) {
  */
 export function ModelsPage() {
   const api = useApi(modelManagerApiRef);
+  usePageTitle('Models');
   const [search, setSearch] = useSearchParams();
   const view = viewFromSearch(search);
   const query = queryOf(view);
