@@ -39,12 +39,17 @@ test("a model's API is rendered as an OpenAPI document and links the model that 
 }) => {
   await signIn(page);
   await page.goto('/catalog/default/api/qwen2-5-7b-instruct-openai-api');
-  await expect(page.getByText('Provided by').first()).toBeVisible();
-  await expect(
-    page.getByRole('link', { name: 'qwen2-5-7b-instruct' }).first(),
-  ).toBeVisible();
-  await page.getByRole('tab', { name: 'Definition' }).click();
-  // Swagger UI renders the operations, not the raw JSON.
+  // The definition on the overview (Swagger UI renders the operations, not the raw JSON).
   await expect(page.getByText('/v1/chat/completions').first()).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: /OpenAI-compatible/ }),
+  ).toBeVisible();
+  // The Providers card links the model that provides the API.
+  const providers = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: 'Providers' }) });
+  await expect(
+    providers.getByRole('link', { name: 'qwen2-5-7b-instruct' }),
+  ).toHaveAttribute('href', '/catalog/default/component/qwen2-5-7b-instruct');
   await shot(page, 'api-definition');
 });
