@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_KV_CACHE_GB, MAX_OBJECT_NAME_LENGTH } from '../constants';
+import { isDns1123Label } from '../names/kubernetesNames';
 
 /**
  * KServe's InferenceService name pattern (a lowercase letter first) within a DNS-1035 label's 63
@@ -52,8 +53,6 @@ export const WEIGHTS_ACCESS_MODES = [
   'ReadWriteMany',
   'ReadWriteOncePod',
 ] as const;
-/** A DNS-1123 label: namespaces, and names referenced across objects. */
-const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 
 const text = (what: string) =>
   z
@@ -209,8 +208,8 @@ const plumbingShape = {
     )
     .optional(),
   weights_pvc: text('a PersistentVolumeClaim name')
-    .regex(
-      DNS_LABEL,
+    .refine(
+      isDns1123Label,
       'weights_pvc must be a DNS-1123 label (lowercase letters, digits and -), e.g. model-manager-weights',
     )
     .optional(),
@@ -231,14 +230,14 @@ const plumbingShape = {
     })
     .optional(),
   gateway_name: text('a Gateway name')
-    .regex(
-      DNS_LABEL,
+    .refine(
+      isDns1123Label,
       'gateway_name must be a DNS-1123 label, e.g. envoy-ai-gateway-basic',
     )
     .optional(),
   gateway_namespace: text('a namespace')
-    .regex(
-      DNS_LABEL,
+    .refine(
+      isDns1123Label,
       'gateway_namespace must be a DNS-1123 label, e.g. default',
     )
     .optional(),
