@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_KV_CACHE_GB, MAX_OBJECT_NAME_LENGTH } from '../constants';
-import { isDns1123Label } from '../names/kubernetesNames';
+import { isDns1123Label, labelValueProblem } from '../names/kubernetesNames';
 
 /**
  * KServe's InferenceService name pattern (a lowercase letter first) within a DNS-1035 label's 63
@@ -65,6 +65,23 @@ const text = (what: string) =>
       SINGLE_LINE,
       `must be a single line without control characters (${what})`,
     );
+
+/**
+ * A value that becomes a Kubernetes label value on every object of a model (the
+ * `model-manager.io/server-version`, `.../category` and `.../runtime` labels): checked here, at
+ * load time, so a catalog never renders a label kube-apiserver refuses (IsValidLabelValue).
+ */
+const labelValue = (what: string) =>
+  z
+    .string({
+      invalid_type_error: `must be a string (${what}); quote it if YAML read it as a number or boolean`,
+    })
+    .min(1, `must not be empty (${what})`)
+    .superRefine((value, ctx) => {
+      const problem = labelValueProblem(value, `${what} '${value}'`);
+      if (problem)
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+    });
 
 const quantity = (what: string) =>
   z.union(
@@ -267,8 +284,10 @@ export const runtimeSchema = z
   .object({
     default_version: text('a key of versions:').optional(),
     env: envMapSchema.optional(),
-    versions: z.record(versionSchema).optional(),
-    categories: z.record(categorySchema),
+    versions: z
+      .record(labelValue('the server version key'), versionSchema)
+      .optional(),
+    categories: z.record(labelValue('the category name'), categorySchema),
     profile: profileRef,
     ...plumbingShape,
   })
@@ -304,7 +323,7 @@ export const modelSchema = z
       message:
         'model_id must be a Hugging Face repo id of the form owner/name, e.g. Qwen/Qwen2.5-7B-Instruct',
     }),
-    category: text('a category of the runtime, e.g. llm'),
+    category: labelValue('the category'),
     server: serverBindingSchema,
     moe: z
       .boolean({ invalid_type_error: 'moe must be true or false' })
@@ -334,7 +353,7 @@ export const modelsFileSchema = z
       }),
       modelSchema,
     ),
-    runtimes: z.record(runtimeSchema),
+    runtimes: z.record(labelValue('the runtime name'), runtimeSchema),
   })
   .strict();
 export type ModelsFile = z.infer<typeof modelsFileSchema>;
