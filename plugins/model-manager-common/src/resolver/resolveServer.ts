@@ -25,7 +25,7 @@ export { resolveModel } from './resolveModel';
  *   `server.resources.kv_cache_gb` (after its own env, so it wins over both) + the request's
  *   `env`. A later layer replaces a variable in place; `null` in any later layer removes an
  *   inherited variable, and a variable set again after a removal keeps that history. Values are
- *   strings (YAML numbers/booleans become their text).
+ *   strings: a value YAML reads as a number or boolean is refused at load time ("quote it").
  * - **Args**: category `args` + the version's `args` delta + the model's `server.args` + the
  *   request's `args`. Each item is one flag (`--flag` or `--flag=value`; not `--flag value`, `-`
  *   or `--`). A flag repeated later replaces the earlier one in place (last wins, first position

@@ -102,8 +102,10 @@ const quantity = (what: string) =>
   );
 
 /**
- * An env map. Values are strings (numbers and booleans are written as YAML scalars and become
- * their text). `null` removes a variable set by an earlier layer.
+ * An env map. Values are strings; `null` removes a variable set by an earlier layer. A value YAML
+ * reads as a number or boolean is refused with "quote it", as for version, model_id and image
+ * (`text()` above): its text would not survive (`0x10` is 16, `1e3` 1000, `1.0` 1, `True` true,
+ * `.inf` Infinity), so the pod would get something else than what was written.
  */
 export const envMapSchema = z.record(
   z.string().regex(ENV_NAME_PATTERN, {
@@ -119,14 +121,18 @@ export const envMapSchema = z.record(
           SINGLE_LINE,
           'env values must be a single line (no newline or NUL)',
         ),
-      z.number(),
-      z.boolean(),
       z.null(),
     ],
     {
-      errorMap: () => ({
+      errorMap: (_issue, ctx) => ({
         message:
-          'env values must be a string, number or boolean (or null to remove an inherited variable)',
+          typeof ctx.data === 'number' || typeof ctx.data === 'boolean'
+            ? `env values must be strings, and YAML read this one as the ${typeof ctx.data} ${String(
+                ctx.data,
+              )}, which is not always what was written (0x10 reads as 16, 1.0 as 1, True as true); quote it as the engine should get it, e.g. "${String(
+                ctx.data,
+              )}"`
+            : 'env values must be a string (or null to remove an inherited variable)',
       }),
     },
   ),
