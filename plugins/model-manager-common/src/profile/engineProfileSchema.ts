@@ -95,6 +95,7 @@ export const engineProfileSchema = z
           .number()
           .gt(0, 'max_share_of_memory must be above 0')
           .max(1, 'max_share_of_memory must be at most 1'),
+        no_generation: z.array(text('a category name, e.g. embed')).default([]),
       })
       .strict()
       .optional(),
@@ -212,6 +213,7 @@ export function toEngineProfile(
     routing: p.routing,
     kvCacheEnv: p.kv_cache?.env,
     kvCacheMaxShareOfMemory: p.kv_cache?.max_share_of_memory,
+    kvCacheNoGeneration: p.kv_cache?.no_generation ?? [],
     moeOnlyFlags: p.moe_only_flags,
     flagAliases: p.flag_aliases,
     flagUnderscoreIsDash: p.flag_underscore_is_dash,
@@ -248,7 +250,7 @@ export function knownProfileKeys(
   if (path[0] === 'objects' && path.length === 2)
     return ['template', 'serving_runtime', 'apply'];
   if (path[0] === 'kv_cache' && path.length === 1)
-    return ['env', 'unit', 'max_share_of_memory'];
+    return ['env', 'unit', 'max_share_of_memory', 'no_generation'];
   if (path[0] === 'weights' && path.length === 1)
     return Object.keys(shape.weights.unwrap().shape);
   if (path[0] === 'api' && path.length === 1) return ['operations'];

@@ -43,6 +43,8 @@ export interface EngineProfile {
   kvCacheEnv?: string;
   /** The largest share of the pod memory limit the KV cache may take. */
   kvCacheMaxShareOfMemory?: number;
+  /** Categories that do no generation: no layer may set the KV cache for their models. */
+  kvCacheNoGeneration: readonly string[];
   /** Flags that crash dense models (canonical spelling); they need `moe: true`. */
   moeOnlyFlags: readonly string[];
   /** Short option -> its long flag, as the engine's argument parser declares them. */

@@ -37,9 +37,13 @@ export { resolveModel } from './resolveModel';
  *   on a flag that takes one (`-tp` alone), and no abbreviation of a listed flag where the engine
  *   reads abbreviations (`--max-model-l`: write `--max-model-len`).
  * - **cpu / memory / kv_cache_gb**: the category's `defaults`, replaced by the model's
- *   `server.resources`; `null` there removes the category's value. kv_cache_gb is a whole
- *   number of GiB and, with the KV-cache variable as finally set, must fit the engine's share of
- *   the final memory limit (vLLM: half).
+ *   `server.resources`; `null` there removes the category's value. kv_cache_gb and the KV-cache
+ *   variable are one setting traced once: `resources.kvCacheGb` is the variable as finally set
+ *   (in the env order above), so the two never disagree. It is a whole number of GiB and must fit
+ *   the engine's share of the final memory limit (vLLM: half). For a category that does no
+ *   generation (profile `kv_cache.no_generation`: embed, rerank) the variable is omitted: any
+ *   layer that sets it is refused, naming that layer (a model opts out of a shared layer's with
+ *   `null`).
  * - **weight_format** (engines whose profile has `weights:`, e.g. OVMS): category `defaults.weight_format`,
  *   replaced by the model's `weight_format`; `null` on the model removes the category's. Refused
  *   for repos already in the engine's format (profile `weights.ir_repo_prefix`: `OpenVINO/*`,
