@@ -105,3 +105,34 @@ function spellingProblem(
   }
   return undefined;
 }
+
+/**
+ * An option written whole (`--eplb-config={"window_size":5}`) and by dotted keys
+ * (`--eplb-config.num_redundant_experts=2`) in the same args: vLLM's FlexibleArgumentParser
+ * gathers the dotted keys into one JSON value and appends it after every other item
+ * (vllm/utils/argparse_utils.py: "Add the dict args back as if they were originally passed as
+ * JSON"), so it replaces the whole form instead of merging with it. One problem per dotted item.
+ */
+export function checkDottedForms(
+  args: readonly ResolvedArg[],
+  profile: EngineProfile,
+): Array<{ arg: ResolvedArg; message: string }> {
+  const whole = new Map<string, ResolvedArg>();
+  const dotted: Array<{ arg: ResolvedArg; option: string }> = [];
+  for (const arg of args) {
+    const read = readFlag(arg.value, profile);
+    if (read.key === read.option) whole.set(read.option, arg);
+    else if (read.flag.startsWith('--'))
+      dotted.push({ arg, option: read.option });
+  }
+  return dotted
+    .filter(d => whole.has(d.option))
+    .map(({ arg, option }) => ({
+      arg,
+      message: `${arg.flag} sets a key of ${option}, which ${
+        whole.get(option)!.value
+      } (${whole.get(option)!.origin.path}) sets whole: ${
+        profile.engine
+      } reads the dotted keys as one JSON value after every other flag, which replaces the whole value rather than merging with it. Write ${option} one way: the dotted keys, or one JSON value holding them all`,
+    }));
+}

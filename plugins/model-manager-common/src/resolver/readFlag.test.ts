@@ -110,6 +110,23 @@ const rules: ArgRule[] = [
     out: ['--enable-expert-parallel', '--eplb-config.window_size=10'],
   },
   {
+    rule: 'an option written whole and by dotted keys is refused: vLLM appends the dotted keys last, replacing the whole value',
+    model: 'qwen3-30b-a3b',
+    args: ['--eplb-config={"window_size":5}', '--eplb-config.step_interval=10'],
+    error:
+      /--eplb-config\.step_interval sets a key of --eplb-config, which --eplb-config=\{"window_size":5\} \(args\[0\]\) sets whole: vLLM reads the dotted keys as one JSON value after every other flag/,
+  },
+  {
+    rule: 'dotted keys of one option stand beside each other',
+    model: 'qwen3-30b-a3b',
+    args: ['--eplb-config.window_size=5', '--eplb-config.step_interval=10'],
+    out: [
+      '--enable-expert-parallel',
+      '--eplb-config.window_size=5',
+      '--eplb-config.step_interval=10',
+    ],
+  },
+  {
     rule: 'a boolean flag with =false is refused; the fix is --no-x',
     model: 'llama-3-1-8b-instruct',
     args: ['--enable-prefix-caching=false'],

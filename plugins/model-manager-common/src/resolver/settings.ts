@@ -3,7 +3,7 @@ import type { VersionConfig } from '../schema/modelsFileSchema';
 import { PLUMBING_KEYS } from '../schema/modelsFileSchema';
 import { formatPath } from '../source/problems';
 import type { CatalogProblem } from '../source/types';
-import { checkArg } from './checkArg';
+import { checkArg, checkDottedForms } from './checkArg';
 import { checkKvCache, checkKvCacheCategory } from './checkKvCache';
 import { ArgLayers, EnvLayers, layer } from './layering';
 import {
@@ -240,6 +240,8 @@ export function resolveArgs(
     if (problem)
       problems.push(problemAt(s.catalog.locate(arg.origin), problem));
   }
+  for (const { arg, message } of checkDottedForms(resolved, profile))
+    problems.push(problemAt(s.catalog.locate(arg.origin), message));
   if (problems.length > 0) return { problems, notFound: false };
   return resolved;
 }
