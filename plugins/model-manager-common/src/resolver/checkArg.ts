@@ -73,9 +73,9 @@ function spellingProblem(
   }
   const negative = `--no-${read.option.slice(2)}`;
   if (read.kind === 'boolean' && read.value !== undefined) {
-    const fix = FALSE_WORDS.has(read.value.toLowerCase())
-      ? negative
-      : read.option;
+    // `--no-x=true` asks for off, like `--x=false`.
+    const off = FALSE_WORDS.has(read.value.toLowerCase()) !== read.negated;
+    const fix = off ? negative : read.option;
     return `${arg.value}: ${engine} reads ${read.option} as a boolean flag (--x or ${negative}) that takes no value, and stops at start ("ignored explicit argument"). Write ${fix}`;
   }
   if (read.kind === 'store_true' && read.value !== undefined) {

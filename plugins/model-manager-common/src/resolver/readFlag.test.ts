@@ -140,6 +140,13 @@ const rules: ArgRule[] = [
     error: /ignored explicit argument"\)\. Write --enable-expert-parallel$/,
   },
   {
+    rule: '--no-x=true is refused; the fix is --no-x',
+    model: 'llama-3-1-8b-instruct',
+    args: ['--no-enable-prefix-caching=true'],
+    error:
+      /takes no value, and stops at start \("ignored explicit argument"\)\. Write --no-enable-prefix-caching$/,
+  },
+  {
     rule: 'a short alias that takes a value, given none, is refused with its long name',
     model: 'llama-3-1-8b-instruct',
     args: ['-tp'],
