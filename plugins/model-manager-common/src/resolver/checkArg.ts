@@ -41,7 +41,8 @@ export function checkArg(
   const read = readFlag(arg.value, profile);
   const spelling = spellingProblem(arg, read, profile);
   if (spelling) return spelling;
-  if (!moe && profile.moeOnlyFlags.includes(read.option)) {
+  // `--no-enable-expert-parallel` turns the feature off: harmless on a dense model.
+  if (!moe && !read.negated && profile.moeOnlyFlags.includes(read.option)) {
     const spelled =
       arg.flag === read.option ? arg.flag : `${arg.flag} (${read.option})`;
     return `${spelled} is a MoE-only flag and crashes dense models; model ${model} is not marked moe: true. Remove ${arg.flag} from this layer, or set moe: true on the model if it is a mixture-of-experts model`;

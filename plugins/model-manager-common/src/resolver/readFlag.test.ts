@@ -91,6 +91,12 @@ const rules: ArgRule[] = [
       '--max-num is an ambiguous abbreviation (--max-num-batched-tokens, --max-num-seqs)',
   },
   {
+    rule: 'the negative form of a MoE-only boolean turns it off, so a dense model may have it',
+    model: 'llama-3-1-8b-instruct',
+    args: ['--no-enable-expert-parallel'],
+    out: ['--enable-chunked-prefill', '--no-enable-expert-parallel'],
+  },
+  {
     rule: 'a dotted key of a MoE-only flag is refused on a dense model',
     model: 'llama-3-1-8b-instruct',
     args: ['--eplb-config.window_size=10'],

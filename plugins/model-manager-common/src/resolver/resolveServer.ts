@@ -52,7 +52,8 @@ export { resolveModel } from './resolveModel';
  *   runtime's entry in models.yaml, models.yaml winning on any clash (checked in buildCatalog:
  *   a key that does not apply to the runtime is an error).
  * - MoE-only flags (profile `moe_only_flags`: `--enable-expert-parallel`, ...) from any layer, in any spelling
- *   (a dotted key such as `--eplb-config.window_size=10` included), are refused
+ *   (a dotted key such as `--eplb-config.window_size=10` included; not `--no-x`, which turns one
+ *   off), are refused
  *   unless the model says `moe: true`.
  * - The model's name must be accepted for every object it becomes (MODEL_NAME_OBJECTS and the
  *   profile's `name_suffixes`).
