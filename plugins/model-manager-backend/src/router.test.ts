@@ -545,7 +545,7 @@ describe('model-manager router', () => {
     [
       'namespace not a DNS label',
       { cluster: 'local', namespace: 'Models_1' },
-      /namespace: namespace must be a DNS-1123 label/,
+      /namespace: namespace 'Models_1' is not a DNS-1123 label/,
     ],
     [
       'missing cluster',
@@ -594,6 +594,42 @@ describe('model-manager router', () => {
       expect(res.body.error.message).toMatch(message);
       expect(ctx.kube.requestCount).toBe(0);
       expect(ctx.events).toEqual([]);
+    },
+  );
+
+  // Every route that takes a namespace checks it with the common package's namespaceProblem.
+  it.each([
+    ['POST', '/models/bge-small-en-v1-5-ov/render', { namespace: 'Models' }],
+    ['POST', '/models/bge-m3/deploy', { cluster: 'local', namespace: 'ns-' }],
+    ['GET', '/models/bge-m3/diff?cluster=local&namespace=team_a', undefined],
+    [
+      'DELETE',
+      '/models/bge-m3/deployment?cluster=local&namespace=a%20b',
+      undefined,
+    ],
+    ['GET', '/fleet?namespace=ns.sub', undefined],
+    ['GET', '/models/bge-m3/fleet?namespace=Models', undefined],
+    [
+      'GET',
+      `/rollouts/plan?runtime=vllm&namespace=${'n'.repeat(64)}`,
+      undefined,
+    ],
+  ])(
+    '%s %s: a namespace that is not a DNS-1123 label is a 400',
+    async (method, url, body) => {
+      const path = `/api/model-manager${url}`;
+      const req =
+        method === 'POST'
+          ? api().post(path).send(body!)
+          : method === 'DELETE'
+          ? api().delete(path)
+          : api().get(path);
+      const res = await req.set('Authorization', ALICE);
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toMatch(
+        /namespace '.*' (is not a DNS-1123 label|has 64 characters)/,
+      );
+      expect(ctx.kube.requestCount).toBe(0);
     },
   );
 

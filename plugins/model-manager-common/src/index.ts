@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 export * from './constants';
+export * from './names';
 export * from './permissions';
 export * from './source';
 export * from './schema';

@@ -3,6 +3,10 @@ import path from 'node:path';
 import { mockServices } from '@backstage/backend-test-utils';
 import yaml from 'yaml';
 import {
+  labelValueProblem,
+  namespaceProblem,
+} from '@model-manager/plugin-model-manager-common';
+import {
   createDeployModelAction,
   createRenderModelAction,
   createRolloutAction,
@@ -106,6 +110,51 @@ describe.each(
       ...text.matchAll(/parameters\.([A-Za-z_][A-Za-z0-9_]*)/g),
     ].map(m => m[1]);
     expect(used.filter(p => !declared.has(p))).toEqual([]);
+  });
+});
+
+// The form's JSON-schema patterns are the one place the rules cannot be called as functions: each
+// must accept exactly what the common package's rule accepts (namespaceProblem: IsDNS1123Label;
+// labelValueProblem: a server version becomes a label value).
+const SAMPLES = [
+  'models',
+  'team-a',
+  '0.24.0',
+  '0.24.0-rc1',
+  'a_x',
+  'Models',
+  'team_a',
+  'ns-',
+  '-rc1',
+  '_x',
+  'ns.sub',
+  'a b',
+  '0.11.0+cpu',
+  'n'.repeat(63),
+  'n'.repeat(64),
+];
+const RULES: Record<string, (v: string) => boolean> = {
+  namespace: v => namespaceProblem(v) === undefined,
+  serverVersion: v => v !== '' && labelValueProblem(v) === undefined,
+  version: v => v !== '' && labelValueProblem(v) === undefined,
+};
+
+describe.each(
+  templates.map(file => [path.relative(TEMPLATES_DIR, file), file] as const),
+)('%s form fields follow the common rules', (_name, file) => {
+  const fields = (
+    yaml.parse(fs.readFileSync(file, 'utf8')).spec.parameters as Array<{
+      properties?: Record<string, { pattern?: string; maxLength?: number }>;
+    }>
+  ).flatMap(p => Object.entries(p.properties ?? {}));
+  const checked = fields.filter(([key, f]) => key in RULES && f.pattern);
+  it.each(checked)('%s', (key, field) => {
+    for (const value of SAMPLES) {
+      const form =
+        new RegExp(field.pattern!).test(value) &&
+        value.length <= (field.maxLength ?? Infinity);
+      expect({ value, form }).toEqual({ value, form: RULES[key](value) });
+    }
   });
 });
 

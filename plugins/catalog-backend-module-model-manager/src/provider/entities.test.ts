@@ -581,6 +581,9 @@ describe('buildEntities with names the catalog refuses', () => {
       recursive: true,
     });
     const longName = `m${'x'.repeat(52)}z`; // 54 characters: the longest model name models.yaml allows
+    // 60 characters: a label value Kubernetes accepts (the runtime label), too long an entity name
+    // once `-runtime` is added (63 at most).
+    const runtime = `vllm-nightly-${'x'.repeat(47)}`;
     fs.writeFileSync(
       path.join(dir, 'models.yaml'),
       [
@@ -588,9 +591,9 @@ describe('buildEntities with names the catalog refuses', () => {
         `  ${longName}:`,
         '    model_id: Qwen/Qwen2.5-7B-Instruct',
         '    category: llm',
-        '    server: { runtime: "vLLM nightly" }',
+        `    server: { runtime: "${runtime}" }`,
         'runtimes:',
-        '  "vLLM nightly":',
+        `  "${runtime}":`,
         '    profile: vllm/profile.yaml',
         '    kind: LLMInferenceService',
         '    default_version: "0.25.0"',
@@ -608,7 +611,9 @@ describe('buildEntities with names the catalog refuses', () => {
     });
     expect(built.warnings).toEqual([
       expect.stringMatching(
-        /^model-manager: runtime 'vLLM nightly' in models\.yaml gets no catalog entity: 'vLLM nightly-runtime' is not a valid entity name/,
+        new RegExp(
+          `^model-manager: runtime '${runtime}' in models\\.yaml gets no catalog entity: '${runtime}-runtime' is not a valid entity name`,
+        ),
       ),
       expect.stringMatching(
         new RegExp(
@@ -622,7 +627,7 @@ describe('buildEntities with names the catalog refuses', () => {
     const component = built.entities[0];
     expect(component.spec).not.toHaveProperty('dependsOn');
     expect(component.spec).not.toHaveProperty('providesApis');
-    expect(component.metadata.tags).toEqual(['vllm-nightly', 'llm']);
+    expect(component.metadata.tags).toEqual([runtime, 'llm']);
     expect(
       component.metadata.annotations!['model-manager.io/server-version'],
     ).toBe('0.25.0');

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Config } from '@backstage/config';
 import { InputError, NotAllowedError } from '@backstage/errors';
 import type { KubeConfig } from '@kubernetes/client-node';
+import { isNamespaceName } from '@model-manager/plugin-model-manager-common';
 import { clientNode } from './clientNode';
 
 /** A cluster we can deploy to, as the Kubernetes plugin's config describes it. */
@@ -249,9 +250,7 @@ const CLUSTER_SETTINGS: Record<
   namespaces: (cluster, name, info, key) => {
     const namespaces = cluster.getOptionalStringArray(`${name}.namespaces`);
     if (namespaces === undefined) return;
-    const bad = namespaces.filter(
-      n => !/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(n),
-    );
+    const bad = namespaces.filter(n => !isNamespaceName(n));
     if (bad.length > 0) {
       throw new Error(
         `${key}: ${bad.map(b => `'${b}'`).join(', ')} ${

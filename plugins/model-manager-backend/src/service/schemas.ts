@@ -1,6 +1,7 @@
 import {
   MODEL_PAGE_LIMIT_MAX,
   MODEL_SORT_FIELDS,
+  namespaceProblem,
   type DeployRequest,
   type DeployTarget,
   type FleetQuery,
@@ -14,7 +15,17 @@ import {
 } from '@model-manager/plugin-model-manager-common';
 import { z } from 'zod';
 
-const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+/** A namespace, checked by the one rule every entry point uses (common's namespaceProblem). */
+const namespaceSchema = z
+  .string({
+    required_error: 'namespace is required',
+    invalid_type_error: 'namespace must be a string',
+  })
+  .superRefine((namespace, ctx) => {
+    const problem = namespaceProblem(namespace);
+    if (problem)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+  });
 
 const envSchema = z.record(z.string(), z.union([z.string(), z.null()]), {
   invalid_type_error:
@@ -50,16 +61,7 @@ export const deployRequestSchema = overridesSchema
       })
       .min(1, 'cluster must not be empty')
       .max(253),
-    namespace: z
-      .string({
-        required_error: 'namespace is required',
-        invalid_type_error: 'namespace must be a string',
-      })
-      .max(63, 'namespace must be at most 63 characters')
-      .regex(
-        DNS_LABEL,
-        'namespace must be a DNS-1123 label (lowercase letters, digits and -, starting and ending with a letter or digit)',
-      ),
+    namespace: namespaceSchema,
     dryRun: z
       .boolean({ invalid_type_error: 'dryRun must be true or false' })
       .optional(),
@@ -114,7 +116,7 @@ const optionalText = z.string().min(1).max(253).optional();
 export const fleetQuerySchema = z
   .object({
     cluster: optionalText,
-    namespace: optionalText,
+    namespace: namespaceSchema.optional(),
     runtime: optionalText,
     version: optionalText,
     state: z
@@ -138,7 +140,7 @@ export const rolloutPlanQuerySchema = z
       .min(1),
     version: optionalText,
     cluster: optionalText,
-    namespace: optionalText,
+    namespace: namespaceSchema.optional(),
   })
   .strict();
 

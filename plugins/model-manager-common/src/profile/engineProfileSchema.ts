@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PLUMBING_KEYS } from '../schema/modelsFileSchema';
-import type { EngineProfile } from './types';
+import type { EngineProfile, FlagKind } from './types';
 
 /** The OpenAI-compatible operations a profile may declare per category. */
 export const API_OPERATIONS = [
@@ -95,6 +95,7 @@ export const engineProfileSchema = z
           .number()
           .gt(0, 'max_share_of_memory must be above 0')
           .max(1, 'max_share_of_memory must be at most 1'),
+        no_generation: z.array(text('a category name, e.g. embed')).default([]),
       })
       .strict()
       .optional(),
@@ -103,6 +104,19 @@ export const engineProfileSchema = z
     flag_underscore_is_dash: z
       .boolean({
         invalid_type_error: 'flag_underscore_is_dash must be true or false',
+      })
+      .default(false),
+    flag_kinds: z
+      .object({
+        boolean: z.array(flag).default([]),
+        store_true: z.array(flag).default([]),
+        value: z.array(flag).default([]),
+      })
+      .strict()
+      .default({}),
+    flag_abbreviations: z
+      .boolean({
+        invalid_type_error: 'flag_abbreviations must be true or false',
       })
       .default(false),
     flag_equals_value: z
@@ -171,6 +185,17 @@ export const engineProfileSchema = z
   .strict();
 export type EngineProfileFile = z.infer<typeof engineProfileSchema>;
 
+/** `flag_kinds: { boolean: [--x], value: [--y] }` -> `{ '--x': 'boolean', '--y': 'value' }`. */
+function flagKindsOf(
+  kinds: EngineProfileFile['flag_kinds'],
+): Record<string, FlagKind> {
+  const byFlag: Record<string, FlagKind> = {};
+  for (const kind of ['boolean', 'store_true', 'value'] as const) {
+    for (const f of kinds[kind]) byFlag[f] = kind;
+  }
+  return byFlag;
+}
+
 /** The checked YAML profile as the code reads it. */
 export function toEngineProfile(
   file: string,
@@ -188,10 +213,13 @@ export function toEngineProfile(
     routing: p.routing,
     kvCacheEnv: p.kv_cache?.env,
     kvCacheMaxShareOfMemory: p.kv_cache?.max_share_of_memory,
+    kvCacheNoGeneration: p.kv_cache?.no_generation ?? [],
     moeOnlyFlags: p.moe_only_flags,
     flagAliases: p.flag_aliases,
     flagUnderscoreIsDash: p.flag_underscore_is_dash,
     flagEqualsValue: p.flag_equals_value,
+    flagKinds: flagKindsOf(p.flag_kinds),
+    flagAbbreviations: p.flag_abbreviations,
     argsHint: p.args_hint,
     convertsWeights: p.weights !== undefined,
     converter: p.weights?.converter,
@@ -222,10 +250,12 @@ export function knownProfileKeys(
   if (path[0] === 'objects' && path.length === 2)
     return ['template', 'serving_runtime', 'apply'];
   if (path[0] === 'kv_cache' && path.length === 1)
-    return ['env', 'unit', 'max_share_of_memory'];
+    return ['env', 'unit', 'max_share_of_memory', 'no_generation'];
   if (path[0] === 'weights' && path.length === 1)
     return Object.keys(shape.weights.unwrap().shape);
   if (path[0] === 'api' && path.length === 1) return ['operations'];
+  if (path[0] === 'flag_kinds' && path.length === 1)
+    return ['boolean', 'store_true', 'value'];
   if (path[0] === 'status' && path.length === 1)
     return ['conditions', 'explain', 'image_path'];
   if (path[0] === 'name_suffixes' && path.length === 2)

@@ -10,6 +10,9 @@ export interface StatusReading {
   imagePath: ReadonlyArray<string | { name: string }>;
 }
 
+/** How an engine's parser reads a flag: see {@link EngineProfile.flagKinds}. */
+export type FlagKind = 'boolean' | 'store_true' | 'value';
+
 /** One object an engine renders for a model, in apply order. */
 export interface ProfileObject {
   /** A template, by its path under runtimes/ (e.g. `templates/inference-service.yaml`). */
@@ -40,6 +43,8 @@ export interface EngineProfile {
   kvCacheEnv?: string;
   /** The largest share of the pod memory limit the KV cache may take. */
   kvCacheMaxShareOfMemory?: number;
+  /** Categories that do no generation: no layer may set the KV cache for their models. */
+  kvCacheNoGeneration: readonly string[];
   /** Flags that crash dense models (canonical spelling); they need `moe: true`. */
   moeOnlyFlags: readonly string[];
   /** Short option -> its long flag, as the engine's argument parser declares them. */
@@ -51,6 +56,17 @@ export interface EngineProfile {
    * with a value is refused (the parser would take `--flag=value` for an unknown flag).
    */
   flagEqualsValue: boolean;
+  /**
+   * How the engine's parser reads each long flag it declares (canonical spelling): `boolean`
+   * (argparse BooleanOptionalAction: `--x` or `--no-x`, no value), `store_true` (`--x` only, no
+   * value), `value` (`--x=value`). A flag not listed is passed as written.
+   */
+  flagKinds: Readonly<Record<string, FlagKind>>;
+  /**
+   * The engine's parser reads an unambiguous prefix of a long flag as that flag (argparse's
+   * `allow_abbrev`, on unless the parser turns it off).
+   */
+  flagAbbreviations: boolean;
   /** Where to set a value instead, for that refusal (e.g. the engine's env variables). */
   argsHint?: string;
   /** The engine converts weights at download (so weight_format applies). */

@@ -191,6 +191,16 @@ describe('renderManifests: which kind of Kubernetes object', () => {
       toYaml(render('llama-3-1-8b-instruct')),
     );
   });
+
+  it.each(['Models', 'a b', 'team_a', 'ns-', 'ns.sub', 'n'.repeat(64)])(
+    'a namespace Kubernetes refuses (%s) is refused before anything is rendered',
+    namespace => {
+      const server = resolveServer(catalog, 'bge-small-en-v1-5-ov');
+      expect(() => renderManifests(catalog, server, { namespace })).toThrow(
+        `cannot render model bge-small-en-v1-5-ov: namespace '${namespace}'`,
+      );
+    },
+  );
 });
 
 describe('renderManifests: substitution is structural', () => {

@@ -1,4 +1,6 @@
+import { InputError } from '@backstage/errors';
 import type { Catalog } from '../catalog/types';
+import { namespaceProblem } from '../names/kubernetesNames';
 import {
   CATEGORY_LABEL,
   DEVICE_ANNOTATION,
@@ -124,12 +126,20 @@ export function isOwnedByModel(
  * create-if-absent, the weights download Job, the InferenceService), then the profile's route
  * templates for its plumbing `routing` (aigateway: Backend, AIServiceBackend, AIGatewayRoute).
  * Output is deterministic.
+ *
+ * @throws InputError when the namespace is not a namespace name Kubernetes accepts.
  */
 export function renderManifests(
   catalog: Catalog,
   server: ResolvedServer,
   options: RenderOptions,
 ): RenderedObject[] {
+  const nsProblem = namespaceProblem(options.namespace);
+  if (nsProblem) {
+    throw new InputError(
+      `cannot render model ${server.model}: ${nsProblem}; Kubernetes refuses the objects`,
+    );
+  }
   const runtime = catalog.runtimes[server.runtime];
   const context = templateContext(server, runtime.profile, options);
   const objects: RenderedObject[] = [];

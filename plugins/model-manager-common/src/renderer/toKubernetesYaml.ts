@@ -25,12 +25,14 @@ const NOT_A_STRING_IN_SOME_YAML = [
 
 /**
  * Characters a YAML reader may treat as a line break (U+0085 NEL, U+2028, U+2029: YAML 1.1
- * §5.4) or refuse (DEL, C0/C1 controls), cutting a value short if written raw. Escaped in a
- * double-quoted scalar with the escapes both YAML 1.1 and 1.2 define.
+ * §5.4) or refuse (DEL, C0/C1 controls, and TAB in a plain scalar: PyYAML's pure-Python scanner
+ * stops with "found character '\t' that cannot start any token" on `value: a<TAB>b`), cutting a
+ * value short if written raw. Escaped in a double-quoted scalar with the escapes both YAML 1.1
+ * and 1.2 define (the `yaml` package writes TAB there as `\t`).
  */
 const UNSAFE_CHARACTERS =
   // eslint-disable-next-line no-control-regex -- these control characters are what it finds
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\ufeff]/;
+  /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\ufeff]/;
 const ESCAPES: Record<string, string> = {
   '\u0085': '\\N',
   '\u2028': '\\L',

@@ -57,3 +57,57 @@ export function checkKvCache(
   }
   return problems;
 }
+
+/**
+ * The KV cache of a category that does no generation (profile `kv_cache.no_generation`: vLLM's
+ * embed and rerank): the spec omits the variable entirely for them, so every layer that set it
+ * and was not removed is refused, each at its own file:line. A shared layer (the runtime's env,
+ * a version's env delta) reaches every model of its version, so the fix names the model's own
+ * opt-out too.
+ */
+export function checkKvCacheCategory(
+  profile: EngineProfile,
+  env: readonly ResolvedEnvVar[],
+  model: { name: string; category: string; envPath: string },
+): Array<{ origin: Origin; message: string }> {
+  const name = profile.kvCacheEnv;
+  if (!name || !profile.kvCacheNoGeneration.includes(model.category)) return [];
+  const kv = env.find(e => e.name === name);
+  if (!kv) return [];
+  const sinceRemoval = kv.overrode.slice(
+    kv.overrode.map(o => o.removed === true).lastIndexOf(true) + 1,
+  );
+  return [...sinceRemoval, kv].map(set => {
+    const shared =
+      set.origin.layer === 'runtime-env' || set.origin.layer === 'version';
+    const fix = shared
+      ? `set the KV cache with kv_cache_gb on the categories that generate instead of here, or set ${name}: null in ${model.envPath}`
+      : `remove it (${
+          set.origin.path?.endsWith('kv_cache_gb') ? 'kv_cache_gb' : name
+        }) from this layer`;
+    return {
+      origin: set.origin,
+      message: `model ${model.name} is category ${model.category}, which does no generation, so ${profile.engine} gets no ${name} (engine profile ${profile.file}: kv_cache.no_generation; the KV cache sizes generation); this layer sets it to ${set.value}: ${fix}`,
+    };
+  });
+}
+
+/**
+ * The KV cache as one traced value: the KV-cache variable as finally set, with every layer that
+ * set it (kv_cache_gb or the variable itself), as a number of GiB. kv_cache_gb and the variable
+ * are one setting, so `resources.kv_cache_gb` and `env.<variable>` never disagree.
+ */
+export function kvCacheFromEnv(
+  profile: EngineProfile,
+  env: readonly ResolvedEnvVar[],
+): Traced<number> | undefined {
+  const kv = profile.kvCacheEnv
+    ? env.find(e => e.name === profile.kvCacheEnv)
+    : undefined;
+  if (!kv) return undefined;
+  return {
+    value: Number(kv.value),
+    origin: kv.origin,
+    overrode: kv.overrode.map(o => ({ ...o, value: Number(o.value) })),
+  };
+}

@@ -1,6 +1,7 @@
 import type { Origin } from '../catalog/types';
 import type { EngineProfile } from '../constants';
 import type { EnvMap } from '../schema/modelsFileSchema';
+import { readFlag, type FlagReader } from './readFlag';
 import type {
   RemovedEnvVar,
   Replaced,
@@ -115,23 +116,27 @@ export function flagKey(flag: string, spelling: FlagSpelling): string {
 }
 
 /**
- * Ordered args accumulator. Each item is one flag (`--flag` or `--flag=value`). A flag repeated
- * by a later layer (or later in the same layer) replaces the earlier one in place: last wins,
- * position of first appearance kept, the replaced value recorded. Flags are compared as the
- * engine reads them ({@link flagKey}); the output keeps the spelling each layer wrote.
+ * Ordered args accumulator. Each item is one flag (`--flag` or `--flag=value`). An item for an
+ * option an earlier item set (a later layer, or later in the same layer) replaces it in place:
+ * the output holds one item per option, the last one written, at the position where the option
+ * first appeared, and the replaced items are recorded. Options are compared as the engine reads
+ * them ({@link readFlag}): `--max_model_len` is `--max-model-len`, `-ep` is
+ * `--enable-expert-parallel`, and `--x` / `--no-x` of a boolean are one option (argparse's
+ * BooleanOptionalAction sets one dest from both, the last read wins), so a later layer's `--x`
+ * replaces an earlier `--no-x` instead of standing beside it. The output keeps the spelling each
+ * layer wrote.
  */
 export class ArgLayers {
   private readonly args = new Map<string, ResolvedArg>();
 
-  constructor(private readonly spelling: FlagSpelling) {}
+  constructor(private readonly reader: FlagReader) {}
 
   apply(
     args: readonly string[] | undefined,
     originOf: (index: number) => Origin,
   ) {
     args?.forEach((arg, index) => {
-      const flag = flagName(arg);
-      const key = flagKey(flag, this.spelling);
+      const { flag, key } = readFlag(arg, this.reader);
       const previous = this.args.get(key);
       this.args.set(key, {
         flag,

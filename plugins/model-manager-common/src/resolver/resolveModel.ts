@@ -1,3 +1,4 @@
+import { kvCacheFromEnv } from './checkKvCache';
 import type {
   Catalog,
   CatalogModel,
@@ -86,7 +87,9 @@ export function resolveModel(
       resources: {
         cpu: asText(resources.cpu),
         memory: asText(resources.memory),
-        kvCacheGb: profile.kvCacheEnv ? resources.kvCacheGb : undefined,
+        // One traced KV cache: the variable as finally set, whichever layer set it (kv_cache_gb
+        // or the variable), so resources.kv_cache_gb and env never disagree.
+        kvCacheGb: kvCacheFromEnv(profile, env.env),
       },
       weightFormat,
       removed: scope.removed,

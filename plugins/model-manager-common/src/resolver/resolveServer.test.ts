@@ -21,7 +21,7 @@ const MODELS = `
       env:
         VLLM_LOGGING_LEVEL: DEBUG
         MODEL_ONLY: "1"
-      args: ["--enable-chunked-prefill=false", "--max-model-len=4096"]
+      args: ["--no-enable-chunked-prefill", "--max-model-len=4096"]
   embedder:
     model_id: org/embedder
     category: embed
@@ -123,7 +123,7 @@ const rules: Rule[] = [
       expect(e.args.map(a => a.origin.layer)).toEqual(['category', 'override']);
       const p = resolve('pinned', { args: ['--max-model-len=2048'] });
       expect(args(p)).toEqual([
-        '--enable-chunked-prefill=false',
+        '--no-enable-chunked-prefill',
         '--max-model-len=2048',
       ]);
       expect(p.args[0].origin.layer).toBe('model');
@@ -434,7 +434,7 @@ const rules: Rule[] = [
       ]);
       expect(s.args[0].overrode.map(o => [o.value, o.origin.layer])).toEqual([
         ['--enable-chunked-prefill', 'version'],
-        ['--enable-chunked-prefill=false', 'model'],
+        ['--no-enable-chunked-prefill', 'model'],
       ]);
     },
   },

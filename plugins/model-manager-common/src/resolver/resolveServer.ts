@@ -25,16 +25,25 @@ export { resolveModel } from './resolveModel';
  *   `server.resources.kv_cache_gb` (after its own env, so it wins over both) + the request's
  *   `env`. A later layer replaces a variable in place; `null` in any later layer removes an
  *   inherited variable, and a variable set again after a removal keeps that history. Values are
- *   strings (YAML numbers/booleans become their text).
+ *   strings: a value YAML reads as a number or boolean is refused at load time ("quote it").
  * - **Args**: category `args` + the version's `args` delta + the model's `server.args` + the
  *   request's `args`. Each item is one flag (`--flag` or `--flag=value`; not `--flag value`, `-`
  *   or `--`). A flag repeated later replaces the earlier one in place (last wins, first position
  *   kept); flags are compared as the engine's parser reads them (vLLM: `_` is `-`, `-ep` is
- *   `--enable-expert-parallel`), and the output keeps the spelling written.
+ *   `--enable-expert-parallel`, `--no-x` and `--x` of a boolean are one option, so only the
+ *   later layer's item is emitted and its origin says which layer won), and the output keeps the
+ *   spelling written. Each item is checked against the profile's `flag_kinds`: no value on a
+ *   boolean/switch (`--enable-prefix-caching=false`: write `--no-enable-prefix-caching`), a value
+ *   on a flag that takes one (`-tp` alone), and no abbreviation of a listed flag where the engine
+ *   reads abbreviations (`--max-model-l`: write `--max-model-len`).
  * - **cpu / memory / kv_cache_gb**: the category's `defaults`, replaced by the model's
- *   `server.resources`; `null` there removes the category's value. kv_cache_gb is a whole
- *   number of GiB and, with the KV-cache variable as finally set, must fit the engine's share of
- *   the final memory limit (vLLM: half).
+ *   `server.resources`; `null` there removes the category's value. kv_cache_gb and the KV-cache
+ *   variable are one setting traced once: `resources.kvCacheGb` is the variable as finally set
+ *   (in the env order above), so the two never disagree. It is a whole number of GiB and must fit
+ *   the engine's share of the final memory limit (vLLM: half). For a category that does no
+ *   generation (profile `kv_cache.no_generation`: embed, rerank) the variable is omitted: any
+ *   layer that sets it is refused, naming that layer (a model opts out of a shared layer's with
+ *   `null`).
  * - **weight_format** (engines whose profile has `weights:`, e.g. OVMS): category `defaults.weight_format`,
  *   replaced by the model's `weight_format`; `null` on the model removes the category's. Refused
  *   for repos already in the engine's format (profile `weights.ir_repo_prefix`: `OpenVINO/*`,
@@ -42,7 +51,9 @@ export { resolveModel } from './resolveModel';
  * - **Plumbing** (`device`, `kind`, `routing`, ...): runtimes/<name>/values.yaml merged under the
  *   runtime's entry in models.yaml, models.yaml winning on any clash (checked in buildCatalog:
  *   a key that does not apply to the runtime is an error).
- * - MoE-only flags (profile `moe_only_flags`: `--enable-expert-parallel`, ...) from any layer, in any spelling, are refused
+ * - MoE-only flags (profile `moe_only_flags`: `--enable-expert-parallel`, ...) from any layer, in any spelling
+ *   (a dotted key such as `--eplb-config.window_size=10` included; not `--no-x`, which turns one
+ *   off), are refused
  *   unless the model says `moe: true`.
  * - The model's name must be accepted for every object it becomes (MODEL_NAME_OBJECTS and the
  *   profile's `name_suffixes`).

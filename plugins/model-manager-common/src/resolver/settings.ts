@@ -3,8 +3,8 @@ import type { VersionConfig } from '../schema/modelsFileSchema';
 import { PLUMBING_KEYS } from '../schema/modelsFileSchema';
 import { formatPath } from '../source/problems';
 import type { CatalogProblem } from '../source/types';
-import { checkArg } from './checkArg';
-import { checkKvCache } from './checkKvCache';
+import { checkArg, checkDottedForms } from './checkArg';
+import { checkKvCache, checkKvCacheCategory } from './checkKvCache';
 import { ArgLayers, EnvLayers, layer } from './layering';
 import {
   failAt,
@@ -209,9 +209,14 @@ export function resolveEnv(
   }
   env.apply(s.overrides.env, n => s.request(['env', n]));
   const result = env.result();
-  const kvProblems = checkKvCache(profile, result.env, memory).map(p =>
-    problemAt(s.catalog.locate(p.origin), p.message),
-  );
+  const kvProblems = [
+    ...checkKvCache(profile, result.env, memory),
+    ...checkKvCacheCategory(profile, result.env, {
+      name: s.model.name,
+      category: m.category,
+      envPath: formatPath([...mPath, 'server', 'env']),
+    }),
+  ].map(p => problemAt(s.catalog.locate(p.origin), p.message));
   if (kvProblems.length > 0) return { problems: kvProblems, notFound: false };
   return result;
 }
@@ -235,6 +240,8 @@ export function resolveArgs(
     if (problem)
       problems.push(problemAt(s.catalog.locate(arg.origin), problem));
   }
+  for (const { arg, message } of checkDottedForms(resolved, profile))
+    problems.push(problemAt(s.catalog.locate(arg.origin), message));
   if (problems.length > 0) return { problems, notFound: false };
   return resolved;
 }

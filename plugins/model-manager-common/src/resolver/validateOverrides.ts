@@ -1,10 +1,9 @@
 import { REQUEST_FILE } from '../constants';
+import { labelValueProblem } from '../names/kubernetesNames';
 import { ENV_NAME_PATTERN, MAX_VALUE_LENGTH } from '../schema/modelsFileSchema';
 import { formatPath } from '../source/problems';
 import type { CatalogProblem } from '../source/types';
 import type { ServerOverrides } from './types';
-
-const VERSION_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/;
 
 /**
  * Checks a request's overrides the way models.yaml is checked, before anything else happens:
@@ -22,11 +21,12 @@ export function validateOverrides(
   if (serverVersion !== undefined) {
     if (
       typeof serverVersion !== 'string' ||
-      !VERSION_PATTERN.test(serverVersion)
+      serverVersion === '' ||
+      labelValueProblem(serverVersion) !== undefined
     ) {
       add(
         ['serverVersion'],
-        'serverVersion must be a version key such as 0.24.0 (letters, digits, . _ + -)',
+        'serverVersion must be a version key such as 0.24.0 (letters, digits, . _ -, at most 63 characters: it becomes a Kubernetes label value)',
       );
     }
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_KV_CACHE_GB, MAX_OBJECT_NAME_LENGTH } from '../constants';
+import { isDns1123Label, labelValueProblem } from '../names/kubernetesNames';
 
 /**
  * KServe's InferenceService name pattern (a lowercase letter first) within a DNS-1035 label's 63
@@ -52,8 +53,6 @@ export const WEIGHTS_ACCESS_MODES = [
   'ReadWriteMany',
   'ReadWriteOncePod',
 ] as const;
-/** A DNS-1123 label: namespaces, and names referenced across objects. */
-const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 
 const text = (what: string) =>
   z
@@ -66,6 +65,23 @@ const text = (what: string) =>
       SINGLE_LINE,
       `must be a single line without control characters (${what})`,
     );
+
+/**
+ * A value that becomes a Kubernetes label value on every object of a model (the
+ * `model-manager.io/server-version`, `.../category` and `.../runtime` labels): checked here, at
+ * load time, so a catalog never renders a label kube-apiserver refuses (IsValidLabelValue).
+ */
+const labelValue = (what: string) =>
+  z
+    .string({
+      invalid_type_error: `must be a string (${what}); quote it if YAML read it as a number or boolean`,
+    })
+    .min(1, `must not be empty (${what})`)
+    .superRefine((value, ctx) => {
+      const problem = labelValueProblem(value, `${what} '${value}'`);
+      if (problem)
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+    });
 
 const quantity = (what: string) =>
   z.union(
@@ -86,8 +102,10 @@ const quantity = (what: string) =>
   );
 
 /**
- * An env map. Values are strings (numbers and booleans are written as YAML scalars and become
- * their text). `null` removes a variable set by an earlier layer.
+ * An env map. Values are strings; `null` removes a variable set by an earlier layer. A value YAML
+ * reads as a number or boolean is refused with "quote it", as for version, model_id and image
+ * (`text()` above): its text would not survive (`0x10` is 16, `1e3` 1000, `1.0` 1, `True` true,
+ * `.inf` Infinity), so the pod would get something else than what was written.
  */
 export const envMapSchema = z.record(
   z.string().regex(ENV_NAME_PATTERN, {
@@ -103,14 +121,18 @@ export const envMapSchema = z.record(
           SINGLE_LINE,
           'env values must be a single line (no newline or NUL)',
         ),
-      z.number(),
-      z.boolean(),
       z.null(),
     ],
     {
-      errorMap: () => ({
+      errorMap: (_issue, ctx) => ({
         message:
-          'env values must be a string, number or boolean (or null to remove an inherited variable)',
+          typeof ctx.data === 'number' || typeof ctx.data === 'boolean'
+            ? `env values must be strings, and YAML read this one as the ${typeof ctx.data} ${String(
+                ctx.data,
+              )}, which is not always what was written (0x10 reads as 16, 1.0 as 1, True as true); quote it as the engine should get it, e.g. "${String(
+                ctx.data,
+              )}"`
+            : 'env values must be a string (or null to remove an inherited variable)',
       }),
     },
   ),
@@ -209,8 +231,8 @@ const plumbingShape = {
     )
     .optional(),
   weights_pvc: text('a PersistentVolumeClaim name')
-    .regex(
-      DNS_LABEL,
+    .refine(
+      isDns1123Label,
       'weights_pvc must be a DNS-1123 label (lowercase letters, digits and -), e.g. model-manager-weights',
     )
     .optional(),
@@ -231,14 +253,14 @@ const plumbingShape = {
     })
     .optional(),
   gateway_name: text('a Gateway name')
-    .regex(
-      DNS_LABEL,
+    .refine(
+      isDns1123Label,
       'gateway_name must be a DNS-1123 label, e.g. envoy-ai-gateway-basic',
     )
     .optional(),
   gateway_namespace: text('a namespace')
-    .regex(
-      DNS_LABEL,
+    .refine(
+      isDns1123Label,
       'gateway_namespace must be a DNS-1123 label, e.g. default',
     )
     .optional(),
@@ -268,8 +290,10 @@ export const runtimeSchema = z
   .object({
     default_version: text('a key of versions:').optional(),
     env: envMapSchema.optional(),
-    versions: z.record(versionSchema).optional(),
-    categories: z.record(categorySchema),
+    versions: z
+      .record(labelValue('the server version key'), versionSchema)
+      .optional(),
+    categories: z.record(labelValue('the category name'), categorySchema),
     profile: profileRef,
     ...plumbingShape,
   })
@@ -305,7 +329,7 @@ export const modelSchema = z
       message:
         'model_id must be a Hugging Face repo id of the form owner/name, e.g. Qwen/Qwen2.5-7B-Instruct',
     }),
-    category: text('a category of the runtime, e.g. llm'),
+    category: labelValue('the category'),
     server: serverBindingSchema,
     moe: z
       .boolean({ invalid_type_error: 'moe must be true or false' })
@@ -335,7 +359,7 @@ export const modelsFileSchema = z
       }),
       modelSchema,
     ),
-    runtimes: z.record(runtimeSchema),
+    runtimes: z.record(labelValue('the runtime name'), runtimeSchema),
   })
   .strict();
 export type ModelsFile = z.infer<typeof modelsFileSchema>;

@@ -184,6 +184,25 @@ describe('model-manager CLI', () => {
     );
   });
 
+  it.each([
+    ['render', 'bge-small-en-v1-5-ov', '-n', 'Models'],
+    ['render', 'bge-small-en-v1-5-ov', '--namespace', 'team_a'],
+    ['deploy', 'bge-small-en-v1-5-ov', '--cluster', 'c', '-n', 'ns-'],
+    ['fleet', '--namespace', 'ns.sub'],
+  ])(
+    '%s %s: a namespace that is not a DNS-1123 label exits 2',
+    async (...args) => {
+      const { code, stdout, stderr } = await cli(args);
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toMatch(
+        new RegExp(
+          `^model-manager ${args[0]}: --namespace: namespace '.*' is not a DNS-1123 label`,
+        ),
+      );
+    },
+  );
+
   it('resolve --env NAME- removes an inherited variable', async () => {
     const { stdout } = await cli([
       'resolve',

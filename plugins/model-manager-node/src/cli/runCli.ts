@@ -5,6 +5,7 @@ import {
   CatalogError,
   explainServer,
   formatProblem,
+  namespaceProblem,
   renderGitOpsLayout,
   renderManifests,
   resolveServer,
@@ -101,6 +102,14 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   if (values.help || !command) {
     (values.help ? io.stdout : io.stderr)(USAGE);
     return values.help ? 0 : 2;
+  }
+  const nsProblem =
+    values.namespace === undefined
+      ? undefined
+      : namespaceProblem(values.namespace);
+  if (nsProblem) {
+    io.stderr(`model-manager ${command}: --namespace: ${nsProblem}\n`);
+    return 2;
   }
   if ((PORTAL_COMMANDS as readonly string[]).includes(command)) {
     let overrides: ServerOverrides;

@@ -280,7 +280,7 @@ describe('model-manager:deploy', () => {
     {
       rule: 'namespace not a DNS label',
       input: { namespace: 'Models_1' },
-      message: /^namespace: namespace 'Models_1' must be a DNS-1123 label/,
+      message: /^namespace: namespace 'Models_1' is not a DNS-1123 label/,
       checkedBy: 'the action',
     },
     {

@@ -255,7 +255,7 @@ describe('model-manager:render', () => {
     [
       'a namespace that is not a DNS label (checked before any request)',
       { namespace: 'Models' },
-      /^namespace: namespace 'Models' must be a DNS-1123 label/,
+      /^namespace: namespace 'Models' is not a DNS-1123 label/,
     ],
     [
       'a targetPath leaving the workspace',

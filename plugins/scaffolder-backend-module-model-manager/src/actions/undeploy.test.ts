@@ -196,7 +196,7 @@ describe('model-manager:undeploy', () => {
     {
       rule: 'namespace not a DNS label',
       input: { namespace: 'Models_1' },
-      message: /^namespace: namespace 'Models_1' must be a DNS-1123 label/,
+      message: /^namespace: namespace 'Models_1' is not a DNS-1123 label/,
     },
     {
       rule: 'missing cluster',

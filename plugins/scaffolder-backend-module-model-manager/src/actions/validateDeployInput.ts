@@ -1,11 +1,10 @@
 import { InputError } from '@backstage/errors';
 import {
   formatProblem,
+  namespaceProblem,
   validateOverrides,
 } from '@model-manager/plugin-model-manager-common';
 import type { DeployRequest, DeployTarget } from '../client';
-
-const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
 /**
  * Checks a deploy target the way the backend does, so a bad one fails before any request.
@@ -23,12 +22,9 @@ export function validateTarget(target: Partial<DeployTarget>): void {
   }
   if (typeof namespace !== 'string' || namespace === '') {
     problems.push('namespace: namespace is required');
-  } else if (namespace.length > 63) {
-    problems.push('namespace: namespace must be at most 63 characters');
-  } else if (!DNS_LABEL.test(namespace)) {
-    problems.push(
-      `namespace: namespace '${namespace}' must be a DNS-1123 label (lowercase letters, digits and -, starting and ending with a letter or digit)`,
-    );
+  } else {
+    const problem = namespaceProblem(namespace);
+    if (problem) problems.push(`namespace: ${problem}`);
   }
   if (problems.length > 0) throw new InputError(problems.join('; '));
 }

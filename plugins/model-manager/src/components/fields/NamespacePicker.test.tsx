@@ -77,7 +77,7 @@ describe('NamespacePicker', () => {
       'Bad_NS',
       /lowercase letters, digits and -, starting and ending with a letter or digit/,
     ],
-    ['a'.repeat(64), /at most 63 characters \(this one has 64\)/],
+    ['a'.repeat(64), /has 64 characters; a DNS-1123 label has at most 63/],
   ])(
     'says beside the field, in words, why %s is not a namespace name',
     async (formData, words) => {

@@ -1,4 +1,7 @@
-import { validateOverrides } from '@model-manager/plugin-model-manager-common';
+import {
+  namespaceProblem as commonNamespaceProblem,
+  validateOverrides,
+} from '@model-manager/plugin-model-manager-common';
 
 /** What to say about an env row that has a value but no name (kept under the empty name). */
 export function unnamedEnvProblem(value: string): string {
@@ -76,15 +79,12 @@ export function rowsToFix(count: number, noun: string): string {
 /**
  * What is wrong with a namespace name, in words (a DNS-1123 label:
  * https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#dns-label-names), or
- * undefined when it is a valid one. The template keeps the same rule as `pattern`/`maxLength`.
+ * undefined when it is a valid one (the rule is the common package's namespaceProblem). The
+ * template keeps the same rule as `pattern`/`maxLength`.
  */
 export function namespaceProblem(
   namespace: string | undefined,
 ): string | undefined {
   if (!namespace) return undefined;
-  if (namespace.length > 63)
-    return `a namespace name is at most 63 characters (this one has ${namespace.length})`;
-  if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(namespace))
-    return 'a namespace name is lowercase letters, digits and -, starting and ending with a letter or digit (e.g. models)';
-  return undefined;
+  return commonNamespaceProblem(namespace);
 }

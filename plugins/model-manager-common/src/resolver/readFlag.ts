@@ -1,0 +1,90 @@
+import type { EngineProfile, FlagKind } from '../profile/types';
+import { flagKey, flagName } from './layering';
+
+/** The parts of an engine profile that say how its argument parser reads an args item. */
+export type FlagReader = Pick<
+  EngineProfile,
+  | 'flagAliases'
+  | 'flagUnderscoreIsDash'
+  | 'flagKinds'
+  | 'flagAbbreviations'
+  | 'moeOnlyFlags'
+>;
+
+/** One args item as the engine's parser reads it. */
+export interface FlagReading {
+  /** The part before `=`, as written: `--no-enable_prefix_caching`, `-tp`. */
+  flag: string;
+  /**
+   * The option the engine sets (canonical, without a dotted key or `--no-`):
+   * `--enable-prefix-caching`, `--tensor-parallel-size`, `--eplb-config`.
+   */
+  option: string;
+  /**
+   * What a later item must share to replace this one: the option plus its dotted key
+   * (`--eplb-config.window_size`). `--x` and `--no-x` share one.
+   */
+  key: string;
+  /** `--no-x` of a boolean option. */
+  negated: boolean;
+  /** The value after the first `=`, if any. */
+  value?: string;
+  /** How the engine's parser reads the option; absent when the profile does not list it. */
+  kind?: FlagKind;
+}
+
+// argparse.BooleanOptionalAction adds `'--no-' + option_string[2:]` for each `--` option string
+// (CPython Lib/argparse.py, BooleanOptionalAction.__init__).
+const NEGATION = '--no-';
+
+/**
+ * Reads an args item as the engine does: short aliases and `_` (vLLM's FlexibleArgumentParser,
+ * see {@link flagKey}), dotted keys (`--eplb-config.window_size=10`: FlexibleArgumentParser
+ * merges them into the option's JSON value, vllm/utils/argparse_utils.py `create_nested_dict`),
+ * and `--no-x` as the negation of a boolean `--x` (one option: the item the engine reads last
+ * wins).
+ */
+export function readFlag(item: string, reader: FlagReader): FlagReading {
+  const flag = flagName(item);
+  const eq = item.indexOf('=');
+  const value = eq === -1 ? undefined : item.slice(eq + 1);
+  const spelled = flagKey(flag, reader);
+  const dot = spelled.startsWith('--') ? spelled.indexOf('.') : -1;
+  let option = dot === -1 ? spelled : spelled.slice(0, dot);
+  const dotted = dot === -1 ? '' : spelled.slice(dot);
+  let negated = false;
+  if (option.startsWith(NEGATION)) {
+    const positive = `--${option.slice(NEGATION.length)}`;
+    if (reader.flagKinds[positive] === 'boolean') {
+      option = positive;
+      negated = true;
+    }
+  }
+  return {
+    flag,
+    option,
+    key: option + dotted,
+    negated,
+    value,
+    kind: reader.flagKinds[option],
+  };
+}
+
+/**
+ * The declared long flags an abbreviation could stand for (argparse matches a prefix of every
+ * option string, `--no-x` included). Empty when `option` is declared, or the engine's parser does
+ * not read abbreviations.
+ */
+export function abbreviationOf(option: string, reader: FlagReader): string[] {
+  if (!reader.flagAbbreviations || !option.startsWith('--')) return [];
+  const declared = new Set<string>([
+    ...Object.values(reader.flagAliases),
+    ...reader.moeOnlyFlags,
+  ]);
+  for (const [f, kind] of Object.entries(reader.flagKinds)) {
+    declared.add(f);
+    if (kind === 'boolean') declared.add(NEGATION + f.slice(2));
+  }
+  if (declared.has(option)) return [];
+  return [...declared].filter(f => f.startsWith(option)).sort();
+}

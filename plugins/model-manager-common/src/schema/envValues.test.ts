@@ -1,0 +1,67 @@
+import { buildCatalog } from '../catalog/buildCatalog';
+import { resolveServer } from '../resolver/resolveServer';
+import { CatalogError, formatProblem } from '../source/problems';
+import { modelsYaml, repoSources } from '../__testUtils__/fixtures';
+
+/**
+ * An env value YAML reads as a number or boolean is refused with "quote it", the rule `text()`
+ * applies to version, model_id and image: the pod must get what was written, and YAML's reading
+ * re-spells it (YAML 1.2 core schema, as js-yaml CORE_SCHEMA and the `yaml` package read it).
+ */
+const model = (value: string) =>
+  modelsYaml(`
+  m:
+    model_id: org/m
+    category: llm
+    server:
+      runtime: vllm
+      env:
+        X: ${value}
+`);
+
+const refused = [
+  '0x10',
+  '1e3',
+  '1.0',
+  '017',
+  'True',
+  'false',
+  '8',
+  '.inf',
+  '.nan',
+];
+const kept: Array<[string, string]> = [
+  ['"0x10"', '0x10'],
+  ["'1.0'", '1.0'],
+  ['"True"', 'True'],
+  ['abc', 'abc'],
+  ['16Gi', '16Gi'],
+];
+
+describe('env values written as YAML numbers or booleans', () => {
+  it.each(refused)(
+    'X: %s is refused with "quote it" and its file:line:col',
+    value => {
+      let thrown: unknown;
+      try {
+        buildCatalog(repoSources({ models: model(value) }));
+      } catch (e) {
+        thrown = e;
+      }
+      expect(thrown).toBeInstanceOf(CatalogError);
+      expect(
+        (thrown as CatalogError).problems.map(formatProblem),
+      ).toContainEqual(
+        expect.stringMatching(
+          /^models\.yaml:\d+:\d+: models\.m\.server\.env\.X: env values must be strings, and YAML read this one as the (number|boolean) .*; quote it as the engine should get it/,
+        ),
+      );
+    },
+  );
+
+  it.each(kept)('X: %s reaches the pod as %s', (written, value) => {
+    const catalog = buildCatalog(repoSources({ models: model(written) }));
+    const env = resolveServer(catalog, 'm').env.find(e => e.name === 'X');
+    expect(env?.value).toBe(value);
+  });
+});
