@@ -16,6 +16,7 @@ import { ConnectionPool } from './connectionReuse';
 import type { ClusterRegistry } from './ClusterRegistry';
 import { describeFailure, objectLabel } from './describeFailure';
 import { KubernetesApiError } from './KubernetesApiError';
+import { sameContent } from './sameContent';
 import { withRetry } from './withRetry';
 import type { ApplyOutcome, ApplyRequest, ObjectResult } from './types';
 
@@ -120,7 +121,12 @@ export class ServerSideApplier {
     if (request.dryRun) {
       for (let i = 0; i < objects.length; i++) {
         if (skip[i]) continue;
-        results[i].action = actionOf(before[i], live[i]);
+        // Told from the content: a dry run's answer keeps the live resourceVersion (sameContent).
+        results[i].action = !before[i]
+          ? 'created'
+          : sameContent(before[i], live[i])
+          ? 'unchanged'
+          : 'configured';
         // What the apply would change on the live object, field by field.
         if (before[i])
           results[i].changes = diffObject(objects[i].manifest, before[i]);
