@@ -54,7 +54,12 @@ describe('sameContent', () => {
       answer: { ...live, status: { succeeded: 1 } },
       same: true,
     },
-    { rule: 'no live object is a change', answer: live, same: false, absent: true },
+    {
+      rule: 'no live object is a change',
+      answer: live,
+      same: false,
+      absent: true,
+    },
   ])('$rule', ({ answer, same, absent }) => {
     expect(sameContent(absent ? undefined : live, answer)).toBe(same);
   });

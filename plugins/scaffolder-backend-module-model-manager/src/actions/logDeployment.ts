@@ -19,7 +19,9 @@ export function logDeployment(
 ): void {
   const dryRun = result.action === 'dry-run';
   for (const o of result.objects) {
-    const line = `${objectLabel(o)}: ${dryRun ? wouldDo(o) : o.action}`;
+    const line = `${objectLabel(o)}: ${dryRun ? wouldDo(o) : o.action}${
+      o.action === 'replaced' && o.message ? ` (${o.message})` : ''
+    }`;
     if (o.action === 'failed')
       logger.error(`${line}${o.reason ? ` (${o.reason})` : ''}`);
     else logger.info(line);
@@ -62,6 +64,8 @@ function wouldDo(o: ObjectResult): string {
       return 'would not change';
     case 'exists':
       return 'exists, left as it is';
+    case 'replaced':
+      return 'would be replaced (deleted and created again)';
     default:
       return o.action;
   }
