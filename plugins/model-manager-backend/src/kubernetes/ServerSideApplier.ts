@@ -16,6 +16,7 @@ import { ConnectionPool } from './connectionReuse';
 import type { ClusterRegistry } from './ClusterRegistry';
 import { describeFailure, objectLabel } from './describeFailure';
 import { KubernetesApiError } from './KubernetesApiError';
+import { checkObjectSizes } from './objectSize';
 import { immutableFields, replacedBecause } from './immutableFields';
 import { sameContent } from './sameContent';
 import { withRetry } from './withRetry';
@@ -65,9 +66,11 @@ export class ServerSideApplier {
     return new ServerSideApplier(options);
   }
 
+  /** @throws InputError for an object too large to store (checkObjectSizes), before any request. */
   async apply(cluster: string, request: ApplyRequest): Promise<ApplyOutcome> {
-    const api = this.client(cluster, request.impersonateUser);
     const { objects } = request;
+    checkObjectSizes(objects);
+    const api = this.client(cluster, request.impersonateUser);
     const results: ObjectResult[] = objects.map(o => ({
       ...header(o),
       action: 'not-applied',
@@ -123,7 +126,10 @@ export class ServerSideApplier {
         results,
         failedAt,
         (checked[failedAt] as PromiseRejectedResult).reason,
-        'preflight (dry run), nothing was applied',
+        // A single object is only read before its apply: no dry run was sent.
+        single
+          ? 'nothing was applied'
+          : 'preflight (dry run), nothing was applied',
       );
     }
     if (request.dryRun) {
