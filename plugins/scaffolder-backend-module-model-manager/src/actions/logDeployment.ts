@@ -43,6 +43,13 @@ export function logDeployment(
         result.ok ? '' : ', failed'
       }: ${where}`,
     );
+  } else if (result.revision === undefined) {
+    // Failures and undeploys that found nothing take no revision.
+    logger.info(
+      `${result.action}${
+        result.ok ? '' : ' failed'
+      }, no revision taken: ${where}`,
+    );
   } else {
     logger.info(
       `revision ${result.revision} (${result.action}${
