@@ -499,7 +499,7 @@ describe('fleet: what runs where', () => {
       expect(qwen).toMatchObject({
         drifted: false,
         liveVersion: '0.24.0',
-        revision: { revision: 3, action: 'rollout' },
+        revision: { revision: 2, action: 'rollout' },
       });
       // Not a pin: with default_version at 0.19.1 it is outdated, and a plan toward 0.19.1 moves it.
       expect(qwen.outdated).toBe(true);
