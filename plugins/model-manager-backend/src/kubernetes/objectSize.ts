@@ -53,10 +53,11 @@ export function largestField(value: unknown): { path: string; bytes: number } {
   let node = value;
   let bytes = size(value);
   for (;;) {
+    const dot = path ? '.' : '';
     const children: Array<[string, unknown]> = Array.isArray(node)
       ? node.map((v, i) => [`[${i}]`, v])
       : node && typeof node === 'object'
-      ? Object.entries(node).map(([k, v]) => [path ? `.${k}` : k, v])
+      ? Object.entries(node).map(([k, v]) => [`${dot}${k}`, v])
       : [];
     let best: [string, unknown, number] | undefined;
     for (const [key, child] of children) {
