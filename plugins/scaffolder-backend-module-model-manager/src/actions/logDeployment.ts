@@ -72,7 +72,7 @@ function wouldDo(o: ObjectResult): string {
     case 'exists':
       return 'exists, left as it is';
     case 'replaced':
-      return 'would be replaced (deleted and created again)';
+      return 'would be replaced';
     default:
       return o.action;
   }
