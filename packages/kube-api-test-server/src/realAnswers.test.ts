@@ -31,8 +31,15 @@ const job = (name: string, args: string[], extra: object = {}) => ({
 
 /** The parts of a Status answer our code reads; a template's value is a Go struct on the real server. */
 const statusOf = (body: any) => ({
+  kind: body.kind,
+  status: body.status,
   code: body.code,
   reason: body.reason,
+  details: body.details && {
+    name: body.details.name,
+    group: body.details.group,
+    kind: body.details.kind,
+  },
   message: body.message?.includes('spec.template: Invalid value')
     ? undefined
     : body.message,
