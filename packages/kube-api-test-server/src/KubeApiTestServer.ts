@@ -15,6 +15,7 @@ import { defaultCrdDir } from './registry/crdLoader';
 import { AuthResult, Authorizer } from './server/auth';
 import { FaultInjector } from './server/faults';
 import { readBody, sendError, sendJson, baseHeaders } from './server/http';
+import { checkRequestBodySize } from './store/sizeLimits';
 import { handleNonResource } from './server/nonResource';
 import { RequestInfo, parseRequestInfo } from './server/requestInfo';
 import { ObjectStore } from './store/ObjectStore';
@@ -241,6 +242,7 @@ export class KubeApiTestServer {
       return;
     }
     try {
+      if (method !== 'GET') checkRequestBodySize(body);
       this.handle(req, res, info, url, body);
     } catch (e) {
       if (e instanceof StatusError) sendError(res, e);

@@ -11,6 +11,7 @@ import { ResourceType } from '../registry/types';
 import { normalizeObject } from '../schema/normalize';
 import { isBlockingError, validateAgainstSchema } from '../schema/validator';
 import { kubeTime } from '../ssa/managedFields';
+import { checkStoredSize } from '../store/sizeLimits';
 import {
   JsonObject,
   deepClone,
@@ -234,6 +235,7 @@ export function persistCreate(
   if (ctx.store.getRaw(ctx.rt, ctx.info.namespace, name))
     throw StatusError.alreadyExists(gr(ctx.rt), name);
   if (dryRun) return obj;
+  checkStoredSize(obj);
   return ctx.store.write(ctx.rt, obj);
 }
 
@@ -252,6 +254,7 @@ export function persistUpdate(
   ignoreManagedFieldsTimestamps(next, old);
   if (deepEqual(next, old)) return old;
   if (dryRun) return next;
+  checkStoredSize(next);
   const finalizers = Array.isArray(meta.finalizers) ? meta.finalizers : [];
   if (meta.deletionTimestamp && finalizers.length === 0) {
     const written = ctx.store.write(ctx.rt, next);

@@ -4,7 +4,13 @@
  */
 import { FieldError, fieldErrors } from '../api/fieldErrors';
 import { isDns1123Label } from '../api/names';
-import { JsonObject, JsonValue, getObject, isObject } from '../util/json';
+import {
+  JsonObject,
+  JsonValue,
+  deepEqual,
+  getObject,
+  isObject,
+} from '../util/json';
 import { ResourceHooks } from './types';
 
 function meta(obj: JsonObject): JsonObject {
@@ -101,15 +107,47 @@ export const JOB_HOOKS: ResourceHooks = {
     defaultPodSpec(templateSpec(obj));
     obj.status = {};
   },
-  validate(obj) {
+  validate(obj, old) {
     const spec = isObject(obj.spec) ? obj.spec : {};
     const template = isObject(spec.template) ? spec.template : {};
-    return validatePodSpec(template.spec, 'spec.template.spec', [
-      'OnFailure',
-      'Never',
-    ]);
+    return [
+      ...validatePodSpec(template.spec, 'spec.template.spec', [
+        'OnFailure',
+        'Never',
+      ]),
+      ...(old ? immutableJobFields(spec, old) : []),
+    ];
   },
 };
+
+/**
+ * The fields of a Job's spec that an update may not change, in the order kube-apiserver reports
+ * them: ValidateJobSpecUpdate (kubernetes pkg/apis/batch/validation/validation.go, v1.34), each
+ * through apivalidation.ValidateImmutableField, a 422 Invalid cause `<field>: Invalid value: <new
+ * value>: field is immutable`. Not imitated: a suspended Job that never started may change the
+ * template's scheduling directives (AllowMutableSchedulingDirectives), and an Indexed Job its
+ * completions together with parallelism (ElasticIndexedJob). The real server prints the template's
+ * value as a Go struct (`{"labels":…,"Spec":{"Volumes":null,…}}`); this double prints the JSON value.
+ */
+const JOB_IMMUTABLE_FIELDS = [
+  'completions',
+  'selector',
+  'template',
+  'completionMode',
+  'podFailurePolicy',
+  'backoffLimitPerIndex',
+  'managedBy',
+  'successPolicy',
+];
+
+function immutableJobFields(spec: JsonObject, old: JsonObject): FieldError[] {
+  const oldSpec = isObject(old.spec) ? old.spec : {};
+  return JOB_IMMUTABLE_FIELDS.filter(
+    f => !deepEqual(spec[f] ?? null, oldSpec[f] ?? null),
+  ).map(f =>
+    fieldErrors.invalid(`spec.${f}`, spec[f] ?? null, 'field is immutable'),
+  );
+}
 
 export const CRONJOB_HOOKS: ResourceHooks = {
   validate(obj) {

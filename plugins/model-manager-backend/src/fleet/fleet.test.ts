@@ -471,25 +471,26 @@ describe('fleet: what runs where', () => {
         force: true,
         rollout: { runtime: 'vllm', version: '0.24.0' },
       });
-      // Revision 2 is the failed attempt; the rollout that applied is 3.
+      // The failed attempt is kept without a revision; the rollout that applied is 2.
       expect(moved.body).toMatchObject({
         action: 'rollout',
-        revision: 3,
+        revision: 2,
         serverVersion: '0.24.0',
       });
       const history = await get(
         '/api/model-manager/models/qwen2-5-7b-instruct/deployments',
       );
       expect(history.items[0]).toMatchObject({
-        revision: 3,
+        revision: 2,
         action: 'rollout',
         changesFromPrevious: { previousRevision: 1 },
       });
       expect(history.items[1]).toMatchObject({
-        revision: 2,
         action: 'rollout',
         outcome: 'failed',
       });
+      expect(history.items[1].revision).toBeUndefined();
+      expect(history.items[1].changesFromPrevious).toBeUndefined();
       // The rollout took over the image the hotfix had set: no drift left.
       const qwen = target(
         (await get('/api/model-manager/fleet')).items,
@@ -498,7 +499,7 @@ describe('fleet: what runs where', () => {
       expect(qwen).toMatchObject({
         drifted: false,
         liveVersion: '0.24.0',
-        revision: { revision: 3, action: 'rollout' },
+        revision: { revision: 2, action: 'rollout' },
       });
       // Not a pin: with default_version at 0.19.1 it is outdated, and a plan toward 0.19.1 moves it.
       expect(qwen.outdated).toBe(true);

@@ -90,11 +90,20 @@ describe('DeploymentHistory', () => {
         second.revision,
         other.revision,
         rollback.revision,
-      ]).toEqual([1, undefined, 2, 1, 3]);
-      const list = await history.list('qwen');
+      ]).toEqual([1, undefined, undefined, 1, 2]);
+      // An undeploy that found nothing to delete removed nothing: no revision either.
+      const nothing = await history.record({
+        ...base,
+        action: 'undeploy',
+        outcome: 'succeeded',
+        manifests: [],
+        results: [{ ...base.results[0], action: 'absent' }],
+      });
+      expect(nothing.revision).toBeUndefined();
+      const list = (await history.list('qwen')).slice(1);
       expect(list.map(r => [r.revision, r.action, r.outcome])).toEqual([
-        [3, 'rollback', 'succeeded'],
-        [2, 'deploy', 'failed'],
+        [2, 'rollback', 'succeeded'],
+        [undefined, 'deploy', 'failed'],
         [undefined, 'dry-run', 'succeeded'],
         [1, 'deploy', 'succeeded'],
       ]);
@@ -111,7 +120,7 @@ describe('DeploymentHistory', () => {
       expect(await history.get('qwen', 1)).toEqual(list[3]);
       expect(await history.get('other', 1)).toMatchObject({ model: 'other' });
       expect(await history.get('qwen', 99)).toBeUndefined();
-      expect(await history.count()).toBe(5);
+      expect(await history.count()).toBe(6);
     },
   );
 
@@ -288,6 +297,8 @@ describe('withChangesFromPrevious', () => {
     });
     // The failed revision 2 is skipped: 3 is compared with 1.
     expect(rows[2].changesFromPrevious?.previousRevision).toBe(1);
+    // A failed row changed nothing: no changes are listed for it.
+    expect(rows[3].changesFromPrevious).toBeUndefined();
     expect(rows[4].changesFromPrevious).toEqual({
       objects: [expect.objectContaining({ change: 'added' })],
     });

@@ -9,7 +9,8 @@ const MAX_REVISION_ATTEMPTS = 20;
 
 /**
  * The plugin's deploy history in its own database (SQLite or PostgreSQL via knex). Revisions are
- * numbered per model (1, 2, 3 ...); dry runs are kept without a revision. Several backend
+ * numbered per model (1, 2, 3 ...) for what changed a cluster ({@link takesRevision}); dry runs,
+ * failures and undeploys of nothing are kept without a revision. Several backend
  * replicas may record at once: a unique index on (model, revision) makes a writer that took a
  * number already taken try the next one.
  */
@@ -34,7 +35,7 @@ export class DeploymentHistory {
 
   async record(entry: NewDeploymentRecord): Promise<DeploymentRecord> {
     const createdAt = new Date();
-    const numbered = entry.action !== 'dry-run';
+    const numbered = takesRevision(entry);
     const row = {
       model: entry.model,
       cluster: entry.cluster,
@@ -197,4 +198,18 @@ function toRecord(row: any): DeploymentRecord {
     ...(row.rollout_id ? { rolloutId: row.rollout_id } : {}),
     createdAt: new Date(row.created_at).toISOString(),
   };
+}
+
+/**
+ * Whether a record takes the model's next revision: only what succeeded and could have changed a
+ * cluster. A dry run changes nothing; a failed or denied deploy is kept to say what went wrong, but
+ * a revision names a state one can roll back to; an undeploy that found none of the model's objects
+ * (every one `absent`) removed nothing.
+ */
+export function takesRevision(entry: NewDeploymentRecord): boolean {
+  if (entry.action === 'dry-run' || entry.outcome !== 'succeeded') return false;
+  return !(
+    entry.action === 'undeploy' &&
+    entry.results.every(r => r.action === 'absent')
+  );
 }

@@ -9,14 +9,20 @@ const applied = (r: DeploymentRecord) =>
 
 /**
  * Adds to each row of a model's history (newest first) what it changes compared with the
- * revision before it at the same cluster and namespace: for applied revisions, dry runs and
- * failed deploys, the field changes from the last applied revision older than the row.
+ * revision before it at the same cluster and namespace: for applied revisions and dry runs, the
+ * field changes from the last applied revision older than the row. Failed and denied rows have
+ * none (they changed nothing).
  */
 export function withChangesFromPrevious(
   records: DeploymentRecord[],
 ): DeploymentHistoryItem[] {
   return records.map((record, index) => {
-    if (record.action === 'undeploy' || record.manifests.length === 0)
+    // A failed or denied row changed nothing: it has no changes from the previous revision.
+    if (
+      record.action === 'undeploy' ||
+      record.manifests.length === 0 ||
+      record.outcome !== 'succeeded'
+    )
       return record;
     const previous = records
       .slice(index + 1)

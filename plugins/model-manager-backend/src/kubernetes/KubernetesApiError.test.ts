@@ -77,6 +77,31 @@ describe('KubernetesApiError.fromResponse', () => {
       true,
     ],
     [
+      '500 etcdserver: request is too large (an object over etcd --max-request-bytes)',
+      500,
+      {
+        kind: 'Status',
+        apiVersion: 'v1',
+        metadata: {},
+        status: 'Failure',
+        message: 'etcdserver: request is too large',
+        code: 500,
+      },
+      'invalid',
+      false,
+    ],
+    [
+      '413 over kube-apiserver request body limit',
+      413,
+      status(
+        413,
+        'RequestEntityTooLarge',
+        'Request entity too large: limit is 3145728',
+      ),
+      'invalid',
+      false,
+    ],
+    [
       '500 other internal error',
       500,
       status(500, 'InternalError', 'etcd timeout'),

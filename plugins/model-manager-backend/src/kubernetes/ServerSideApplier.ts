@@ -16,6 +16,9 @@ import { ConnectionPool } from './connectionReuse';
 import type { ClusterRegistry } from './ClusterRegistry';
 import { describeFailure, objectLabel } from './describeFailure';
 import { KubernetesApiError } from './KubernetesApiError';
+import { checkObjectSizes } from './objectSize';
+import { immutableFields, replacedBecause } from './immutableFields';
+import { sameContent } from './sameContent';
 import { withRetry } from './withRetry';
 import type { ApplyOutcome, ApplyRequest, ObjectResult } from './types';
 
@@ -63,15 +66,19 @@ export class ServerSideApplier {
     return new ServerSideApplier(options);
   }
 
+  /** @throws InputError for an object too large to store (checkObjectSizes), before any request. */
   async apply(cluster: string, request: ApplyRequest): Promise<ApplyOutcome> {
-    const api = this.client(cluster, request.impersonateUser);
     const { objects } = request;
+    checkObjectSizes(objects);
+    const api = this.client(cluster, request.impersonateUser);
     const results: ObjectResult[] = objects.map(o => ({
       ...header(o),
       action: 'not-applied',
     }));
     const before: Array<KubernetesObject | undefined> = [];
     const skip: boolean[] = [];
+    // Objects to delete and create again, with the immutable fields the change touches.
+    const replace: Array<string[] | undefined> = [];
 
     // Preflight: dry-run every object we would apply (objects applied only when absent are read
     // instead). A dry-run create answers without a resourceVersion, which tells created from
@@ -104,7 +111,12 @@ export class ServerSideApplier {
           return;
         }
         if (single) return;
-        dry[i] = await this.patch(api, object, true, request.force);
+        try {
+          dry[i] = await this.patch(api, object, true, request.force);
+        } catch (e) {
+          replace[i] = replaceable(object, e);
+          if (!replace[i]) throw e;
+        }
         live[i] = dry[i];
       }),
     );
@@ -114,13 +126,25 @@ export class ServerSideApplier {
         results,
         failedAt,
         (checked[failedAt] as PromiseRejectedResult).reason,
-        'preflight (dry run), nothing was applied',
+        // A single object is only read before its apply: no dry run was sent.
+        single
+          ? 'nothing was applied'
+          : 'preflight (dry run), nothing was applied',
       );
     }
     if (request.dryRun) {
       for (let i = 0; i < objects.length; i++) {
         if (skip[i]) continue;
-        results[i].action = actionOf(before[i], live[i]);
+        // Told from the content: a dry run's answer keeps the live resourceVersion (sameContent).
+        if (replace[i]) {
+          results[i].action = 'replaced';
+          results[i].message = replacedBecause(replace[i]!);
+        } else
+          results[i].action = !before[i]
+            ? 'created'
+            : sameContent(before[i], live[i])
+            ? 'unchanged'
+            : 'configured';
         // What the apply would change on the live object, field by field.
         if (before[i])
           results[i].changes = diffObject(objects[i].manifest, before[i]);
@@ -131,8 +155,19 @@ export class ServerSideApplier {
     for (let i = 0; i < objects.length; i++) {
       if (skip[i]) continue;
       try {
-        live[i] = await this.patch(api, objects[i], false, request.force);
-        if (single) {
+        if (!replace[i]) {
+          try {
+            live[i] = await this.patch(api, objects[i], false, request.force);
+          } catch (e) {
+            replace[i] = replaceable(objects[i], e);
+            if (!replace[i]) throw e;
+          }
+        }
+        if (replace[i]) {
+          live[i] = await this.recreate(api, objects[i], request.force);
+          results[i].action = 'replaced';
+          results[i].message = replacedBecause(replace[i]!);
+        } else if (single) {
           results[i].action = actionOf(before[i], live[i]);
         } else {
           const existed = dry[i]?.metadata?.resourceVersion !== undefined;
@@ -146,6 +181,8 @@ export class ServerSideApplier {
         this.options.logger[request.logLevel ?? 'info'](
           `applied ${objectLabel(objects[i])} to cluster ${cluster}: ${
             results[i].action
+          }${
+            results[i].action === 'replaced' ? ` (${results[i].message})` : ''
           }`,
         );
       } catch (e) {
@@ -341,6 +378,47 @@ export class ServerSideApplier {
     return { ok: true, results };
   }
 
+  /**
+   * Deletes an object whose change the API server refuses as immutable (propagationPolicy
+   * Background: the object goes at once, its dependents — a Job's pods — after it; `Orphan`, the
+   * default for batch/v1 Jobs, leaves the object behind with a finalizer until the garbage
+   * collector removes it, and the create would find it still there) and applies it again,
+   * creating it.
+   *
+   * Replacing rather than naming the Job after a hash of what it downloads keeps one name per
+   * model: undeploy, the fleet, the status read and the GitOps output find it by that name, no
+   * finished Jobs of earlier downloads pile up until their TTL, and no two download Jobs of a model
+   * ever write to the same weights folder at once (a Job still running when its template changes
+   * is stopped by the delete).
+   */
+  private async recreate(
+    api: KubernetesObjectApi,
+    object: RenderedObject,
+    force: boolean,
+  ): Promise<KubernetesObject> {
+    try {
+      await this.withRetry(
+        () =>
+          api.delete(
+            {
+              apiVersion: object.apiVersion,
+              kind: object.kind,
+              metadata: { name: object.name, namespace: object.namespace },
+            },
+            undefined,
+            undefined,
+            undefined,
+            undefined,
+            'Background',
+          ),
+        object,
+      );
+    } catch (e) {
+      if (!(e instanceof KubernetesApiError && e.kind === 'not-found')) throw e;
+    }
+    return this.patch(api, object, false, force);
+  }
+
   private async patch(
     api: KubernetesObjectApi,
     object: RenderedObject,
@@ -464,6 +542,16 @@ function header(o: RenderedObject): Omit<ObjectResult, 'action'> {
     name: o.name,
     ...(o.namespace ? { namespace: o.namespace } : {}),
   };
+}
+
+/** The immutable fields of `error` when `object` may be deleted and created again for them. */
+function replaceable(
+  object: RenderedObject,
+  error: unknown,
+): string[] | undefined {
+  return object.applyPolicy === 'recreate-when-immutable'
+    ? immutableFields(error)
+    : undefined;
 }
 
 function actionOf(

@@ -23,6 +23,20 @@ const result = (): ObjectResult => ({
 
 const rows = [
   {
+    rule: "etcd's 500 request is too large says the object is too large to store, and is not retried",
+    error: KubernetesApiError.fromResponse(500, {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: 'etcdserver: request is too large',
+      code: 500,
+    }),
+    failure: 'invalid',
+    message:
+      'LLMInferenceService models/qwen is too large to store: etcd refuses a write over its --max-request-bytes (default 1.5 MiB) and the API server answered 500 "etcdserver: request is too large"; make the object smaller (nothing was applied)',
+  },
+  {
     rule: 'a field-manager conflict names the managers and fields, and force',
     error: status(409, 'Apply failed with 1 conflict', [
       {

@@ -51,6 +51,8 @@ export function describeFailure(
             .join(
               ', ',
             )}. Someone changed them outside model-manager; deploy with force: true to take them over (${what})`;
+  } else if (/etcdserver: request is too large/.test(e.message)) {
+    result.message = `${label} is too large to store: etcd refuses a write over its --max-request-bytes (default 1.5 MiB) and the API server answered 500 "${e.message}"; make the object smaller (${what})`;
   } else if (e.kind === 'invalid') {
     result.message = `${label} was rejected by the API server as invalid: ${e.message} (${what})`;
   } else if (e.kind === 'forbidden') {

@@ -22,6 +22,8 @@ export type ObjectAction =
   | 'configured'
   | 'unchanged'
   | 'exists'
+  /** Deleted and created again: the change touched an immutable field (`message` says which). */
+  | 'replaced'
   | 'deleted'
   | 'absent'
   | 'failed'
@@ -34,7 +36,7 @@ export type ObjectResult = {
   name: string;
   namespace?: string;
   action: ObjectAction;
-  /** Set for `failed`: what went wrong and what to do. */
+  /** Set for `failed`: what went wrong and what to do; for `replaced`: why it was replaced. */
   message?: string;
   /** The Kubernetes reason when the API server said no (Conflict, Invalid, Forbidden, ...). */
   reason?: string;

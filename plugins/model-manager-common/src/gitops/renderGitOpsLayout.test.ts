@@ -11,6 +11,7 @@ import { renderManifests } from '../renderer/renderManifests';
 import type { RenderedObject } from '../renderer/types';
 import { repoSources } from '../__testUtils__/fixtures';
 import {
+  GITOPS_RECREATE_ANNOTATIONS,
   GITOPS_SHARED_OBJECT_ANNOTATIONS,
   renderGitOpsLayout,
 } from './renderGitOpsLayout';
@@ -35,6 +36,11 @@ function expectedObject(o: RenderedObject) {
     manifest.metadata.annotations = {
       ...manifest.metadata.annotations,
       ...GITOPS_SHARED_OBJECT_ANNOTATIONS,
+    };
+  if (o.applyPolicy === 'recreate-when-immutable')
+    manifest.metadata.annotations = {
+      ...manifest.metadata.annotations,
+      ...GITOPS_RECREATE_ANNOTATIONS,
     };
   return manifest;
 }
@@ -91,6 +97,19 @@ describe('renderGitOpsLayout', () => {
       'ClusterServingRuntime',
       'PersistentVolumeClaim',
     ]);
+    // The download Job is replaced when what it downloads changes (its pod template is immutable).
+    expect(
+      parsed
+        .filter(
+          m =>
+            m.metadata.annotations?.['kustomize.toolkit.fluxcd.io/force'] ===
+            'enabled',
+        )
+        .map(m => [
+          m.kind,
+          m.metadata.annotations['argocd.argoproj.io/sync-options'],
+        ]),
+    ).toEqual([['Job', 'Force=true,Replace=true']]);
   });
 
   it('puts the layout under targetPath', () => {

@@ -24,6 +24,21 @@ export const GITOPS_SHARED_OBJECT_ANNOTATIONS: Readonly<
   'kustomize.toolkit.fluxcd.io/ssa': 'IfNotPresent',
 };
 
+/**
+ * Annotations for an object model-manager deletes and creates again when a change touches an
+ * immutable field (`applyPolicy: recreate-when-immutable`: the weights download Job, whose pod
+ * template kube-apiserver refuses to change), asking the GitOps engines for the same:
+ *
+ * - Argo CD: `Force=true,Replace=true` syncs it with `kubectl replace --force`, deleting and
+ *   creating it (https://argo-cd.readthedocs.io/en/stable/user-guide/sync-options/#replace-resource-instead-of-applying-changes).
+ * - Flux: `force: enabled` recreates it when the apply fails on an immutable field
+ *   (kustomize-controller, https://fluxcd.io/flux/components/kustomize/kustomizations/#controlling-the-apply-behavior-of-resources).
+ */
+export const GITOPS_RECREATE_ANNOTATIONS: Readonly<Record<string, string>> = {
+  'argocd.argoproj.io/sync-options': 'Force=true,Replace=true',
+  'kustomize.toolkit.fluxcd.io/force': 'enabled',
+};
+
 /** The top-level keys Kubernetes writes first; the rest keep the renderer's order. */
 const LEADING_KEYS = ['apiVersion', 'kind', 'metadata'];
 
@@ -83,7 +98,10 @@ export function renderGitOpsLayout(
   return files;
 }
 
-/** The manifest with its leading keys first and, for a shared object, the GitOps annotations. */
+/**
+ * The manifest with its leading keys first and, for a shared object or one recreated on immutable
+ * changes, the GitOps annotations.
+ */
 function forGit(object: RenderedObject): Record<string, unknown> {
   const manifest = object.manifest;
   const ordered: Record<string, unknown> = {};
@@ -91,13 +109,19 @@ function forGit(object: RenderedObject): Record<string, unknown> {
     if (key in manifest) ordered[key] = manifest[key];
   for (const [key, value] of Object.entries(manifest))
     if (!LEADING_KEYS.includes(key)) ordered[key] = value;
-  if (object.applyPolicy === 'create-if-absent') {
+  const extra =
+    object.applyPolicy === 'create-if-absent'
+      ? GITOPS_SHARED_OBJECT_ANNOTATIONS
+      : object.applyPolicy === 'recreate-when-immutable'
+      ? GITOPS_RECREATE_ANNOTATIONS
+      : undefined;
+  if (extra) {
     const metadata = (manifest.metadata ?? {}) as Record<string, unknown>;
     ordered.metadata = {
       ...metadata,
       annotations: {
         ...((metadata.annotations ?? {}) as Record<string, string>),
-        ...GITOPS_SHARED_OBJECT_ANNOTATIONS,
+        ...extra,
       },
     };
   }

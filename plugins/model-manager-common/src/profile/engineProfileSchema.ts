@@ -47,10 +47,10 @@ const objectSchema = z
       })
       .optional(),
     apply: z
-      .enum(['apply', 'create-if-absent'], {
+      .enum(['apply', 'create-if-absent', 'recreate-when-immutable'], {
         errorMap: () => ({
           message:
-            'apply must be apply (owned by the model) or create-if-absent (shared: created when missing, never changed or deleted)',
+            'apply must be apply (owned by the model), create-if-absent (shared: created when missing, never changed or deleted) or recreate-when-immutable (owned; deleted and created again when a change touches an immutable field, e.g. a Job)',
         }),
       })
       .default('apply'),

@@ -20,7 +20,7 @@ export interface ProfileObject {
   /** The manifest named by the runtime's plumbing `serving_runtime_manifest`, copied as it is. */
   servingRuntime?: boolean;
   /** `create-if-absent`: shared by the models of a namespace or cluster, never changed or deleted. */
-  apply: 'apply' | 'create-if-absent';
+  apply: 'apply' | 'create-if-absent' | 'recreate-when-immutable';
 }
 
 /**

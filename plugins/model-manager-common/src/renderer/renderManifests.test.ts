@@ -98,7 +98,7 @@ describe('renderManifests: which kind of Kubernetes object', () => {
     });
   });
 
-  it('OpenVINO -> ClusterServingRuntime and weights claim (shared, create-if-absent), download Job, InferenceService, then its aigateway route objects', () => {
+  it('OpenVINO -> ClusterServingRuntime and weights claim (shared, create-if-absent), download Job (recreated when its immutable template changes), InferenceService, then its aigateway route objects', () => {
     const objects = render('bge-small-en-v1-5-ov');
     expect(
       objects.map(o => [o.kind, o.name, o.namespace, o.applyPolicy]),
@@ -115,7 +115,12 @@ describe('renderManifests: which kind of Kubernetes object', () => {
         'models',
         'create-if-absent',
       ],
-      ['Job', 'bge-small-en-v1-5-ov-download', 'models', 'apply'],
+      [
+        'Job',
+        'bge-small-en-v1-5-ov-download',
+        'models',
+        'recreate-when-immutable',
+      ],
       ['InferenceService', 'bge-small-en-v1-5-ov', 'models', 'apply'],
       ['Backend', 'bge-small-en-v1-5-ov', 'models', 'apply'],
       ['AIServiceBackend', 'bge-small-en-v1-5-ov', 'models', 'apply'],

@@ -25,7 +25,15 @@ export type ApplyPolicy =
    * applied only when absent from the cluster (the spec's "applied on first deploy"), never
    * changed afterwards, and never deleted by an undeploy (other models use it).
    */
-  | 'create-if-absent';
+  | 'create-if-absent'
+  /**
+   * Server-side apply, every deploy; when the API server refuses the change because a field is
+   * immutable (a Job's pod template, kubernetes pkg/apis/batch/validation ValidateJobSpecUpdate),
+   * the live object is deleted (propagationPolicy Background) and created again, as
+   * `kubectl replace --force` does. For objects whose only state is what they run (the weights
+   * download Job): never for an object a model serves from.
+   */
+  | 'recreate-when-immutable';
 
 export interface RenderedObject {
   apiVersion: string;

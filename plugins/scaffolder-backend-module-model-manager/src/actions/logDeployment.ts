@@ -19,7 +19,9 @@ export function logDeployment(
 ): void {
   const dryRun = result.action === 'dry-run';
   for (const o of result.objects) {
-    const line = `${objectLabel(o)}: ${dryRun ? wouldDo(o) : o.action}`;
+    const line = `${objectLabel(o)}: ${dryRun ? wouldDo(o) : o.action}${
+      o.action === 'replaced' && o.message ? ` (${o.message})` : ''
+    }`;
     if (o.action === 'failed')
       logger.error(`${line}${o.reason ? ` (${o.reason})` : ''}`);
     else logger.info(line);
@@ -40,6 +42,13 @@ export function logDeployment(
       `dry run, nothing applied and no revision taken${
         result.ok ? '' : ', failed'
       }: ${where}`,
+    );
+  } else if (result.revision === undefined) {
+    // Failures and undeploys that found nothing take no revision.
+    logger.info(
+      `${result.action}${
+        result.ok ? '' : ' failed'
+      }, no revision taken: ${where}`,
     );
   } else {
     logger.info(
@@ -62,6 +71,8 @@ function wouldDo(o: ObjectResult): string {
       return 'would not change';
     case 'exists':
       return 'exists, left as it is';
+    case 'replaced':
+      return 'would be replaced';
     default:
       return o.action;
   }

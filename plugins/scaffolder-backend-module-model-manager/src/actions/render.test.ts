@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { mockCredentials } from '@backstage/backend-test-utils';
-import { GITOPS_SHARED_OBJECT_ANNOTATIONS } from '@model-manager/plugin-model-manager-common';
+import {
+  GITOPS_RECREATE_ANNOTATIONS,
+  GITOPS_SHARED_OBJECT_ANNOTATIONS,
+} from '@model-manager/plugin-model-manager-common';
 import yaml from 'yaml';
 import {
   ALICE,
@@ -113,6 +116,11 @@ describe('model-manager:render', () => {
           expected.metadata.annotations = {
             ...expected.metadata.annotations,
             ...GITOPS_SHARED_OBJECT_ANNOTATIONS,
+          };
+        if (o.applyPolicy === 'recreate-when-immutable')
+          expected.metadata.annotations = {
+            ...expected.metadata.annotations,
+            ...GITOPS_RECREATE_ANNOTATIONS,
           };
         expect(yaml.parse(read(names[i]), { version: '1.1' })).toEqual(
           expected,

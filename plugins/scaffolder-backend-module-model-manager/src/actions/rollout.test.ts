@@ -219,6 +219,57 @@ describe('model-manager:rollout', () => {
     }
   });
 
+  it('a failure when every target was attempted is not a stop: the rollout finished with failures', async () => {
+    mm.kube.faults.inject({
+      kind: 'status',
+      code: 409,
+      times: 5,
+      match: { method: 'PATCH', pathIncludes: '/llminferenceservices/model-7' },
+    });
+    const { ctx, outputs } = actionContext({
+      runtime: 'vllm',
+      canary: 1,
+      concurrency: 1,
+      maxFailures: 0,
+      waitForCanary: false,
+    });
+    await expect(action().handler(ctx as any)).rejects.toThrow(
+      /^rollout of vllm finished with failures: every target was attempted\. moved 7 of 8 target\(s\); failed: model-7@local\/models \(.+\)$/,
+    );
+    expect(outputs().notAttempted).toEqual([]);
+  });
+
+  it('a cancelled rollout says it was cancelled, what moved and what was not attempted', async () => {
+    const controller = new AbortController();
+    const { ctx, outputs } = actionContext({
+      runtime: 'vllm',
+      canary: 1,
+      concurrency: 1,
+      waitForCanary: false,
+    });
+    // Cancelled once the task log says the canary moved.
+    const handler = action().handler({
+      ...ctx,
+      signal: controller.signal,
+      logger: {
+        ...ctx.logger,
+        info: (line: string) => {
+          ctx.logger.info(line);
+          if (
+            line.includes('model-0@local/models') &&
+            !line.startsWith('canary')
+          )
+            controller.abort();
+        },
+      },
+    } as any);
+    await expect(handler).rejects.toThrow(
+      /^rollout of vllm cancelled: no target was started after the cancel\. moved 1 of 8 target\(s\); not attempted: model-1@local\/models, .*model-7@local\/models$/,
+    );
+    expect(outputs().moved).toEqual(['model-0@local/models']);
+    expect(MODELS.slice(1).map(appliesOf)).toEqual(Array(7).fill(0));
+  });
+
   it('a failed canary stops the rollout before any other target', async () => {
     mm.kube.faults.inject({
       kind: 'status',

@@ -245,13 +245,21 @@ export function createRolloutAction(options: {
             ? `; not attempted: ${result.notAttempted.join(', ')}`
             : ''
         }`;
-        if (result.stopped || result.failed.length > 0) {
+        const rollout = `rollout of ${input.runtime}${
+          input.version ? ` ${input.version}` : ''
+        }`;
+        // The scaffolder (1.55, TaskWorker.runOneTask) ends every task whose step throws as
+        // `failed`, a cancelled one too: the message says it was cancelled and what had moved.
+        if (result.cancelled)
           throw new Error(
-            `rollout of ${input.runtime}${
-              input.version ? ` ${input.version}` : ''
-            } stopped: ${result.stopped ?? 'some targets failed'}. ${summary}`,
+            `${rollout} cancelled: no target was started after the cancel. ${summary}`,
           );
-        }
+        if (result.stopped)
+          throw new Error(`${rollout} stopped: ${result.stopped}. ${summary}`);
+        if (result.failed.length > 0)
+          throw new Error(
+            `${rollout} finished with failures: every target was attempted. ${summary}`,
+          );
         ctx.logger.info(`rollout done: ${summary}`);
       });
     },

@@ -64,8 +64,10 @@ export type RolloutResult = {
   failed: TargetOutcome[];
   /** Targets not attempted because the rollout stopped. */
   notAttempted: string[];
-  /** Why it stopped early, if it did. */
+  /** Why it stopped before attempting every target, if it did. */
   stopped?: string;
+  /** The task was cancelled: no new target was started after that. */
+  cancelled?: boolean;
 };
 
 /**
@@ -149,7 +151,11 @@ export async function runRollout(
   if (canary.length > 0)
     logger.info(`canary: ${canary.map(targetLabel).join(', ')}`);
   for (const [index, move] of canary.entries()) {
-    options.signal?.throwIfAborted();
+    if (options.signal?.aborted) {
+      result.cancelled = true;
+      result.notAttempted = moves.slice(index).map(targetLabel);
+      return result;
+    }
     const { items } = await apply(
       `rollout-canary-${targetLabel(move)}`,
       [move],
@@ -171,6 +177,12 @@ export async function runRollout(
           signal: options.signal,
         });
       } catch (e) {
+        // Cancelled while waiting: the canary was applied, nothing else is started.
+        if (options.signal?.aborted) {
+          result.cancelled = true;
+          result.notAttempted = moves.slice(index + 1).map(targetLabel);
+          return result;
+        }
         // Applied, but it did not become Ready: the canary failed.
         result.moved.splice(result.moved.indexOf(outcome), 1);
         outcome.ok = false;
@@ -196,7 +208,11 @@ export async function runRollout(
       result.notAttempted.push(...rest.slice(start).map(targetLabel));
       break;
     }
-    options.signal?.throwIfAborted();
+    if (options.signal?.aborted) {
+      result.cancelled = true;
+      result.notAttempted.push(...rest.slice(start).map(targetLabel));
+      break;
+    }
     const { items } = await apply(
       `rollout-batch-${start}-${size}`,
       rest.slice(start, start + size),
@@ -209,7 +225,12 @@ export async function runRollout(
     }
     flush();
   }
-  if (result.failed.length > options.maxFailures) {
+  // Stopped only when some target was left out: a failure in the last batch stops nothing.
+  if (
+    result.failed.length > options.maxFailures &&
+    result.notAttempted.length > 0 &&
+    !result.cancelled
+  ) {
     result.stopped = `${result.failed.length} target(s) failed, more than maxFailures (${options.maxFailures}); no new target was started`;
   }
   return result;

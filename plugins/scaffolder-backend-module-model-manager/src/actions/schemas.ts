@@ -18,6 +18,7 @@ export function objectResultSchema(z: Z) {
         'configured',
         'unchanged',
         'exists',
+        'replaced',
         'deleted',
         'absent',
         'failed',
@@ -28,7 +29,7 @@ export function objectResultSchema(z: Z) {
       .string()
       .optional()
       .describe(
-        'For failed and not-applied objects: what went wrong and what to do',
+        'For failed and not-applied objects: what went wrong and what to do; for replaced ones: why',
       ),
     reason: z
       .string()

@@ -82,6 +82,20 @@ describe('model-manager:undeploy', () => {
     });
   });
 
+  it('an undeploy that finds nothing takes no revision and says so', async () => {
+    const run = actionContext<UndeployInput>({
+      model: 'bge-m3',
+      cluster: 'local',
+      namespace: 'default',
+    });
+    await action.handler(run.ctx);
+    expect(run.outputs().revision).toBeUndefined();
+    expect(run.outputs().objects.map((o: any) => o.action)).toEqual(['absent']);
+    expect(run.lines()).toContain(
+      'undeploy, no revision taken: model bge-m3 on cluster local, namespace default',
+    );
+  });
+
   it('leaves the shared objects of OpenVINO models in place (the ClusterServingRuntime, the weights claim), also in a dry run', async () => {
     await deployed('bge-small-en-v1-5-ov');
     const dry = actionContext<UndeployInput>(

@@ -60,7 +60,7 @@ export function createUndeployModelAction(options: {
             .number()
             .optional()
             .describe(
-              'The history revision recorded for the undeploy (not set for a scaffolder dry run)',
+              "The history revision recorded for the undeploy (not set for a scaffolder dry run, nor when none of the model's objects was there)",
             ),
         objects: z =>
           z
@@ -118,7 +118,9 @@ export function createUndeployModelAction(options: {
           throw e;
         }
         logDeployment(ctx.logger, result);
-        ctx.output('revision', result.revision);
+        // An undeploy that found none of the model's objects takes no revision.
+        if (result.revision !== undefined)
+          ctx.output('revision', result.revision);
         ctx.output('objects', result.objects);
       });
     },

@@ -1,4 +1,5 @@
 import {
+  FLEET_STATES,
   targetLabel,
   toKubernetesYaml,
   type DeploymentResult,
@@ -74,6 +75,15 @@ export async function runPortalCommand(
   try {
     switch (command) {
       case 'fleet': {
+        if (
+          values.state !== undefined &&
+          !(FLEET_STATES as readonly string[]).includes(values.state)
+        )
+          throw new UsageError(
+            `model-manager fleet: --state must be one of ${FLEET_STATES.join(
+              ', ',
+            )} (got '${values.state}')`,
+          );
         const fleet = await client.fleet({
           cluster: values.cluster,
           namespace: values.namespace,
@@ -159,9 +169,9 @@ export async function runPortalCommand(
                 ? `${o.kind} ${o.name}:\n${o.changes
                     .map(
                       c =>
-                        `  ${c.path}: ${JSON.stringify(
-                          c.live,
-                        )} -> ${JSON.stringify(c.rendered)}\n`,
+                        `  ${c.path}: ${formatValue(c.live)} -> ${formatValue(
+                          c.rendered,
+                        )}\n`,
                     )
                     .join('')}`
                 : `${o.kind} ${o.name}: in sync\n`,
@@ -194,9 +204,9 @@ export async function runPortalCommand(
       return 2;
     }
     io.stderr(
-      `model-manager ${command}: ${
-        e instanceof PortalError ? e.message : (e as Error).message
-      }\n`,
+      `model-manager ${command}: ${inCliWords(
+        e instanceof PortalError ? e.message : (e as Error).message,
+      )}\n`,
     );
     return 1;
   }
@@ -206,16 +216,31 @@ function describe(result: DeploymentResult): string {
   const lines = result.objects.map(
     o =>
       `${o.kind} ${o.namespace ? `${o.namespace}/` : ''}${o.name}: ${o.action}${
-        o.message ? ` (${o.message})` : ''
+        o.message ? ` (${inCliWords(o.message)})` : ''
       }\n`,
   );
   const head =
     result.action === 'dry-run'
       ? 'dry run, nothing applied'
+      : result.revision === undefined
+      ? `${result.action}, no revision taken`
       : `revision ${result.revision} (${result.action})`;
   return `${lines.join('')}${head}${
-    result.ok ? '' : `: failed: ${result.message}`
+    result.ok ? '' : `: failed: ${inCliWords(result.message ?? '')}`
   }\n`;
+}
+
+/**
+ * The portal's messages name the REST field (`deploy with force: true`); on the command line that
+ * is the `--force` flag.
+ */
+function inCliWords(message: string): string {
+  return message.replace(/\bwith force: true\b/g, 'with --force');
+}
+
+/** A field value in a diff: JSON, or `(absent)` for a field that is not there (removed or added). */
+function formatValue(value: unknown): string {
+  return value === undefined ? '(absent)' : JSON.stringify(value);
 }
 
 function table(header: string[], rows: string[][]): string {

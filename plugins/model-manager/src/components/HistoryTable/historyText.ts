@@ -9,9 +9,14 @@ export function actionText(
   return r.action;
 }
 
-/** The per-model revision, or `dry run` (dry runs take no revision number). */
-export const revisionText = (r: Pick<DeploymentHistoryItem, 'revision'>) =>
-  r.revision === undefined ? 'dry run' : String(r.revision);
+/** The per-model revision, `dry run`, or `none` (failures and undeploys of nothing take no number). */
+export const revisionText = (
+  r: Pick<DeploymentHistoryItem, 'revision' | 'action'>,
+) => {
+  if (r.revision !== undefined) return String(r.revision);
+  // Dry runs, failures and undeploys that found nothing take no revision.
+  return r.action === 'dry-run' ? 'dry run' : 'none';
+};
 
 /** Whether a row can be rolled back to: it put objects on a cluster and has a revision. */
 export const canRollBackTo = (r: DeploymentHistoryItem) =>
