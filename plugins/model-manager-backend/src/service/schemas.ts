@@ -127,7 +127,7 @@ export const fleetQuerySchema = z
   })
   .strict();
 
-/** `GET /rollouts/plan?runtime=&version=&cluster=&namespace=` */
+/** `GET /rollouts/plan?runtime=&version=&cluster=&namespace=&includeHeld=` */
 export const rolloutPlanQuerySchema = z
   .object({
     runtime: z
@@ -139,6 +139,13 @@ export const rolloutPlanQuerySchema = z
     version: optionalText,
     cluster: optionalText,
     namespace: optionalText,
+    /** Move held targets too (a version a rollout or a request set). */
+    includeHeld: z
+      .enum(['true', 'false'], {
+        errorMap: () => ({ message: 'includeHeld must be true or false' }),
+      })
+      .transform(v => v === 'true')
+      .optional(),
   })
   .strict();
 

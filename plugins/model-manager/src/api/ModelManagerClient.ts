@@ -1,3 +1,4 @@
+import { rolloutPlanParams } from '@model-manager/plugin-model-manager-common';
 import {
   createApiRef,
   type DiscoveryApi,
@@ -160,7 +161,7 @@ export class ModelManagerClient implements ModelManagerApi {
   }
 
   rolloutPlan(query: RolloutPlanQuery) {
-    return this.get<RolloutPlan>(`/rollouts/plan${queryString(query)}`);
+    return this.get<RolloutPlan>(`/rollouts/plan${queryString(rolloutPlanParams(query))}`);
   }
 
   private get<T>(path: string) {
