@@ -36,7 +36,8 @@ export function diffRevision(
         continue;
       }
       const fields = diffObject(o.manifest, l);
-      if (fields.length > 0) objects.push({ ...header, change: 'changed', fields });
+      if (fields.length > 0)
+        objects.push({ ...header, change: 'changed', fields });
     }
   }
   return {

@@ -4,3 +4,5 @@ export { holdOf } from './holdOf';
 export { readServer } from './readServer';
 export { makeRenderer } from './makeRenderer';
 export { diffRevision } from './diffRevision';
+export { withSync } from './withSync';
+export { revisionDiff } from './revisionDiff';

@@ -149,9 +149,7 @@ export function syncState(input: SyncInput): SyncResult {
         catalogChanges.push({ ...header(a), change: 'changed', fields });
     }
   }
-  const drifted = new Set(
-    differences.map(d => `${d.kind}/${d.name}${d.path}`),
-  );
+  const drifted = new Set(differences.map(d => `${d.kind}/${d.name}${d.path}`));
   const changedInCatalog = new Set(
     catalogChanges.flatMap(c =>
       c.fields.map(f => `${c.kind}/${c.name}${f.path}`),
