@@ -1,28 +1,15 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { mockCredentials } from '@backstage/backend-test-utils';
 import request from 'supertest';
-import { REPO_ROOT, useModelManager } from '../__testUtils__/testBackend';
+import { catalogCopy } from '../__testUtils__/editableCatalog';
+import { useModelManager } from '../__testUtils__/testBackend';
 
 const ALICE = mockCredentials.user.header('user:default/alice');
 const LLM_ISVC = {
   apiVersion: 'serving.kserve.io/v1alpha2',
   kind: 'LLMInferenceService',
 };
-
-/** A copy of the repository's catalog that a test may edit. */
-function catalogCopy(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-fleet-'));
-  fs.cpSync(path.join(REPO_ROOT, 'runtimes'), path.join(dir, 'runtimes'), {
-    recursive: true,
-  });
-  fs.copyFileSync(
-    path.join(REPO_ROOT, 'models.yaml'),
-    path.join(dir, 'models.yaml'),
-  );
-  return path.join(dir, 'models.yaml');
-}
 
 describe('fleet: what runs where', () => {
   const modelsFile = catalogCopy();
