@@ -140,7 +140,9 @@ describe('one truth per target', () => {
     expect(diff.againstPrevious.previousRevision).toBeUndefined();
     expect(diff.againstLive.objects).toEqual([]);
     // Plans: held, with the same hold, toward the default and toward a version.
-    for (const query of [{}, { version: '0.24.0' }]) {
+    for (const query of [{}, { version: '0.24.0' }] as Array<
+      Record<string, string>
+    >) {
       const { move, stay } = await planFor(QWEN, query);
       expect(move).toBeUndefined();
       expect(stay).toMatchObject({ why: 'held', hold: sync.hold });
