@@ -53,7 +53,10 @@ export class PortalClient {
   }
 
   rolloutPlan(query: RolloutPlanQuery): Promise<RolloutPlan> {
-    return this.request('GET', `/rollouts/plan?${params(rolloutPlanParams(query))}`);
+    return this.request(
+      'GET',
+      `/rollouts/plan?${params(rolloutPlanParams(query))}`,
+    );
   }
 
   status(model: string): Promise<ModelStatusResponse> {

@@ -4,6 +4,7 @@ import {
   type DeploymentResult,
   type FleetState,
   type ServerOverrides,
+  type TargetSync,
 } from '@model-manager/plugin-model-manager-common';
 import type { CliIo } from '../runCli';
 import { PortalClient, PortalError } from './PortalClient';
@@ -31,6 +32,7 @@ export interface PortalValues {
   state?: string;
   json?: boolean;
   'dry-run'?: boolean;
+  'include-held'?: boolean;
   force?: boolean;
 }
 
@@ -83,22 +85,14 @@ export async function runPortalCommand(
         });
         out(fleet, () =>
           table(
-            [
-              'TARGET',
-              'RUNTIME',
-              'LIVE',
-              'STATE',
-              'DRIFTED',
-              'OUTDATED',
-              'REVISION',
-            ],
+            ['TARGET', 'RUNTIME', 'LIVE', 'STATE', 'SYNC', 'HELD', 'REVISION'],
             fleet.items.map(t => [
               targetLabel(t),
               t.runtime,
               t.liveVersion ?? '-',
               t.state,
-              t.drifted ? 'yes' : 'no',
-              t.outdated ? `yes (${t.resolvedVersion ?? '?'})` : 'no',
+              t.sync ? syncCell(t.sync) : '-',
+              t.sync?.hold ? `${t.sync.hold.version} (${t.sync.hold.by})` : '-',
               t.revision ? String(t.revision.revision) : '-',
             ]),
           ),
@@ -116,6 +110,7 @@ export async function runPortalCommand(
           version: values.version,
           cluster: values.cluster,
           namespace: values.namespace,
+          includeHeld: values['include-held'] === true,
         });
         out(plan, () =>
           [
@@ -132,7 +127,9 @@ export async function runPortalCommand(
                       ? c.fields.map(f => f.path)
                       : [`${c.kind} ${c.change}`],
                   )
-                  .join(', ')}\n`,
+                  .join(', ')}${
+                  m.releasesHold ? ` (releases: ${m.releasesHold.text})` : ''
+                }\n`,
             ),
             ...plan.stays.map(s => `stay ${targetLabel(s)}: ${s.reason}\n`),
           ].join(''),
@@ -143,7 +140,14 @@ export async function runPortalCommand(
         const status = await client.status(needModel());
         out(status, () =>
           status.items.length
-            ? toKubernetesYaml(status.items)
+            ? status.items
+                .map(({ sync, ...item }) =>
+                  [
+                    ...(sync ? [describeSync(item, sync)] : []),
+                    toKubernetesYaml([item]),
+                  ].join(''),
+                )
+                .join('')
             : `${args[0]} is not deployed anywhere\n`,
         );
         return 0;
@@ -216,6 +220,52 @@ function describe(result: DeploymentResult): string {
   return `${lines.join('')}${head}${
     result.ok ? '' : `: failed: ${result.message}`
   }\n`;
+}
+
+/** `in-sync`, `differs: request-pin, drift`, or `unknown`. */
+function syncCell(sync: TargetSync): string {
+  if (sync.state !== 'differs') return sync.state;
+  return `differs: ${[...new Set(sync.differences.map(d => d.reason))].join(
+    ', ',
+  )}`;
+}
+
+/** What runs, what a new deploy would apply, the hold and each difference with its reason. */
+function describeSync(
+  where: { cluster: string; namespace: string },
+  sync: TargetSync,
+): string {
+  const server = (s: {
+    version?: string;
+    image?: string;
+    env?: Record<string, string>;
+    args?: string[];
+  }) =>
+    `${s.version ?? '-'} ${s.image ?? ''}${
+      s.args?.length ? ` args ${s.args.join(' ')}` : ''
+    }${
+      s.env && Object.keys(s.env).length
+        ? ` env ${Object.entries(s.env)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(' ')}`
+        : ''
+    }`;
+  const revision = sync.runs.revision
+    ? `revision ${sync.runs.revision.revision} (${sync.runs.revision.action} by ${sync.runs.revision.actor}, ${sync.runs.revision.at})`
+    : 'no revision on record';
+  return [
+    `# ${where.cluster}/${where.namespace}: ${sync.summary}\n`,
+    `#   what runs: ${server(sync.runs)}; ${revision}\n`,
+    `#   what a new deploy would apply: ${
+      sync.newDeploy.error ?? server(sync.newDeploy)
+    }\n`,
+    ...sync.differences.map(
+      d =>
+        `#   ${d.reason} ${d.kind} ${d.name} ${d.path}: ${JSON.stringify(
+          d.runs ?? null,
+        )} (new deploy: ${JSON.stringify(d.newDeploy ?? null)}) - ${d.text}\n`,
+    ),
+  ].join('');
 }
 
 function table(header: string[], rows: string[][]): string {
