@@ -68,7 +68,7 @@ export function HistoryTable(props: {
       title: '',
       render: r => (
         <>
-          {r.revision !== undefined && r.manifests.length > 0 && (
+          {r.revision !== undefined && r.action !== 'undeploy' && (
             <Button size="small" onClick={() => setDiffing(r)}>
               Diff
             </Button>
