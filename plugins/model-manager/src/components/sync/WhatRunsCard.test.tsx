@@ -1,5 +1,5 @@
 import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, heldSync, target } from '../../__testUtils__';
 import { modelManagerApiRef, type ModelManagerApi } from '../../api';
 import { WhatRunsCard } from './WhatRunsCard';
@@ -56,7 +56,12 @@ describe('WhatRunsCard', () => {
     // The manifests as that revision applied them, on request.
     fireEvent.click(card.getByText('Manifests as applied by revision 4'));
     expect(await screen.findByText('Manifests as applied')).toBeInTheDocument();
-    expect(screen.getByText(/applied: rev-4/)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        screen.getByRole('tabpanel', { name: 'LLMInferenceService qwen' })
+          .textContent,
+      ).toContain('applied: rev-4'),
+    );
   });
 
   it('says so when what runs is what a new deploy would apply, and when nothing runs', async () => {
