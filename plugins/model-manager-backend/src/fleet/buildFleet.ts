@@ -123,6 +123,8 @@ function describeTarget(t: {
     render: overrides => t.render(model, namespace, overrides),
   });
   const now = t.render(model, namespace, effectiveOverrides(record));
+  const outdatedError =
+    catalogError ?? ('error' in now ? now.error : undefined);
   const recordedMain = record?.manifests.find(o =>
     isServerKind(catalog, o.kind),
   );
@@ -156,9 +158,7 @@ function describeTarget(t: {
     outdatedChanges: record
       ? catalogChanges
       : asObjectChanges(sync.differences),
-    ...(catalogError ?? ('error' in now ? now.error : undefined)
-      ? { outdatedError: catalogError ?? ('error' in now ? now.error : '') }
-      : {}),
+    ...(outdatedError !== undefined ? { outdatedError } : {}),
     ...(record?.revision !== undefined
       ? {
           revision: {

@@ -309,7 +309,7 @@ function logPlan(
         m.toVersion ? ` ${m.fromVersion ?? '?'} -> ${m.toVersion}` : ''
       }: ${fields.slice(0, 6).join(', ')}${
         fields.length > 6 ? `, and ${fields.length - 6} more` : ''
-      }`,
+      }${m.releasesHold ? ` (releases: ${m.releasesHold.text})` : ''}`,
     );
   }
   for (const s of plan.stays)
