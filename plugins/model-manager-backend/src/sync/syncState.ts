@@ -6,6 +6,7 @@ import {
   type AppliedRevision,
   type Catalog,
   type DeploymentRecord,
+  type FieldChange,
   type ObjectChanges,
   type RenderedObject,
   type ServerOverrides,
@@ -138,13 +139,22 @@ export function syncState(input: SyncInput): SyncResult {
         });
     }
   }
+  // Applied vs a rendering, per object; the same request without overrides IS the new deploy's
+  // rendering (the renderer memoizes), so most targets diff once, not twice.
+  const diffs = new Map<RenderedObject, FieldChange[]>();
+  const appliedVs = (r: RenderedObject, a: RenderedObject) => {
+    let fields = diffs.get(r);
+    if (!fields) {
+      fields = diffObject(r.manifest, a.manifest, '', { symmetric: true });
+      diffs.set(r, fields);
+    }
+    return fields;
+  };
   if (record && again) {
     const againByKey = new Map(again.map(o => [keyOf(o), o]));
     for (const a of applied) {
       const r = againByKey.get(keyOf(a));
-      const fields = r
-        ? diffObject(r.manifest, a.manifest, '', { symmetric: true })
-        : [];
+      const fields = r ? appliedVs(r, a) : [];
       if (fields.length > 0)
         catalogChanges.push({ ...header(a), change: 'changed', fields });
     }
@@ -183,9 +193,7 @@ export function syncState(input: SyncInput): SyncResult {
       });
       continue;
     }
-    for (const f of diffObject(b.manifest, a.manifest, '', {
-      symmetric: true,
-    })) {
+    for (const f of appliedVs(b, a)) {
       const at = `${b.kind}/${b.name}${f.path}`;
       if (drifted.has(at)) continue;
       const reason: SyncReason =
