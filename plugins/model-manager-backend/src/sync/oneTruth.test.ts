@@ -299,4 +299,25 @@ describe('one truth per target', () => {
     expect(after.sync).toMatchObject({ state: 'in-sync', differences: [] });
     expect((await planFor(VL, {})).stay).toMatchObject({ why: 'up-to-date' });
   });
+
+  it('the history diff says what was wrong with the revision asked for', async () => {
+    const bad = await request(ctx.server)
+      .get(`${BASE}/models/${QWEN}/deployments/first/diff`)
+      .set('Authorization', ALICE);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe(
+      "revision must be a positive whole number, got 'first'",
+    );
+    const missing = await request(ctx.server)
+      .get(`${BASE}/models/${QWEN}/deployments/99/diff`)
+      .set('Authorization', ALICE);
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.message).toBe(
+      `model ${QWEN} has no revision 99 that applied objects; see GET /models/${QWEN}/deployments`,
+    );
+    const unknown = await request(ctx.server)
+      .get(`${BASE}/models/no-such-model/deployments/1/diff`)
+      .set('Authorization', ALICE);
+    expect(unknown.status).toBe(404);
+  });
 });
