@@ -180,6 +180,34 @@ test('a rollback asks first, showing the diff it will apply, and the new row say
     });
   await expect(revision(2)).toContainText('rollout');
   await expect(revision(2)).toContainText(/\d+ change\(s\) since rev 1/);
+
+  // What runs there is the rolled-out version, held by the rollout, apart from what a new deploy
+  // would apply (models.yaml's default); the difference is listed with its reason.
+  const runs = page.getByTestId(`sync-local/${NAMESPACE}`);
+  await expect(runs.getByTestId('hold')).toContainText(
+    /^Held at 0\.19\.1 by rollout of \d{4}-\d\d-\d\d by user:development\/guest \(revision 2\); models\.yaml default 0\.24\.0$/,
+  );
+  await expect(runs).toContainText(
+    'Image: docker.io/vllm/vllm-openai-cpu:v0.19.1',
+  );
+  await expect(runs).toContainText(
+    'What a new deploy would apply (models.yaml now, no overrides)Version: 0.24.0',
+  );
+  await expect(runs.getByTestId('reason-rollout').first()).toBeVisible();
+  await shot(page, 'rollback-00-what-runs');
+
+  // The row's Diff opens a dialog beside it: what the rollout changed, and live against it.
+  await revision(2).getByRole('button', { name: 'Diff' }).click();
+  const diff = page.getByRole('dialog');
+  await expect(diff).toContainText(
+    'What this deploy changed (since revision 1)',
+  );
+  await expect(diff).toContainText(
+    'rev 1 docker.io/vllm/vllm-openai-cpu:v0.24.0 → rev 2 docker.io/vllm/vllm-openai-cpu:v0.19.1',
+  );
+  await expect(diff).toContainText('Live is what revision 2 applied.');
+  await diff.getByRole('button', { name: 'Close' }).click();
+  await expect(diff).toHaveCount(0);
   await revision(1).getByRole('button', { name: 'Roll back' }).click();
 
   // The confirmation shows what a rollback dry run says it would change on the live objects.

@@ -80,10 +80,10 @@ describe('model-manager CLI through the portal', () => {
     const fleet = await run(['fleet', '--runtime', 'vllm']);
     expect(fleet.code).toBe(0);
     expect(fleet.stdout.split('\n')[0]).toMatch(
-      /^TARGET\s+RUNTIME\s+LIVE\s+STATE\s+DRIFTED\s+OUTDATED\s+REVISION$/,
+      /^TARGET\s+RUNTIME\s+LIVE\s+STATE\s+SYNC\s+HELD\s+REVISION$/,
     );
     expect(fleet.stdout).toMatch(
-      /^bge-m3@local\/models\s+vllm\s+0\.24\.0\s+NotReady\s+no\s+no\s+1$/m,
+      /^bge-m3@local\/models\s+vllm\s+0\.24\.0\s+NotReady\s+differs: request-pin\s+-\s+1$/m,
     );
     const json = JSON.parse((await run(['fleet', '--json'])).stdout);
     expect(json.items.map((t: any) => t.model)).toEqual(['bge-m3']);
@@ -101,12 +101,48 @@ describe('model-manager CLI through the portal', () => {
     expect((await run(['status', 'bge-m3'])).stdout).toMatch(/cluster: local/);
   });
 
+  it('a held target: status names the hold and each difference, fleet shows it held, rollout-plan moves it only with --include-held', async () => {
+    await run([
+      'deploy',
+      'bge-m3',
+      ...target,
+      '--server-version',
+      '0.19.1',
+      '--force',
+    ]);
+    const status = (await run(['status', 'bge-m3'])).stdout;
+    expect(status).toMatch(
+      /^# local\/models: held at 0\.19\.1 by request of .* \(revision \d+\); models\.yaml default 0\.24\.0; \d+ differences? from what a new deploy would apply \(request-pin: \d+\)$/m,
+    );
+    expect(status).toMatch(/^# {3}what runs: 0\.19\.1 /m);
+    expect(status).toMatch(/^# {3}what a new deploy would apply: 0\.24\.0 /m);
+    expect(status).toMatch(
+      /^# {3}request-pin LLMInferenceService bge-m3 \.spec\.template\.containers\[name=main\]\.image: /m,
+    );
+    expect((await run(['fleet'])).stdout).toMatch(
+      /^bge-m3@local\/models\s+vllm\s+0\.19\.1\s+\S+\s+differs: request-pin\s+0\.19\.1 \(request\)\s+\d+$/m,
+    );
+    const held = await run(['rollout-plan', '--runtime', 'vllm']);
+    expect(held.stdout).toMatch(
+      /^stay bge-m3@local\/models: held at 0\.19\.1 by request .*; plan with includeHeld to move it$/m,
+    );
+    const moved = await run([
+      'rollout-plan',
+      '--runtime',
+      'vllm',
+      '--include-held',
+    ]);
+    expect(moved.stdout).toMatch(
+      /^move bge-m3@local\/models 0\.19\.1 -> 0\.24\.0: .* \(releases: held at 0\.19\.1 by request/m,
+    );
+  });
+
   it('undeploy removes it', async () => {
     const res = await run(['undeploy', 'bge-m3', ...target]);
     expect(res).toMatchObject({
       code: 0,
       stdout:
-        'LLMInferenceService models/bge-m3: deleted\nrevision 2 (undeploy)\n',
+        'LLMInferenceService models/bge-m3: deleted\nrevision 3 (undeploy)\n',
     });
   });
 

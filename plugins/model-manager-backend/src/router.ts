@@ -19,6 +19,7 @@ import {
   type HealthResponse,
   type ModelListResponse,
   type ModelStatusResponse,
+  type RevisionDiff,
   type ModelSummary,
   type RenderResponse,
   type ResolveResponse,
@@ -32,6 +33,7 @@ import express, { type Request, type Response } from 'express';
 import Router from 'express-promise-router';
 import type { z } from 'zod';
 import type { FleetService } from './fleet';
+import { revisionDiff, withSync } from './sync';
 import type { FailureKind } from './kubernetes/types';
 import type { ModelAuthorizer } from './permissions';
 import {
@@ -374,10 +376,15 @@ export async function createRouter(
     const credentials = await httpAuth.credentials(req, {
       allow: ['user', 'service'],
     });
+    const status = await service.status(
+      req.params.name,
+      impersonation(credentials),
+    );
     res.json(
-      (await service.status(
+      (await withSync(
+        status,
         req.params.name,
-        impersonation(credentials),
+        options.fleet,
       )) satisfies ModelStatusResponse,
     );
   });
@@ -473,6 +480,24 @@ export async function createRouter(
       },
     });
     res.json(result satisfies RolloutApplyResult);
+  });
+
+  // One history row against the revision before it and against live (the history dialog).
+  router.get('/models/:name/deployments/:revision/diff', async (req, res) => {
+    await httpAuth.credentials(req, { allow: ['user', 'service'] });
+    const revision = Number(req.params.revision);
+    if (!Number.isInteger(revision) || revision < 1)
+      throw new InputError(
+        `revision must be a positive whole number, got '${req.params.revision}'`,
+      );
+    res.json(
+      (await revisionDiff({
+        model: req.params.name,
+        revision,
+        history: m => service.history(m),
+        fleet: options.fleet,
+      })) satisfies RevisionDiff,
+    );
   });
 
   router.get('/models/:name/deployments', async (req, res) => {

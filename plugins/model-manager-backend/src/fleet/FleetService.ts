@@ -6,6 +6,8 @@ import type {
   RolloutPlan,
   RolloutPlanQuery,
 } from '@model-manager/plugin-model-manager-common';
+import type { KubernetesObject } from '@kubernetes/client-node';
+import { NAME_LABEL } from '@model-manager/plugin-model-manager-common';
 import type { DeploymentHistory, DeploymentRecord } from '../history';
 import { buildFleet } from './buildFleet';
 import type { ClusterRead, LiveObjectCache } from './LiveObjectCache';
@@ -77,9 +79,36 @@ export class FleetService {
       new Date(8.64e15),
     );
     return {
-      items,
+      // The fleet-wide answer leaves the manifests out of `sync` (per model they are kept).
+      items: query.model === undefined ? items.map(withoutManifests) : items,
       errors,
       readAt: (snapshot.reads.length ? readAt : new Date()).toISOString(),
+    };
+  }
+
+  /**
+   * The live objects of one target as the fleet last read them (`error` when its cluster could not
+   * be read), for history diffs against live.
+   */
+  async liveObjects(target: {
+    model: string;
+    cluster: string;
+    namespace: string;
+  }): Promise<{ objects?: KubernetesObject[]; error?: string }> {
+    const read = (await this.current()).reads.find(
+      r => r.cluster === target.cluster,
+    );
+    if (!read) return { error: `cluster ${target.cluster} is not configured` };
+    if (read.error)
+      return {
+        error: `cluster ${target.cluster} could not be read: ${read.error}`,
+      };
+    return {
+      objects: read.objects.filter(
+        o =>
+          o.metadata?.namespace === target.namespace &&
+          o.metadata?.labels?.[NAME_LABEL] === target.model,
+      ),
     };
   }
 
@@ -151,4 +180,11 @@ export class FleetService {
     });
     return value;
   }
+}
+
+function withoutManifests(target: FleetTarget): FleetTarget {
+  if (!target.sync) return target;
+  const { manifests: _runs, ...runs } = target.sync.runs;
+  const { manifests: _new, ...newDeploy } = target.sync.newDeploy;
+  return { ...target, sync: { ...target.sync, runs, newDeploy } };
 }

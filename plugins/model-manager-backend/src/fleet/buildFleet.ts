@@ -1,24 +1,20 @@
 import type { KubernetesObject } from '@kubernetes/client-node';
 import {
-  diffManifests,
-  diffObject,
   isServerKind,
   statusReadingOf,
   NAME_LABEL,
-  renderManifests,
-  resolveServer,
   RUNTIME_LABEL,
   selectEndpoint,
-  SERVER_VERSION_LABEL,
-  serverImageOf,
   summarizeKServeStatus,
   type Catalog,
   type DeploymentRecord,
   type FleetTarget,
   type ObjectChanges,
-  type RenderedObject,
   type ServerOverrides,
+  type SyncDifference,
 } from '@model-manager/plugin-model-manager-common';
+import { makeRenderer } from '../sync/makeRenderer';
+import { syncState } from '../sync/syncState';
 import type { ClusterRead } from './LiveObjectCache';
 import { isModelObject, isTransient } from './managedKinds';
 
@@ -27,43 +23,15 @@ const targetKey = (cluster: string, namespace: string, model: string) =>
 const objectKey = (o: { kind: string; name: string }) => `${o.kind}/${o.name}`;
 
 /**
- * The overrides a target's last revision would be applied with today. A version a rollout moved
- * the target to is not a pin (the rollout's serverVersion is dropped); a user's is.
+ * The overrides a target's last revision would be applied with today: all of them. A server
+ * version set by a rollout is a hold, like a request's (see `holdOf`): the target stays on it until
+ * a plan asked with `includeHeld` moves it, or a deploy without a server version releases it. A
+ * rollout without a version records none, so it holds nothing.
  */
 export function effectiveOverrides(
   record: DeploymentRecord | undefined,
 ): ServerOverrides {
-  if (!record) return {};
-  if (record.action !== 'rollout') return record.overrides;
-  const { serverVersion: _rolledTo, ...rest } = record.overrides;
-  return rest;
-}
-
-/** What the catalog renders now for a model at a namespace, or why it cannot. */
-export function renderNow(
-  catalog: Catalog,
-  model: string,
-  overrides: ServerOverrides,
-  namespace: string,
-):
-  | {
-      objects: RenderedObject[];
-      version?: string;
-      image: string;
-      apiPrefix?: string;
-    }
-  | { error: string } {
-  try {
-    const server = resolveServer(catalog, model, overrides, { locate: false });
-    return {
-      objects: renderManifests(catalog, server, { namespace }),
-      version: server.version?.value,
-      image: server.image.value,
-      apiPrefix: server.plumbing.api_prefix?.value,
-    };
-  } catch (e) {
-    return { error: (e as Error).message };
-  }
+  return record?.overrides ?? {};
 }
 
 export interface FleetInput {
@@ -98,6 +66,7 @@ export function buildFleet(input: FleetInput): FleetTarget[] {
     records.map(r => [targetKey(r.cluster, r.namespace, r.model), r]),
   );
   const readOf = new Map(reads.map(r => [r.cluster, r]));
+  const render = makeRenderer(catalog);
 
   const keys = new Set(live.keys());
   for (const [key, record] of lastRecord)
@@ -117,6 +86,7 @@ export function buildFleet(input: FleetInput): FleetTarget[] {
         record: record && record.action !== 'undeploy' ? record : undefined,
         read: readOf.get(cluster),
         gatewayBaseUrl: input.gatewayBaseUrl?.(cluster),
+        render,
       }),
     );
   }
@@ -137,14 +107,24 @@ function describeTarget(t: {
   record?: DeploymentRecord;
   read?: ClusterRead;
   gatewayBaseUrl?: string;
+  render: ReturnType<typeof makeRenderer>;
 }): FleetTarget {
   const { catalog, cluster, namespace, model, objects, record } = t;
   const main = objects.find(o => isServerKind(catalog, o.kind ?? ''));
   const labelled = main ?? objects[0];
   const known = Object.prototype.hasOwnProperty.call(catalog.models, model);
-  const now = known
-    ? renderNow(catalog, model, effectiveOverrides(record), namespace)
-    : { error: `model ${model} is no longer in ${catalog.modelsFile}` };
+  const readable = !!t.read && !t.read.error;
+  const { sync, drift, catalogChanges, catalogError } = syncState({
+    catalog,
+    model,
+    namespace,
+    live: readable ? objects : undefined,
+    record,
+    render: overrides => t.render(model, namespace, overrides),
+  });
+  const now = t.render(model, namespace, effectiveOverrides(record));
+  const outdatedError =
+    catalogError ?? ('error' in now ? now.error : undefined);
   const recordedMain = record?.manifests.find(o =>
     isServerKind(catalog, o.kind),
   );
@@ -160,23 +140,25 @@ function describeTarget(t: {
     cluster,
     namespace,
     runtime,
-    ...(main?.metadata?.labels?.[SERVER_VERSION_LABEL]
-      ? { liveVersion: main.metadata.labels[SERVER_VERSION_LABEL] }
-      : {}),
-    ...(main && serverImageOf(main as any, reading)
-      ? { liveImage: serverImageOf(main as any, reading) }
-      : {}),
+    ...(sync.runs.version ? { liveVersion: sync.runs.version } : {}),
+    ...(sync.runs.image ? { liveImage: sync.runs.image } : {}),
     ...('error' in now
       ? {}
       : {
           ...(now.version ? { resolvedVersion: now.version } : {}),
-          resolvedImage: now.image,
+          ...(now.image ? { resolvedImage: now.image } : {}),
         }),
     state: 'NotReady',
-    drifted: false,
-    drift: [],
-    outdated: false,
-    outdatedChanges: [],
+    drifted: drift.length > 0,
+    drift,
+    // With a revision on record: what the same request renders now; without: live vs a new deploy.
+    outdated: record
+      ? catalogChanges.length > 0 || catalogError !== undefined
+      : sync.differences.length > 0,
+    outdatedChanges: record
+      ? catalogChanges
+      : asObjectChanges(sync.differences),
+    ...(outdatedError !== undefined ? { outdatedError } : {}),
     ...(record?.revision !== undefined
       ? {
           revision: {
@@ -192,23 +174,19 @@ function describeTarget(t: {
         }
       : {}),
     ...(known ? {} : { unknownModel: true }),
+    sync,
   };
 
-  if (!t.read || t.read.error) {
+  if (!readable) {
     target.state = 'Unknown';
     target.reason = t.read
       ? `cluster ${cluster} could not be read: ${t.read.error}`
       : `cluster ${cluster} is not configured in kubernetes.clusterLocatorMethods`;
-    if (record && !('error' in now))
-      setOutdated(target, record.manifests, now.objects);
     return target;
   }
 
-  const liveByKey = new Map(
-    objects.map(o => [
-      objectKey({ kind: o.kind!, name: o.metadata!.name! }),
-      o,
-    ]),
+  const liveByKey = new Set(
+    objects.map(o => objectKey({ kind: o.kind!, name: o.metadata!.name! })),
   );
   const expected = (
     record?.manifests ?? ('error' in now ? [] : now.objects)
@@ -246,67 +224,31 @@ function describeTarget(t: {
           .join(', ')})`;
     if (summary && summary.ready === undefined) target.awaitingKServe = true;
   }
-
-  if (record) {
-    // Drift: what someone changed on the live objects since we applied them.
-    target.drift = record.manifests
-      .filter(isModelObject)
-      .flatMap<ObjectChanges>(o => {
-        const liveObject = liveByKey.get(objectKey(o));
-        const fields = liveObject ? diffObject(o.manifest, liveObject) : [];
-        return fields.length > 0
-          ? [
-              {
-                kind: o.kind,
-                name: o.name,
-                namespace: o.namespace,
-                change: 'changed',
-                fields,
-              },
-            ]
-          : [];
-      });
-    target.drifted = target.drift.length > 0;
-    if ('error' in now) {
-      target.outdated = true;
-      target.outdatedError = now.error;
-    } else {
-      setOutdated(target, record.manifests, now.objects);
-    }
-  } else if ('error' in now) {
-    target.outdatedError = now.error;
-  } else {
-    // Applied outside this portal (CLI, GitOps): what was applied is unknown, so the live objects
-    // are compared with what the catalog renders now.
-    target.outdatedChanges = now.objects
-      .filter(o => isModelObject(o) && liveByKey.has(objectKey(o)))
-      .flatMap<ObjectChanges>(o => {
-        const fields = diffObject(o.manifest, liveByKey.get(objectKey(o)));
-        return fields.length > 0
-          ? [
-              {
-                kind: o.kind,
-                name: o.name,
-                namespace: o.namespace,
-                change: 'changed',
-                fields,
-              },
-            ]
-          : [];
-      });
-    target.outdated = target.outdatedChanges.length > 0;
-  }
   return target;
 }
 
-function setOutdated(
-  target: FleetTarget,
-  applied: RenderedObject[],
-  now: RenderedObject[],
-) {
-  target.outdatedChanges = diffManifests(
-    applied.filter(isModelObject),
-    now.filter(isModelObject),
-  );
-  target.outdated = target.outdatedChanges.length > 0;
+/** Differences grouped by object, as the older `outdatedChanges` lists them. */
+function asObjectChanges(differences: SyncDifference[]): ObjectChanges[] {
+  const byObject = new Map<string, ObjectChanges>();
+  for (const d of differences) {
+    if (d.path === '.') continue;
+    const key = objectKey(d);
+    let o = byObject.get(key);
+    if (!o) {
+      o = {
+        kind: d.kind,
+        name: d.name,
+        ...(d.namespace ? { namespace: d.namespace } : {}),
+        change: 'changed',
+        fields: [],
+      };
+      byObject.set(key, o);
+    }
+    o.fields.push({
+      path: d.path,
+      ...(d.newDeploy !== undefined ? { rendered: d.newDeploy } : {}),
+      ...(d.runs !== undefined ? { live: d.runs } : {}),
+    });
+  }
+  return [...byObject.values()];
 }

@@ -1,28 +1,15 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { mockCredentials } from '@backstage/backend-test-utils';
 import request from 'supertest';
-import { REPO_ROOT, useModelManager } from '../__testUtils__/testBackend';
+import { catalogCopy } from '../__testUtils__/editableCatalog';
+import { useModelManager } from '../__testUtils__/testBackend';
 
 const ALICE = mockCredentials.user.header('user:default/alice');
 const LLM_ISVC = {
   apiVersion: 'serving.kserve.io/v1alpha2',
   kind: 'LLMInferenceService',
 };
-
-/** A copy of the repository's catalog that a test may edit. */
-function catalogCopy(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-fleet-'));
-  fs.cpSync(path.join(REPO_ROOT, 'runtimes'), path.join(dir, 'runtimes'), {
-    recursive: true,
-  });
-  fs.copyFileSync(
-    path.join(REPO_ROOT, 'models.yaml'),
-    path.join(dir, 'models.yaml'),
-  );
-  return path.join(dir, 'models.yaml');
-}
 
 describe('fleet: what runs where', () => {
   const modelsFile = catalogCopy();
@@ -438,10 +425,25 @@ describe('fleet: what runs where', () => {
         (s: any) => s.model === 'qwen2-5-vl-7b-instruct',
       );
       expect(vl).toMatchObject({
-        why: 'pinned-by-request',
+        why: 'held',
         reason: expect.stringMatching(
-          /^pinned by revision 1: deployed with serverVersion 0\.24\.0 by user:default\/alice/,
+          /^held at 0\.24\.0 by request of \d{4}-\d\d-\d\d by user:default\/alice \(revision 1\); models\.yaml default 0\.19\.1; plan with includeHeld to move it to 0\.19\.1$/,
         ),
+        hold: { version: '0.24.0', by: 'request', revision: 1 },
+      });
+      // Asked to include held targets, the plan moves it, releasing the hold.
+      const withHeld = await plan({
+        runtime: 'vllm',
+        version: '0.19.1',
+        namespace: 'models',
+        includeHeld: 'true',
+      });
+      expect(
+        withHeld.moves.find((m: any) => m.model === 'qwen2-5-vl-7b-instruct'),
+      ).toMatchObject({
+        toVersion: '0.19.1',
+        overrides: { serverVersion: '0.19.1' },
+        releasesHold: { version: '0.24.0', by: 'request' },
       });
       const flat = await plan({ runtime: 'openvino', version: '2026.3' });
       expect(flat.moves).toEqual([]);
@@ -453,7 +455,7 @@ describe('fleet: what runs where', () => {
       ]);
     });
 
-    it('a deploy made by a rollout is recorded as one, and its version does not pin the target', async () => {
+    it('a deploy made by a rollout is recorded as one, and its version is held like a request pin', async () => {
       // The hotfix image belongs to kubectl: moving it back takes the field over (force).
       const conflict = await api()
         .post('/api/model-manager/models/qwen2-5-7b-instruct/deploy')
@@ -501,14 +503,30 @@ describe('fleet: what runs where', () => {
         liveVersion: '0.24.0',
         revision: { revision: 2, action: 'rollout' },
       });
-      // Not a pin: with default_version at 0.19.1 it is outdated, and a plan toward 0.19.1 moves it.
-      expect(qwen.outdated).toBe(true);
+      // Held, not outdated: with default_version at 0.19.1 it stays at 0.24.0 until asked.
+      expect(qwen.outdated).toBe(false);
+      expect(qwen.sync.hold).toMatchObject({
+        version: '0.24.0',
+        by: 'rollout',
+        revision: 3,
+        catalogVersion: '0.19.1',
+      });
       const body = await plan({
         runtime: 'vllm',
         version: '0.19.1',
         namespace: 'models',
       });
-      expect(names(body.moves)).toContain('qwen2-5-7b-instruct@models');
+      expect(names(body.moves)).not.toContain('qwen2-5-7b-instruct@models');
+      expect(body.stays).toContainEqual(
+        expect.objectContaining({ model: 'qwen2-5-7b-instruct', why: 'held' }),
+      );
+      const asked = await plan({
+        runtime: 'vllm',
+        version: '0.19.1',
+        namespace: 'models',
+        includeHeld: 'true',
+      });
+      expect(names(asked.moves)).toContain('qwen2-5-7b-instruct@models');
     });
 
     it('refuses a rollout deploy that does not match the model, and unknown runtimes or versions', async () => {

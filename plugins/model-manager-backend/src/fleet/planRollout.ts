@@ -7,11 +7,13 @@ import {
   type DeploymentRecord,
   type FleetTarget,
   type ObjectChanges,
+  type RolloutMove,
   type RolloutPlan,
   type RolloutPlanQuery,
   type RolloutStay,
 } from '@model-manager/plugin-model-manager-common';
-import { effectiveOverrides, renderNow } from './buildFleet';
+import { makeRenderer } from '../sync/makeRenderer';
+import { effectiveOverrides } from './buildFleet';
 import type { ClusterRead } from './LiveObjectCache';
 import { isModelObject, isTransient } from './managedKinds';
 
@@ -25,10 +27,11 @@ export interface PlanInput {
 
 /**
  * The rollout of a runtime: every target of it whose live objects differ from what would be
- * applied now — after a `default_version` change, or toward `query.version` for targets no pin
- * holds — each with its field-level changes; and the targets that would not move, and why
- * (pinned by models.yaml, pinned by the `serverVersion` of their last deploy, a flat runtime, up to
- * date, their cluster unreadable, their model no longer resolving).
+ * applied now — after a `default_version` change, or toward `query.version` — each with its
+ * field-level changes; and the targets that would not move, and why (pinned by models.yaml, held
+ * at a version a rollout or a request set (`sync.hold`, moved only with `query.includeHeld`), a
+ * flat runtime, up to date, their cluster unreadable, their model no longer resolving). A moved
+ * held target is applied without the held version (or with `query.version`): `releasesHold`.
  *
  * @throws NotFoundError for an unknown runtime or version.
  */
@@ -63,6 +66,7 @@ export function planRollout(input: PlanInput): RolloutPlan {
     errors: [],
   };
   const errors = new Set<string>();
+  const render = makeRenderer(catalog);
 
   for (const target of input.targets) {
     if (target.runtime !== runtime.name) continue;
@@ -117,19 +121,36 @@ export function planRollout(input: PlanInput): RolloutPlan {
         );
         continue;
       }
-      if (
-        overrides.serverVersion !== undefined &&
-        overrides.serverVersion !== query.version
-      ) {
-        stay(
-          'pinned-by-request',
-          `pinned by revision ${record?.revision}: deployed with serverVersion ${overrides.serverVersion} by ${record?.actor}; deploy it without a server version to let it move`,
-        );
+    }
+    // A version a rollout or a request set is held (see holdOf): the plan moves it only when asked,
+    // except a rollout's hold on the very version models.yaml now resolves to (the promote step:
+    // default_version moved to it), which a rollout without a version releases.
+    const hold = target.sync?.hold;
+    let releasesHold: RolloutMove['releasesHold'];
+    if (hold && hold.version !== (query.version ?? hold.catalogVersion)) {
+      if (!query.includeHeld) {
+        plan.stays.push({
+          ...where,
+          why: 'held',
+          reason: `${hold.text}; plan with includeHeld to move it${
+            query.version ? ` to ${query.version}` : ''
+          }`,
+          hold,
+        });
         continue;
       }
-      overrides.serverVersion = query.version;
+      releasesHold = hold;
+      delete overrides.serverVersion;
+    } else if (
+      hold &&
+      query.version === undefined &&
+      (hold.by === 'rollout' || query.includeHeld)
+    ) {
+      releasesHold = hold;
+      delete overrides.serverVersion;
     }
-    const now = renderNow(catalog, target.model, overrides, target.namespace);
+    if (query.version !== undefined) overrides.serverVersion = query.version;
+    const now = render(target.model, target.namespace, overrides);
     if ('error' in now) {
       stay('unresolvable', now.error);
       continue;
@@ -151,7 +172,7 @@ export function planRollout(input: PlanInput): RolloutPlan {
           ? [{ ...header, change: 'changed', fields }]
           : [];
       });
-    if (changes.length === 0) {
+    if (changes.length === 0 && !releasesHold) {
       stay(
         'up-to-date',
         `already runs what would be applied${
@@ -168,6 +189,7 @@ export function planRollout(input: PlanInput): RolloutPlan {
       ...(now.version ? { toVersion: now.version } : {}),
       overrides,
       changes,
+      ...(releasesHold ? { releasesHold } : {}),
     });
   }
   if (!runtime.versioned && query.version === undefined) {

@@ -129,7 +129,7 @@ export const fleetQuerySchema = z
   })
   .strict();
 
-/** `GET /rollouts/plan?runtime=&version=&cluster=&namespace=` */
+/** `GET /rollouts/plan?runtime=&version=&cluster=&namespace=&includeHeld=` */
 export const rolloutPlanQuerySchema = z
   .object({
     runtime: z
@@ -141,6 +141,13 @@ export const rolloutPlanQuerySchema = z
     version: optionalText,
     cluster: optionalText,
     namespace: namespaceSchema.optional(),
+    /** Move held targets too (a version a rollout or a request set). */
+    includeHeld: z
+      .enum(['true', 'false'], {
+        errorMap: () => ({ message: 'includeHeld must be true or false' }),
+      })
+      .transform(v => v === 'true')
+      .optional(),
   })
   .strict();
 

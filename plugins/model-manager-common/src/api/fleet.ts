@@ -4,6 +4,7 @@
  */
 import type { ServerOverrides } from '../resolver/types';
 import type { FieldChange } from './types';
+import type { Hold, TargetSync } from './sync';
 
 /**
  * The state of one deployment target:
@@ -70,7 +71,10 @@ export type FleetTarget = {
   /** Someone changed the live objects since model-manager applied them. */
   drifted: boolean;
   drift: ObjectChanges[];
-  /** What would be applied now differs from what was last applied (e.g. default_version moved). */
+  /**
+   * Applying the last revision's request again would change something (e.g. the version's image
+   * changed in models.yaml). A held version is not outdated: see `sync.hold`.
+   */
   outdated: boolean;
   outdatedChanges: ObjectChanges[];
   /** Why what would be applied now cannot be told (e.g. the recorded version was removed). */
@@ -81,6 +85,8 @@ export type FleetTarget = {
   endpoint?: string;
   /** The model is no longer in models.yaml. */
   unknownModel?: boolean;
+  /** What runs, what a new deploy would apply, the hold and each difference with its reason. */
+  sync?: TargetSync;
 };
 
 /** A cluster that could not be read; its targets are `Unknown`. */
@@ -114,12 +120,14 @@ export type RolloutMove = {
   /** The overrides the rollout applies with: the last revision's, and the target version. */
   overrides: ServerOverrides;
   changes: ObjectChanges[];
+  /** The hold this move releases (a held target moved with `includeHeld`, or a rollout hold models.yaml now resolves to). */
+  releasesHold?: Hold;
 };
 
 /** Why a target would not move. */
 export type RolloutStayReason =
   | 'pinned-by-model'
-  | 'pinned-by-request'
+  | 'held'
   | 'flat-runtime'
   | 'up-to-date'
   | 'unreachable'
@@ -133,6 +141,8 @@ export type RolloutStay = {
   why: RolloutStayReason;
   /** The same in words, naming the file, revision or error. */
   reason: string;
+  /** For `held`: the version a rollout or request set, who and when. */
+  hold?: Hold;
 };
 
 /** The answer of `GET /rollouts/plan`. */
@@ -151,7 +161,17 @@ export type RolloutPlanQuery = {
   version?: string;
   cluster?: string;
   namespace?: string;
+  /** Move held targets too (a version set by a rollout or a request); default: they stay, listed as `held`. */
+  includeHeld?: boolean;
 };
+
+/** The query string values of `GET /rollouts/plan` (`includeHeld=true` only when asked). */
+export function rolloutPlanParams(
+  query: RolloutPlanQuery,
+): Record<string, string | undefined> {
+  const { includeHeld, ...rest } = query;
+  return { ...rest, includeHeld: includeHeld ? 'true' : undefined };
+}
 
 /** Targets are named `model@cluster/namespace` in logs and checkpoints. */
 export function targetLabel(t: {

@@ -11,10 +11,12 @@ import type {
 import type { ApplyPolicy, RenderedObject } from '../renderer/types';
 import type { ServerOverrides } from '../resolver/types';
 import type { DeploymentAction, ObjectChanges } from './fleet';
+import type { TargetSync } from './sync';
 
 export * from './catalog';
 export * from './fleet';
 export * from './models';
+export * from './sync';
 
 /** What happened to one object in a deploy, dry run, rollback or undeploy. */
 export type ObjectAction =
@@ -171,6 +173,8 @@ export type ModelStatus = {
   endpoint?: ModelEndpoint;
   /** The weights download Job (OpenVINO models); absent for models without one. */
   download?: DownloadStatus;
+  /** What runs there, what a new deploy would apply, and why they differ (the fleet's `sync`). */
+  sync?: TargetSync;
 };
 
 /** The weights download Job of a deployed model, read with its pods. */

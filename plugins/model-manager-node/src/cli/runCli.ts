@@ -36,7 +36,8 @@ Through a running portal (sign-in, permissions, audit and history apply):
   model-manager undeploy <model> --cluster C --namespace NS
   model-manager status <model>
   model-manager fleet [--cluster C] [--namespace NS] [--runtime R] [--version V] [--state S]
-  model-manager rollout-plan --runtime R [--version V] [--cluster C] [--namespace NS]
+  model-manager rollout-plan --runtime R [--version V] [--cluster C] [--namespace NS] [--include-held]
+                                          held targets (a version a rollout or request set) stay unless --include-held
 
 Options:
   -f, --models FILE      models.yaml to read (default: ./models.yaml)
@@ -90,6 +91,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         version: { type: 'string' },
         state: { type: 'string' },
         'dry-run': { type: 'boolean' },
+        'include-held': { type: 'boolean' },
         force: { type: 'boolean' },
       },
     });

@@ -196,6 +196,14 @@ export function fakeApi(
         ],
       }),
     ),
+    revisionDiff: async (model: string, revision: number) => ({
+      model,
+      revision,
+      cluster: 'local',
+      namespace: 'models',
+      againstPrevious: { objects: [] },
+      againstLive: { objects: [] },
+    }),
     fleet: async () => FLEET,
     modelFleet: async (name: string) => ({
       ...FLEET,

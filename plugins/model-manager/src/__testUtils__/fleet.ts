@@ -2,6 +2,7 @@ import type {
   DeploymentHistoryItem,
   FleetResponse,
   FleetTarget,
+  TargetSync,
 } from '@model-manager/plugin-model-manager-common';
 
 /** A Ready, in-sync target; override what a test is about. */
@@ -110,5 +111,81 @@ export function historyRow(
     results: [],
     createdAt: '2026-11-30T10:00:00Z',
     ...overrides,
+  };
+}
+
+/** The sync state of a target deployed with serverVersion 0.19.1 and an arg, whose image was then edited with kubectl. */
+export function heldSync(): TargetSync {
+  const hold = {
+    version: '0.19.1',
+    by: 'request' as const,
+    revision: 4,
+    actor: 'user:default/alice',
+    at: '2026-12-01T10:00:00Z',
+    catalogVersion: '0.24.0',
+    text: 'held at 0.19.1 by request of 2026-12-01 by user:default/alice (revision 4); models.yaml default 0.24.0',
+  };
+  return {
+    state: 'differs',
+    runs: {
+      version: '0.19.1',
+      image: 'docker.io/vllm/vllm-openai-cpu:v0.19.1-hotfix',
+      env: { VLLM_LOGGING_LEVEL: 'DEBUG' },
+      args: ['--max-num-seqs=8'],
+      revision: {
+        revision: 4,
+        action: 'deploy',
+        actor: 'user:default/alice',
+        at: '2026-12-01T10:00:00Z',
+        overrides: {
+          serverVersion: '0.19.1',
+          args: ['--max-num-seqs=8'],
+        },
+      },
+      manifests: [
+        {
+          apiVersion: 'serving.kserve.io/v1alpha2',
+          kind: 'LLMInferenceService',
+          name: 'qwen',
+          namespace: 'models',
+          applyPolicy: 'apply',
+          source: 't',
+          manifest: {
+            kind: 'LLMInferenceService',
+            metadata: { name: 'qwen', labels: { applied: 'rev-4' } },
+          },
+        },
+      ],
+    },
+    newDeploy: {
+      version: '0.24.0',
+      image: 'docker.io/vllm/vllm-openai-cpu:v0.24.0',
+      env: { VLLM_LOGGING_LEVEL: 'INFO' },
+      args: [],
+    },
+    hold,
+    differences: [
+      {
+        reason: 'drift',
+        kind: 'LLMInferenceService',
+        name: 'qwen',
+        namespace: 'models',
+        path: '.spec.template.containers[name=main].image',
+        runs: 'docker.io/vllm/vllm-openai-cpu:v0.19.1-hotfix',
+        applied: 'docker.io/vllm/vllm-openai-cpu:v0.19.1',
+        text: 'changed on the cluster after revision 4 applied it (kubectl edit or another tool)',
+      },
+      {
+        reason: 'request-pin',
+        kind: 'LLMInferenceService',
+        name: 'qwen',
+        namespace: 'models',
+        path: '.spec.template.containers[name=main].args',
+        runs: ['--max-num-seqs=8'],
+        newDeploy: [],
+        text: 'asked for by the request of revision 4 by user:default/alice, 2026-12-01: serverVersion 0.19.1, arg --max-num-seqs=8',
+      },
+    ],
+    summary: `${hold.text}; 2 differences from what a new deploy would apply (drift: 1, request-pin: 1)`,
   };
 }

@@ -1,3 +1,3 @@
 export { fakeApi, origin } from './fakeApi';
-export { FLEET, historyRow, target } from './fleet';
+export { FLEET, heldSync, historyRow, target } from './fleet';
 export { generateModels, modelList, MODELS } from './models';

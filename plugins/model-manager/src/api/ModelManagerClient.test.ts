@@ -39,6 +39,23 @@ describe('ModelManagerClient', () => {
       '/rollouts/plan?runtime=vllm&version=0.24.0',
     ],
     [
+      'the rollout plan with held targets',
+      (a: ModelManagerClient) =>
+        a.rolloutPlan({ runtime: 'vllm', includeHeld: true }),
+      '/rollouts/plan?runtime=vllm&includeHeld=true',
+    ],
+    [
+      'the rollout plan without held targets',
+      (a: ModelManagerClient) =>
+        a.rolloutPlan({ runtime: 'vllm', includeHeld: false }),
+      '/rollouts/plan?runtime=vllm',
+    ],
+    [
+      "a revision's diff",
+      (a: ModelManagerClient) => a.revisionDiff('qwen 2', 3),
+      '/models/qwen%202/deployments/3/diff',
+    ],
+    [
       'a page of models with the filters set',
       (a: ModelManagerClient) =>
         a.queryModels({

@@ -1,3 +1,4 @@
+import { rolloutPlanParams } from '@model-manager/plugin-model-manager-common';
 import {
   createApiRef,
   type DiscoveryApi,
@@ -24,6 +25,7 @@ import type {
   RolloutPlanQuery,
   RuntimeListResponse,
   RuntimeSummary,
+  RevisionDiff,
 } from '@model-manager/plugin-model-manager-common';
 import type { ModelManagerApi, Overrides } from './types';
 
@@ -151,6 +153,12 @@ export class ModelManagerClient implements ModelManagerApi {
     ).items;
   }
 
+  revisionDiff(name: string, revision: number) {
+    return this.get<RevisionDiff>(
+      `/models/${encodeURIComponent(name)}/deployments/${revision}/diff`,
+    );
+  }
+
   fleet(query: Omit<FleetQuery, 'model'> = {}) {
     return this.get<FleetResponse>(`/fleet${queryString(query)}`);
   }
@@ -160,7 +168,9 @@ export class ModelManagerClient implements ModelManagerApi {
   }
 
   rolloutPlan(query: RolloutPlanQuery) {
-    return this.get<RolloutPlan>(`/rollouts/plan${queryString(query)}`);
+    return this.get<RolloutPlan>(
+      `/rollouts/plan${queryString(rolloutPlanParams(query))}`,
+    );
   }
 
   private get<T>(path: string) {

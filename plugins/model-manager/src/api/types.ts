@@ -17,6 +17,7 @@ import type {
   RolloutPlanQuery,
   RuntimeSummary,
   ServerOverrides,
+  RevisionDiff,
 } from '@model-manager/plugin-model-manager-common';
 
 /** The REST shapes are declared once, in the common package; re-exported for the plugin's users. */
@@ -69,6 +70,8 @@ export interface ModelManagerApi {
   resolve(name: string, overrides?: Overrides): Promise<ResolveResponse>;
   render(name: string, options?: RenderRequest): Promise<RenderedObject[]>;
   history(name: string): Promise<DeploymentHistoryItem[]>;
+  /** One revision against the previous one ("what this deploy changed") and against live. */
+  revisionDiff(name: string, revision: number): Promise<RevisionDiff>;
   /** Every deployment target, live state, drift and outdated fields; unreachable clusters in `errors`. */
   fleet(query?: Omit<FleetQuery, 'model'>): Promise<FleetResponse>;
   /** The targets of one model. */

@@ -372,7 +372,17 @@ describe('RuntimeContent', () => {
             changes: [],
           },
         ],
-        stays: [],
+        stays: [
+          {
+            model: 'qwen',
+            cluster: 'local',
+            namespace: 'models',
+            liveVersion: '0.19.1',
+            why: 'held',
+            reason:
+              'held at 0.19.1 by rollout of 2026-12-01 by user:default/bob (revision 3); models.yaml default 0.24.0; plan with includeHeld to move it',
+          },
+        ],
         errors: [],
       }),
     });
@@ -385,8 +395,9 @@ describe('RuntimeContent', () => {
     expect(screen.getByTestId('outdated-0.19.1')).toHaveTextContent('1');
     expect(screen.getByText('qwen@prod/ml')).toBeInTheDocument();
     expect(screen.queryByText(/bge-ov@/)).not.toBeInTheDocument(); // another runtime
+    // The plan without a version says what it moves, and that the held target stays (and why).
     expect(await screen.findByTestId('plan-line')).toHaveTextContent(
-      'would move 1 target(s); 0 would stay',
+      'Rolling out what models.yaml resolves now (no version) would move 1 target(s) (0.19.1 -> 0.24.0); 1 held target(s) stay where a rollout or a request put them (qwen@local/models: held at 0.19.1 by rollout of 2026-12-01 by user:default/bob (revision 3); models.yaml default 0.24.0; plan with includeHeld to move it); tick "Move held targets too" in the rollout to move them; 0 other target(s) would stay.',
     );
     const formData = (href: string | null) =>
       JSON.parse(new URL(href!, 'http://x').searchParams.get('formData')!);

@@ -39,4 +39,18 @@ export const examples: TemplateExample[] = [
       ],
     }),
   },
+  {
+    description:
+      'The promote step for held targets too: after moving default_version, move every vLLM target to it, including those an earlier rollout or a deploy request held at another version',
+    example: yaml.stringify({
+      steps: [
+        {
+          id: 'rollout',
+          action: 'model-manager:rollout',
+          name: 'Roll out the vLLM default version, held targets too',
+          input: { runtime: 'vllm', includeHeld: true },
+        },
+      ],
+    }),
+  },
 ];

@@ -370,6 +370,37 @@ describe('model-manager:rollout', () => {
     expect(MODELS.map(appliesOf)).toEqual(Array(8).fill(0));
   });
 
+  it('leaves a held target where a request put it, naming the hold; includeHeld moves it and says which hold it releases', async () => {
+    expect(
+      (
+        await call('POST', '/models/model-0/deploy', {
+          cluster: 'local',
+          namespace: 'models',
+          serverVersion: '0.24.0',
+        })
+      ).status,
+    ).toBe(200);
+    const held = actionContext({ runtime: 'vllm' }, { isDryRun: true });
+    await action().handler(held.ctx as any);
+    expect(held.lines()).toContainEqual(
+      expect.stringMatching(
+        /^ {2}stay model-0@local\/models: held at 0\.24\.0 by request of .* by user:default\/alice \(revision \d+\); models\.yaml default 0\.19\.1; plan with includeHeld to move it$/,
+      ),
+    );
+    expect(held.outputs().notAttempted).toHaveLength(7);
+    const all = actionContext(
+      { runtime: 'vllm', includeHeld: true },
+      { isDryRun: true },
+    );
+    await action().handler(all.ctx as any);
+    expect(all.lines()).toContainEqual(
+      expect.stringMatching(
+        /^ {2}move model-0@local\/models 0\.24\.0 -> 0\.19\.1: .* \(releases: held at 0\.24\.0 by request/,
+      ),
+    );
+    expect(all.outputs().notAttempted).toHaveLength(8);
+  });
+
   it.each(examples.map(e => [e.description, e] as const))(
     'example: %s',
     async (_description, example) => {

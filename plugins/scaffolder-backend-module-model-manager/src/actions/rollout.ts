@@ -49,7 +49,14 @@ export function createRolloutAction(options: {
             .string()
             .optional()
             .describe(
-              'A version of the runtime to move targets to (a key of its versions:). Leave it out to apply what the catalog resolves now, e.g. after moving default_version. Models pinned by server_version, and targets deployed with a server version, stay',
+              'A version of the runtime to move targets to (a key of its versions:). Leave it out to apply what the catalog resolves now, e.g. after moving default_version. Models pinned by server_version stay; held targets (a version an earlier rollout or a deploy request set) stay unless includeHeld',
+            ),
+        includeHeld: z =>
+          z
+            .boolean()
+            .optional()
+            .describe(
+              'Move held targets too: those a rollout or a deploy request put on a version. Default false: they stay, listed with who held them and when',
             ),
         cluster: z =>
           z.string().optional().describe('Only targets on this cluster'),
@@ -162,13 +169,16 @@ export function createRolloutAction(options: {
           ...(input.version ? { version: input.version } : {}),
           ...(input.cluster ? { cluster: input.cluster } : {}),
           ...(input.namespace ? { namespace: input.namespace } : {}),
+          ...(input.includeHeld ? { includeHeld: true } : {}),
         };
         const dryRun = ctx.isDryRun || input.dryRun === true;
         // The plan is kept: a resumed task works through the same targets in the same order. The
         // task state is written again at every checkpoint, so a real run keeps each move without
         // its field changes (logged here, and not needed to apply it).
         const plan = (await ctx.checkpoint({
-          key: `rollout-plan-${input.runtime}-${input.version ?? 'resolved'}`,
+          key: `rollout-plan-${input.runtime}-${input.version ?? 'resolved'}${
+            input.includeHeld ? '-held' : ''
+          }`,
           fn: async () => {
             const full = await client.rolloutPlan(query, credentials);
             return (
@@ -307,7 +317,7 @@ function logPlan(
         m.toVersion ? ` ${m.fromVersion ?? '?'} -> ${m.toVersion}` : ''
       }: ${fields.slice(0, 6).join(', ')}${
         fields.length > 6 ? `, and ${fields.length - 6} more` : ''
-      }`,
+      }${m.releasesHold ? ` (releases: ${m.releasesHold.text})` : ''}`,
     );
   }
   for (const s of plan.stays)

@@ -1,3 +1,4 @@
+import { rolloutPlanParams } from '@model-manager/plugin-model-manager-common';
 import type {
   AuthService,
   BackstageCredentials,
@@ -157,7 +158,7 @@ export class ModelManagerClient {
     return this.request<RolloutPlan>(
       credentials,
       'GET',
-      `/rollouts/plan?${searchParams(query)}`,
+      `/rollouts/plan?${searchParams(rolloutPlanParams(query))}`,
     );
   }
 

@@ -1,3 +1,4 @@
+import { rolloutPlanParams } from '@model-manager/plugin-model-manager-common';
 import type {
   DeploymentFailedResponse,
   DeploymentResult,
@@ -52,7 +53,10 @@ export class PortalClient {
   }
 
   rolloutPlan(query: RolloutPlanQuery): Promise<RolloutPlan> {
-    return this.request('GET', `/rollouts/plan?${params(query)}`);
+    return this.request(
+      'GET',
+      `/rollouts/plan?${params(rolloutPlanParams(query))}`,
+    );
   }
 
   status(model: string): Promise<ModelStatusResponse> {

@@ -5,6 +5,7 @@ import {
   type DeploymentResult,
   type FleetState,
   type ServerOverrides,
+  type TargetSync,
 } from '@model-manager/plugin-model-manager-common';
 import type { CliIo } from '../runCli';
 import { PortalClient, PortalError } from './PortalClient';
@@ -32,6 +33,7 @@ export interface PortalValues {
   state?: string;
   json?: boolean;
   'dry-run'?: boolean;
+  'include-held'?: boolean;
   force?: boolean;
 }
 
@@ -93,22 +95,14 @@ export async function runPortalCommand(
         });
         out(fleet, () =>
           table(
-            [
-              'TARGET',
-              'RUNTIME',
-              'LIVE',
-              'STATE',
-              'DRIFTED',
-              'OUTDATED',
-              'REVISION',
-            ],
+            ['TARGET', 'RUNTIME', 'LIVE', 'STATE', 'SYNC', 'HELD', 'REVISION'],
             fleet.items.map(t => [
               targetLabel(t),
               t.runtime,
               t.liveVersion ?? '-',
               t.state,
-              t.drifted ? 'yes' : 'no',
-              t.outdated ? `yes (${t.resolvedVersion ?? '?'})` : 'no',
+              t.sync ? syncCell(t.sync) : '-',
+              t.sync?.hold ? `${t.sync.hold.version} (${t.sync.hold.by})` : '-',
               t.revision ? String(t.revision.revision) : '-',
             ]),
           ),
@@ -126,6 +120,7 @@ export async function runPortalCommand(
           version: values.version,
           cluster: values.cluster,
           namespace: values.namespace,
+          includeHeld: values['include-held'] === true,
         });
         out(plan, () =>
           [
@@ -142,7 +137,9 @@ export async function runPortalCommand(
                       ? c.fields.map(f => f.path)
                       : [`${c.kind} ${c.change}`],
                   )
-                  .join(', ')}\n`,
+                  .join(', ')}${
+                  m.releasesHold ? ` (releases: ${m.releasesHold.text})` : ''
+                }\n`,
             ),
             ...plan.stays.map(s => `stay ${targetLabel(s)}: ${s.reason}\n`),
           ].join(''),
@@ -153,7 +150,14 @@ export async function runPortalCommand(
         const status = await client.status(needModel());
         out(status, () =>
           status.items.length
-            ? toKubernetesYaml(status.items)
+            ? status.items
+                .map(({ sync, ...item }) =>
+                  [
+                    ...(sync ? [describeSync(item, sync)] : []),
+                    toKubernetesYaml([item]),
+                  ].join(''),
+                )
+                .join('')
             : `${args[0]} is not deployed anywhere\n`,
         );
         return 0;
@@ -241,6 +245,52 @@ function inCliWords(message: string): string {
 /** A field value in a diff: JSON, or `(absent)` for a field that is not there (removed or added). */
 function formatValue(value: unknown): string {
   return value === undefined ? '(absent)' : JSON.stringify(value);
+}
+
+/** `in-sync`, `differs: request-pin, drift`, or `unknown`. */
+function syncCell(sync: TargetSync): string {
+  if (sync.state !== 'differs') return sync.state;
+  return `differs: ${[...new Set(sync.differences.map(d => d.reason))].join(
+    ', ',
+  )}`;
+}
+
+/** What runs, what a new deploy would apply, the hold and each difference with its reason. */
+function describeSync(
+  where: { cluster: string; namespace: string },
+  sync: TargetSync,
+): string {
+  const server = (s: {
+    version?: string;
+    image?: string;
+    env?: Record<string, string>;
+    args?: string[];
+  }) =>
+    `${s.version ?? '-'} ${s.image ?? ''}${
+      s.args?.length ? ` args ${s.args.join(' ')}` : ''
+    }${
+      s.env && Object.keys(s.env).length
+        ? ` env ${Object.entries(s.env)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(' ')}`
+        : ''
+    }`;
+  const revision = sync.runs.revision
+    ? `revision ${sync.runs.revision.revision} (${sync.runs.revision.action} by ${sync.runs.revision.actor}, ${sync.runs.revision.at})`
+    : 'no revision on record';
+  return [
+    `# ${where.cluster}/${where.namespace}: ${sync.summary}\n`,
+    `#   what runs: ${server(sync.runs)}; ${revision}\n`,
+    `#   what a new deploy would apply: ${
+      sync.newDeploy.error ?? server(sync.newDeploy)
+    }\n`,
+    ...sync.differences.map(
+      d =>
+        `#   ${d.reason} ${d.kind} ${d.name} ${d.path}: ${JSON.stringify(
+          d.runs ?? null,
+        )} (new deploy: ${JSON.stringify(d.newDeploy ?? null)}) - ${d.text}\n`,
+    ),
+  ].join('');
 }
 
 function table(header: string[], rows: string[][]): string {

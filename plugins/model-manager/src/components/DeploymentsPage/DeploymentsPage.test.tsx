@@ -2,7 +2,7 @@ import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
-import { fakeApi, FLEET } from '../../__testUtils__';
+import { fakeApi, FLEET, heldSync, target } from '../../__testUtils__';
 import { modelManagerApiRef, type ModelManagerApi } from '../../api';
 import { DeploymentsPage } from './DeploymentsPage';
 
@@ -85,6 +85,41 @@ describe('DeploymentsPage', () => {
     expect(details).toHaveTextContent(
       'Drift (live objects changed outside model-manager)No changes.',
     );
+  });
+
+  it('a held target: says held at which version by whom, and lists what runs against a new deploy with the reasons', async () => {
+    await renderPage(
+      fakeApi({
+        fleet: async () => ({
+          readAt: '2026-12-01T10:00:00Z',
+          errors: [],
+          items: [target({ liveVersion: '0.19.1', sync: heldSync() })],
+        }),
+      }),
+    );
+    const row = within(
+      await screen
+        .findByText('local/models')
+        .then(e => e.closest('tr') as HTMLElement),
+    );
+    expect(row.getByTestId('chip-held')).toHaveTextContent(
+      'held at 0.19.1 (request)',
+    );
+    expect(row.getByTestId('chip-differs')).toHaveTextContent(
+      'differs from a new deploy: 2 (drift, request-pin)',
+    );
+    // Not "in sync": what runs is not what a new deploy would apply.
+    expect(row.queryByTestId('chip-in-sync')).not.toBeInTheDocument();
+    expect(row.getByText('0.24.0')).toBeInTheDocument(); // what a new deploy would apply
+    fireEvent.click(row.getByTitle('Field changes'));
+    const details = await screen.findByTestId('details-qwen@local/models');
+    expect(within(details).getByTestId('sync-summary')).toHaveTextContent(
+      'held at 0.19.1 by request of 2026-12-01 by user:default/alice (revision 4); models.yaml default 0.24.0; 2 differences from what a new deploy would apply (drift: 1, request-pin: 1)',
+    );
+    expect(within(details).getByTestId('reason-drift')).toBeInTheDocument();
+    expect(
+      within(details).getByTestId('reason-request-pin'),
+    ).toBeInTheDocument();
   });
 
   it('filters by the URL query, so a link shares the view', async () => {

@@ -1,3 +1,4 @@
+import { SyncDifferences } from '../sync';
 import {
   Content,
   Link,
@@ -70,14 +71,15 @@ const columns: TableColumn<FleetTarget>[] = [
     ),
   },
   {
-    title: 'Declared',
-    render: t =>
-      t.resolvedVersion ??
-      (t.resolvedImage ? (
-        <Typography variant="caption">{t.resolvedImage}</Typography>
-      ) : (
-        '—'
-      )),
+    title: 'A new deploy would apply',
+    render: t => {
+      const version = t.sync ? t.sync.newDeploy.version : t.resolvedVersion;
+      const image = t.sync ? t.sync.newDeploy.image : t.resolvedImage;
+      return (
+        version ??
+        (image ? <Typography variant="caption">{image}</Typography> : '—')
+      );
+    },
   },
   ...targetStatusColumns,
 ];
@@ -92,12 +94,24 @@ function TargetDetails(props: { target: FleetTarget }) {
           URL: <code>{t.endpoint}</code>
         </Typography>
       )}
+      {t.sync && (
+        <>
+          <Typography variant="h6">
+            What runs vs what a new deploy would apply
+          </Typography>
+          <Typography variant="body2" paragraph data-testid="sync-summary">
+            {t.sync.summary}
+          </Typography>
+          <SyncDifferences differences={t.sync.differences} />
+        </>
+      )}
       <Typography variant="h6">
         Drift (live objects changed outside model-manager)
       </Typography>
       <ObjectChangesList objects={t.drift} labels={DRIFT_LABELS} />
       <Typography variant="h6">
-        Outdated (what models.yaml resolves now)
+        Outdated (models.yaml changed since the last revision: the same request
+        would apply this now)
       </Typography>
       {t.outdatedError ? (
         <Typography variant="body2">{t.outdatedError}</Typography>

@@ -257,13 +257,86 @@ describe('HistoryTable', () => {
     ).not.toBeInTheDocument();
   });
 
-  it('shows the diff between rendered and live, field by field', async () => {
+  it('opens a dialog beside the row: what this deploy changed since the previous revision, and the revision against live', async () => {
+    const revisionDiff = jest.fn(async (model: string, revision: number) => ({
+      model,
+      revision,
+      cluster: 'local',
+      namespace: 'models',
+      againstPrevious: {
+        previousRevision: 1,
+        objects: [
+          {
+            kind: 'LLMInferenceService',
+            name: 'qwen',
+            change: 'changed' as const,
+            fields: [
+              { path: IMAGE, live: 'vllm:0.19.1', rendered: 'vllm:0.24.0' },
+            ],
+          },
+        ],
+      },
+      againstLive: {
+        objects: [
+          {
+            kind: 'LLMInferenceService',
+            name: 'qwen',
+            change: 'changed' as const,
+            fields: [
+              {
+                path: IMAGE,
+                rendered: 'vllm:0.24.0',
+                live: 'vllm:0.24.0-hotfix',
+              },
+            ],
+          },
+        ],
+      },
+    }));
+    await renderTable(fakeApi({ revisionDiff }), AuthorizeResult.DENY);
+    // The dry run has no revision: no Diff there.
+    expect(
+      within(await rowOf('user:default/carol')).queryByRole('button', {
+        name: 'Diff',
+      }),
+    ).not.toBeInTheDocument();
+    fireEvent.click(
+      within(await rowOf('user:default/bob')).getByRole('button', {
+        name: 'Diff',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(revisionDiff).toHaveBeenCalledWith('qwen', 2);
+    expect(
+      within(dialog).getByText('Revision 2 of qwen on local/models'),
+    ).toBeInTheDocument();
+    const body = await within(dialog).findByTestId('revision-diff');
+    await waitFor(() =>
+      expect(body).toHaveTextContent(
+        `What this deploy changed (since revision 1)LLMInferenceService qwen: changed (1 field)${IMAGE}: rev 1 vllm:0.19.1 → rev 2 vllm:0.24.0`,
+      ),
+    );
+    expect(body).toHaveTextContent(
+      `Revision 2 (with its own overrides) vs live now`,
+    );
+    expect(body).toHaveTextContent(
+      `${IMAGE}: live vllm:0.24.0-hotfix → rev 2 vllm:0.24.0`,
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument(),
+    );
+  });
+
+  it('says so when live is what the revision applied', async () => {
     await renderTable(fakeApi(), AuthorizeResult.DENY);
     fireEvent.click(
-      (await screen.findAllByRole('button', { name: 'Diff' }))[0],
+      within(await rowOf('user:default/bob')).getByRole('button', {
+        name: 'Diff',
+      }),
     );
-    expect(await screen.findByTestId('diff')).toHaveTextContent(
-      `${IMAGE}: live vllm:0.19.1 → rendered vllm:0.24.0`,
-    );
+    expect(
+      await screen.findByText('Live is what revision 2 applied.'),
+    ).toBeInTheDocument();
   });
 });

@@ -1,6 +1,4 @@
 import { Table, type TableColumn } from '@backstage/core-components';
-import { useApi } from '@backstage/core-plugin-api';
-import { toastApiRef } from '@backstage/frontend-plugin-api';
 import { usePermission } from '@backstage/plugin-permission-react';
 import Button from '@material-ui/core/Button';
 import Typography from '@material-ui/core/Typography';
@@ -10,42 +8,16 @@ import {
   type DeploymentHistoryItem,
 } from '@model-manager/plugin-model-manager-common';
 import { useState } from 'react';
-import { errorText, modelManagerApiRef, type DiffResult } from '../../api';
-import { FieldChangeLines } from '../fleet';
 import { ChangesCell } from './ChangesCell';
 import { actionText, canRollBackTo, revisionText } from './historyText';
+import { RevisionDiffDialog } from './RevisionDiffDialog';
 import { RollbackDialog } from './RollbackDialog';
-
-/** Rendered now vs live, for the Diff button of a row. */
-function LiveDiff(props: { diff: DiffResult }) {
-  const { diff } = props;
-  return (
-    <div data-testid="diff" style={{ padding: 16 }}>
-      <Typography variant="h6">
-        Rendered vs live on {diff.cluster}/{diff.namespace}:{' '}
-        {diff.inSync ? 'in sync' : 'differs'}
-      </Typography>
-      {diff.objects.map(o => (
-        <div key={`${o.kind}/${o.name}`}>
-          <Typography variant="subtitle2">
-            {o.kind} {o.name}:{' '}
-            {o.exists ? `${o.changes.length} change(s)` : 'not on the cluster'}
-          </Typography>
-          <FieldChangeLines
-            fields={o.changes}
-            labels={{ from: 'live', to: 'rendered' }}
-          />
-        </div>
-      ))}
-    </div>
-  );
-}
 
 /**
  * A model's deploy history, newest first: per-model revisions (dry runs have none), what each
- * changed since the revision before it, a diff against the live objects and, for users allowed to
- * deploy this model (`model-manager.model.deploy` on its entity), a rollback that first shows what
- * it would change.
+ * changed since the revision before it, a diff dialog (against the previous revision and against
+ * the live objects) and, for users allowed to deploy this model (`model-manager.model.deploy` on
+ * its entity), a rollback that first shows what it would change.
  */
 export function HistoryTable(props: {
   model: string;
@@ -54,33 +26,14 @@ export function HistoryTable(props: {
   history: DeploymentHistoryItem[];
   onChanged?: () => void;
 }) {
-  const api = useApi(modelManagerApiRef);
-  const toastApi = useApi(toastApiRef);
   const { allowed: canRollback } = usePermission({
     permission: modelDeployPermission,
     resourceRef: props.entityRef ?? modelEntityRef(props.model),
   });
-  const [diff, setDiff] = useState<DiffResult | undefined>();
+  const [diffing, setDiffing] = useState<DeploymentHistoryItem | undefined>();
   const [rollingBack, setRollingBack] = useState<
     DeploymentHistoryItem | undefined
   >();
-
-  const showDiff = async (record: DeploymentHistoryItem) => {
-    try {
-      setDiff(
-        await api.diff(props.model, {
-          cluster: record.cluster,
-          namespace: record.namespace,
-        }),
-      );
-    } catch (e) {
-      toastApi.post({
-        title: 'Diff failed',
-        description: errorText(e as Error),
-        status: 'danger',
-      });
-    }
-  };
 
   const columns: TableColumn<DeploymentHistoryItem>[] = [
     {
@@ -115,8 +68,8 @@ export function HistoryTable(props: {
       title: '',
       render: r => (
         <>
-          {r.action !== 'undeploy' && (
-            <Button size="small" onClick={() => showDiff(r)}>
+          {r.revision !== undefined && r.action !== 'undeploy' && (
+            <Button size="small" onClick={() => setDiffing(r)}>
               Diff
             </Button>
           )}
@@ -150,7 +103,13 @@ export function HistoryTable(props: {
           }
         />
       </div>
-      {diff && <LiveDiff diff={diff} />}
+      {diffing && (
+        <RevisionDiffDialog
+          model={props.model}
+          row={diffing}
+          onClose={() => setDiffing(undefined)}
+        />
+      )}
       {rollingBack && (
         <RollbackDialog
           model={props.model}

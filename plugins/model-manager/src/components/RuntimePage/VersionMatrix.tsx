@@ -10,7 +10,10 @@ import {
 import { useApi } from '@backstage/core-plugin-api';
 import Chip from '@material-ui/core/Chip';
 import Typography from '@material-ui/core/Typography';
-import { targetLabel } from '@model-manager/plugin-model-manager-common';
+import {
+  targetLabel,
+  type RolloutPlan,
+} from '@model-manager/plugin-model-manager-common';
 import useAsync from 'react-use/esm/useAsync';
 import { errorText, modelManagerApiRef, type RuntimeSummary } from '../../api';
 import {
@@ -84,6 +87,42 @@ function columnsFor(
   ];
 }
 
+/**
+ * The rollout plan of what models.yaml resolves now, in words: what it moves (and the holds it
+ * releases), and the held targets it leaves where a rollout or a request put them.
+ */
+export function planWords(plan: RolloutPlan): string {
+  const held = plan.stays.filter(s => s.why === 'held');
+  const released = plan.moves.filter(m => m.releasesHold);
+  const versions = [
+    ...new Set(
+      plan.moves.map(m => `${m.fromVersion ?? '?'} -> ${m.toVersion ?? '?'}`),
+    ),
+  ];
+  return [
+    `Rolling out what models.yaml resolves now (no version) would move ${
+      plan.moves.length
+    } target(s)${versions.length ? ` (${versions.join(', ')})` : ''}`,
+    ...(released.length
+      ? [
+          `${released.length} of them release a hold on the version models.yaml now resolves to`,
+        ]
+      : []),
+    ...(held.length
+      ? [
+          `${
+            held.length
+          } held target(s) stay where a rollout or a request put them (${held
+            .map(s => `${s.model}@${s.cluster}/${s.namespace}: ${s.reason}`)
+            .join(
+              '; ',
+            )}); tick "Move held targets too" in the rollout to move them`,
+        ]
+      : []),
+    `${plan.stays.length - held.length} other target(s) would stay.`,
+  ].join('; ');
+}
+
 /** The rollout plan of what models.yaml resolves now, in one line. */
 function PlanLine(props: { runtime: string }) {
   const api = useApi(modelManagerApiRef);
@@ -94,8 +133,7 @@ function PlanLine(props: { runtime: string }) {
   if (!value) return null;
   return (
     <Typography variant="body2" data-testid="plan-line">
-      Rolling out what models.yaml resolves now would move {value.moves.length}{' '}
-      target(s); {value.stays.length} would stay.
+      {planWords(value)}
     </Typography>
   );
 }

@@ -41,9 +41,12 @@ function VersionAndImage(props: { version?: string; image?: string }) {
 const columns: TableColumn<FleetTarget>[] = [
   { title: 'Where', render: t => `${t.cluster}/${t.namespace}` },
   {
-    title: 'Declared',
+    title: 'A new deploy would apply',
     render: t => (
-      <VersionAndImage version={t.resolvedVersion} image={t.resolvedImage} />
+      <VersionAndImage
+        version={t.sync ? t.sync.newDeploy.version : t.resolvedVersion}
+        image={t.sync ? t.sync.newDeploy.image : t.resolvedImage}
+      />
     ),
   },
   {

@@ -12,6 +12,8 @@ export interface ManifestsCardProps {
   model: string;
   namespace: string;
   manifests: RenderedObject[];
+  /** Default: `Manifests`. */
+  title?: string;
 }
 
 /** Every object as one multi-document YAML file, in apply order (what `kubectl apply -f` takes). */
@@ -40,13 +42,14 @@ export function ManifestsCard({
   model,
   namespace,
   manifests,
+  title = 'Manifests',
 }: ManifestsCardProps) {
   const [tab, setTab] = useState(0);
   const current = manifests[Math.min(tab, manifests.length - 1)];
   const fileName = `${model}.yaml`;
   return (
     <InfoCard
-      title="Manifests"
+      title={title}
       subheader={`${manifests.length} object(s), namespace ${namespace}`}
       action={
         <Button

@@ -29,6 +29,7 @@ import { ClientSnippetCard } from '../ClientSnippetCard';
 import { KServeStatusCard } from '../KServeStatusCard';
 import { CatalogStatusWarning } from '../CatalogStatusWarning';
 import { DeclaredVsLive } from './DeclaredVsLive';
+import { WhatRunsCard } from '../sync';
 import { deployModelUrl } from '../deployModelUrl';
 
 export const MODEL_ANNOTATION = 'model-manager.io/model';
@@ -84,9 +85,10 @@ function explainColumns(entity: Entity): TableColumn<ExplainRow>[] {
 }
 
 /**
- * The "Serving" tab of a model: what it would run with, which layer set each value, manifests,
- * history. Deploy (and, in the history, Roll back) only for users the permission policy lets
- * deploy this model (`model-manager.model.deploy` on its entity).
+ * The "Serving" tab of a model: what runs on each target (and why it differs from a new deploy),
+ * what a new deploy would apply with the layer that set each value, its manifests, history.
+ * Deploy (and, in the history, Roll back) only for users the permission policy lets deploy this
+ * model (`model-manager.model.deploy` on its entity).
  */
 export function ServingContent() {
   const { entity } = useEntity();
@@ -137,10 +139,13 @@ export function ServingContent() {
         <DeclaredVsLive model={model} entityRef={entityRef} />
       </Grid>
       <Grid item xs={12}>
+        <WhatRunsCard model={model} />
+      </Grid>
+      <Grid item xs={12}>
         <InfoCard
-          title={`${server.model} on ${server.runtime}${
-            server.version ? ` ${server.version.value}` : ''
-          }`}
+          title={`What a new deploy would apply: ${server.model} on ${
+            server.runtime
+          }${server.version ? ` ${server.version.value}` : ''}`}
           subheader={`${server.kind} · ${server.modelId} · category ${
             server.category
           }${
@@ -181,7 +186,12 @@ export function ServingContent() {
         />
       </Grid>
       <Grid item xs={12}>
-        <ManifestsCard model={model} namespace="models" manifests={manifests} />
+        <ManifestsCard
+          model={model}
+          namespace="models"
+          manifests={manifests}
+          title="Manifests a new deploy would apply"
+        />
       </Grid>
       <Grid item xs={12}>
         <HistoryTable

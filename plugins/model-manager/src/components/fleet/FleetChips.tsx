@@ -18,8 +18,9 @@ export const outdatedLabels = (
 ): ChangeLabels => ({ from: t.revision ? 'applied' : 'live', to: 'now' });
 
 /**
- * `drifted` (someone changed the live objects) and `outdated` (models.yaml now resolves to
- * something else) at a glance; the tooltip lists the fields.
+ * `drifted` (someone changed the live objects), `outdated` (the same request would now apply
+ * something else), `held` (a version a rollout or a request set) and how what runs differs from
+ * what a new deploy would apply, at a glance; the tooltips list the fields and reasons.
  */
 export function FleetChips(props: { target: FleetTarget }) {
   const t = props.target;
@@ -63,6 +64,39 @@ export function FleetChips(props: { target: FleetTarget }) {
           />
         </Tooltip>
       )}
+      {t.sync?.hold && (
+        <Tooltip title={t.sync.hold.text}>
+          <Chip
+            size="small"
+            color="primary"
+            variant="outlined"
+            label={`held at ${t.sync.hold.version} (${t.sync.hold.by})`}
+            data-testid="chip-held"
+          />
+        </Tooltip>
+      )}
+      {t.sync?.state === 'differs' && (
+        <Tooltip
+          title={
+            <>
+              {t.sync.differences.map(d => (
+                <div key={`${d.kind}/${d.name}${d.path}`}>
+                  {d.path} ({d.reason}): {d.text}
+                </div>
+              ))}
+            </>
+          }
+        >
+          <Chip
+            size="small"
+            variant="outlined"
+            label={`differs from a new deploy: ${t.sync.differences.length} (${[
+              ...new Set(t.sync.differences.map(d => d.reason)),
+            ].join(', ')})`}
+            data-testid="chip-differs"
+          />
+        </Tooltip>
+      )}
       {t.unknownModel && (
         <Chip size="small" variant="outlined" label="not in models.yaml" />
       )}
@@ -70,6 +104,7 @@ export function FleetChips(props: { target: FleetTarget }) {
         !t.outdated &&
         !t.outdatedError &&
         !t.unknownModel &&
+        (!t.sync || t.sync.state === 'in-sync') &&
         t.state !== 'Unknown' && (
           <Chip
             size="small"
