@@ -23,6 +23,7 @@ export function startWatch(
   );
   const fields = parseFieldSelector(
     ctx.query.get('fieldSelector') ?? undefined,
+    ctx.rt.selectableFields,
   );
   const ns = ctx.rt.namespaced ? ctx.info.namespace : undefined;
   const matches = (o: JsonObject | undefined) => {

@@ -38,7 +38,56 @@ interface BuiltinSpec {
   verbs?: string[];
   nameRule?: NameRule;
   hooks?: ResourceHooks;
+  selectableFields?: Record<string, string>;
+  subresources?: string[];
 }
+
+const same = (...labels: string[]): Record<string, string> =>
+  Object.fromEntries(labels.map(l => [l, l]));
+
+/**
+ * Field labels of the kinds that have more than metadata.name/namespace, each to the JSON path it
+ * reads: kubernetes pkg/registry/core/pod/strategy.go `ToSelectableFields` (the string ones),
+ * pkg/registry/core/event/strategy.go `ToSelectableFields` (core Events; `source` is
+ * source.component) and pkg/registry/events/... (events.k8s.io/v1 names `involvedObject` `regarding`;
+ * `source` reads deprecatedSource.component).
+ */
+const POD_FIELDS = same(
+  'spec.nodeName',
+  'spec.restartPolicy',
+  'spec.schedulerName',
+  'spec.serviceAccountName',
+  'status.phase',
+  'status.podIP',
+  'status.nominatedNodeName',
+);
+const OBJECT_REF = [
+  'kind',
+  'namespace',
+  'name',
+  'uid',
+  'apiVersion',
+  'resourceVersion',
+  'fieldPath',
+];
+const CORE_EVENT_FIELDS = {
+  ...same(
+    ...OBJECT_REF.map(f => `involvedObject.${f}`),
+    'reason',
+    'reportingComponent',
+    'type',
+  ),
+  source: 'source.component',
+};
+const EVENTS_V1_FIELDS = {
+  ...same(
+    ...OBJECT_REF.map(f => `regarding.${f}`),
+    'reason',
+    'reportingController',
+    'type',
+  ),
+  source: 'deprecatedSource.component',
+};
 
 const SPECS: BuiltinSpec[] = [
   {
@@ -78,6 +127,25 @@ const SPECS: BuiltinSpec[] = [
     categories: ['all'],
     hasStatus: true,
     hooks: POD_HOOKS,
+    selectableFields: POD_FIELDS,
+    subresources: ['log'],
+  },
+  {
+    group: '',
+    version: 'v1',
+    kind: 'Event',
+    plural: 'events',
+    shortNames: ['ev'],
+    selectableFields: CORE_EVENT_FIELDS,
+  },
+  {
+    // Stored apart from core/v1 Events here; kube-apiserver serves both from one storage.
+    group: 'events.k8s.io',
+    version: 'v1',
+    kind: 'Event',
+    plural: 'events',
+    shortNames: ['ev'],
+    selectableFields: EVENTS_V1_FIELDS,
   },
   {
     group: '',
@@ -151,8 +219,10 @@ export function builtinResources(): ResourceType[] {
     nameRule: s.nameRule ?? 'subdomain',
     allowUnconditionalUpdate: true,
     hooks: s.hooks,
+    selectableFields: s.selectableFields,
+    subresources: s.subresources,
   }));
 }
 
 /** Groups compiled into the server, in the order kube-apiserver lists them. */
-export const BUILTIN_GROUP_ORDER = ['', 'apps', 'batch'];
+export const BUILTIN_GROUP_ORDER = ['', 'apps', 'events.k8s.io', 'batch'];

@@ -38,6 +38,10 @@ export interface ResourceType {
   /** Built-in kinds allow updates without metadata.resourceVersion; custom resources do not. */
   allowUnconditionalUpdate: boolean;
   hooks?: ResourceHooks;
+  /** Field labels `?fieldSelector=` accepts besides metadata.name/namespace, each to the path it reads. */
+  selectableFields?: Record<string, string>;
+  /** Subresources served besides `status` (`log` for pods). */
+  subresources?: string[];
 }
 
 export function apiVersionOf(rt: { group: string; version: string }): string {
