@@ -10,9 +10,11 @@ import type {
 } from '../status';
 import type { ApplyPolicy, RenderedObject } from '../renderer/types';
 import type { ServerOverrides } from '../resolver/types';
+import type { Diagnosis } from './diagnosis';
 import type { DeploymentAction, ObjectChanges } from './fleet';
 
 export * from './catalog';
+export * from './diagnosis';
 export * from './fleet';
 export * from './models';
 
@@ -169,6 +171,8 @@ export type ModelStatus = {
   endpoint?: ModelEndpoint;
   /** The weights download Job (OpenVINO models); absent for models without one. */
   download?: DownloadStatus;
+  /** Why it is not Ready, in words: for a target not Ready, or any target with `?diagnose=true`. */
+  diagnosis?: Diagnosis;
 };
 
 /** The weights download Job of a deployed model, read with its pods. */

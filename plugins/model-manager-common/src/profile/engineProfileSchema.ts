@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLUMBING_KEYS } from '../schema/modelsFileSchema';
+import { signatureSchema } from '../diagnosis/signatures';
 import type { EngineProfile } from './types';
 
 /** The OpenAI-compatible operations a profile may declare per category. */
@@ -167,6 +168,8 @@ export const engineProfileSchema = z
       .strict(),
     plumbing_keys: z.array(plumbingKey),
     required_plumbing: z.array(plumbingKey).default([]),
+    // Known messages of the engine in logs, Events and conditions: what each means and the fix.
+    diagnosis: z.array(signatureSchema).default([]),
   })
   .strict();
 export type EngineProfileFile = z.infer<typeof engineProfileSchema>;
@@ -210,6 +213,7 @@ export function toEngineProfile(
     },
     plumbingKeys: p.plumbing_keys,
     requiredPlumbing: p.required_plumbing,
+    signatures: p.diagnosis,
   };
 }
 
@@ -228,6 +232,8 @@ export function knownProfileKeys(
   if (path[0] === 'api' && path.length === 1) return ['operations'];
   if (path[0] === 'status' && path.length === 1)
     return ['conditions', 'explain', 'image_path'];
+  if (path[0] === 'diagnosis' && path.length === 2)
+    return ['id', 'where', 'match', 'meaning', 'fix'];
   if (path[0] === 'name_suffixes' && path.length === 2)
     return ['suffix', 'object'];
   return [];
