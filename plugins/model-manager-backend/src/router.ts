@@ -375,10 +375,9 @@ export async function createRouter(
       allow: ['user', 'service'],
     });
     res.json(
-      (await service.status(
-        req.params.name,
-        impersonation(credentials),
-      )) satisfies ModelStatusResponse,
+      (await service.status(req.params.name, impersonation(credentials), {
+        diagnose: req.query.diagnose === 'true',
+      })) satisfies ModelStatusResponse,
     );
   });
 
