@@ -223,6 +223,20 @@ describe('GET /models/:name/status: why it is not Ready', () => {
     ).toBe(true);
   });
 
+  it("the fleet's NotReady reason (the Deployments page) is the same headline", async () => {
+    const { diagnosis } = await status();
+    const fleet = await request(ctx.server)
+      .get(`/api/model-manager/models/${MODEL}/fleet`)
+      .set('Authorization', ALICE);
+    expect(fleet.status).toBe(200);
+    expect(fleet.body.items).toEqual([
+      expect.objectContaining({
+        state: 'NotReady',
+        reason: diagnosis.headline,
+      }),
+    ]);
+  });
+
   it('reads pods and Events once per namespace, with a label selector for the pods', async () => {
     kube.resetRequests();
     await status();
