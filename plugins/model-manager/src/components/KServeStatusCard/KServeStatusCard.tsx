@@ -11,6 +11,7 @@ import { useEntity } from '@backstage/plugin-catalog-react';
 import Typography from '@material-ui/core/Typography';
 import useAsync from 'react-use/esm/useAsync';
 import { modelManagerApiRef, type ModelStatus } from '../../api';
+import { WhyNotReadyPanel } from '../WhyNotReady';
 import { DownloadLine } from './DownloadLine';
 import { conditionWords } from './conditionWords';
 
@@ -54,6 +55,7 @@ function StatusLine({ item }: { item: ModelStatus }) {
           {item.revision} was applied but the object is gone; deploy again.
         </Typography>
         {item.download && <DownloadLine download={item.download} />}
+        {item.diagnosis && <WhyNotReadyPanel diagnosis={item.diagnosis} />}
       </div>
     );
   }
@@ -102,6 +104,7 @@ function StatusLine({ item }: { item: ModelStatus }) {
         </Typography>
       )}
       {item.download && <DownloadLine download={item.download} />}
+      {item.diagnosis && <WhyNotReadyPanel diagnosis={item.diagnosis} />}
       {s.url && (
         <Typography variant="body2">
           URL KServe reports: <code>{s.url}</code>
