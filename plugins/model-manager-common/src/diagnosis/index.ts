@@ -13,3 +13,4 @@ export {
   logsToRead,
   serverPodSelector,
 } from './podsToRead';
+export { formatDiagnosis } from './formatDiagnosis';

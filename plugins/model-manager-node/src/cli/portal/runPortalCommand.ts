@@ -1,4 +1,5 @@
 import {
+  formatDiagnosis,
   targetLabel,
   toKubernetesYaml,
   type DeploymentResult,
@@ -141,9 +142,17 @@ export async function runPortalCommand(
       }
       case 'status': {
         const status = await client.status(needModel());
+        // The YAML of every target, then each diagnosis in words (targets not Ready).
         out(status, () =>
           status.items.length
-            ? toKubernetesYaml(status.items)
+            ? toKubernetesYaml(status.items) +
+              status.items
+                .flatMap(i =>
+                  i.diagnosis
+                    ? formatDiagnosis(i.diagnosis).map(l => `${l}\n`)
+                    : [],
+                )
+                .join('')
             : `${args[0]} is not deployed anywhere\n`,
         );
         return 0;
