@@ -109,6 +109,11 @@ test('a target that fails explains itself: ImagePullBackOff, then OOMKilled, on 
   await expect(page.getByText('Platform Catalog')).toBeVisible();
   await page.goto(`/catalog/default/component/${MODEL}/serving`);
   const panel = page.getByTestId('why-not-ready-local-models');
+  await expect(
+    page
+      .getByTestId('kserve-status-local-models')
+      .getByText('local/models: not ready'),
+  ).toBeVisible();
   await expect(panel.getByTestId('diagnosis-headline')).toContainText(
     'the image tag does not exist in the registry',
   );

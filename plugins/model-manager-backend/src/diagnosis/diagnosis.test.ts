@@ -235,6 +235,8 @@ describe('GET /models/:name/status: why it is not Ready', () => {
         reason: diagnosis.headline,
       }),
     ]);
+    // KServe has reported nothing yet, but a known failure is failing, not waiting.
+    expect(fleet.body.items[0].awaitingKServe).toBeUndefined();
   });
 
   it('reads pods and Events once per namespace, with a label selector for the pods', async () => {

@@ -10,7 +10,8 @@ import type { ClusterRead } from './LiveObjectCache';
 
 /**
  * Gives the fleet's NotReady targets the headline of their diagnosis as `reason` where the
- * diagnosis matched a known signature (a Ready, Missing or Unknown target is not read). Pods and
+ * diagnosis matched a known signature, and no longer calls them waiting for KServe (a Ready,
+ * Missing or Unknown target is not read). Pods and
  * Events are read once per cluster/namespace for all its NotReady targets (see
  * DiagnosisReader.diagnoseNamespace); a namespace that cannot be read keeps KServe's reason.
  * Mutates `targets`.
@@ -71,8 +72,12 @@ export async function diagnoseNotReady(input: {
       );
       for (const { target } of members) {
         const diagnosis = found.get(target.model);
-        if (diagnosis && diagnosis.findings.length > 0)
+        if (diagnosis && diagnosis.findings.length > 0) {
           target.reason = diagnosis.headline;
+          // A known failure (an image that cannot be pulled, an OOMKilled engine): failing, not
+          // waiting for KServe to report.
+          delete target.awaitingKServe;
+        }
       }
     }),
   );

@@ -25,7 +25,9 @@ function Headline({ item }: { item: ModelStatus }) {
   if (s.ready === true) return <StatusOK>{where}: Ready</StatusOK>;
   if (phase === 'failed')
     return <StatusError>{where}: weights download failed</StatusError>;
-  if (s.ready === false) return <StatusError>{where}: not ready</StatusError>;
+  // A diagnosis that matched a known failure: failing, whatever KServe has reported so far.
+  if (s.ready === false || item.diagnosis?.findings.length)
+    return <StatusError>{where}: not ready</StatusError>;
   // KServe has not reported yet: a state to wait in, not an error.
   if (phase === 'pending' || phase === 'running') {
     return (

@@ -158,6 +158,15 @@ describe('Why not ready', () => {
     expect(within(card).queryByTestId('diagnosis-fix')).toBeNull();
   });
 
+  it('a known failure before KServe reports is "not ready", not "waiting for KServe"', async () => {
+    const item = notReady(oomDiagnosis);
+    item.summary!.ready = undefined;
+    const card = await renderCard([item]);
+    expect(
+      within(card).getByText('local/models: not ready'),
+    ).toBeInTheDocument();
+  });
+
   it('no panel for a target without a diagnosis (Ready)', async () => {
     const card = await renderCard([notReady()]);
     expect(within(card).queryByText('Why not ready')).toBeNull();
