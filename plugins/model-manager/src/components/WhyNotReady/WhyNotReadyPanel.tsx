@@ -123,6 +123,10 @@ export function WhyNotReadyPanel({ diagnosis }: { diagnosis: Diagnosis }) {
             <Typography variant="body2" color="error">
               {log.error}
             </Typography>
+          ) : log.lines.length === 0 ? (
+            <Typography variant="body2" color="textSecondary">
+              The log is empty.
+            </Typography>
           ) : (
             <pre
               data-testid="diagnosis-log"
