@@ -104,16 +104,27 @@ describe('pods, events and pod logs', () => {
   });
 
   it.each([
-    ['the previous instance', '?previous=true', 'loading\nallocating KV cache\ntorch.OutOfMemoryError: CUDA out of memory\n'],
-    ['its last lines', '?previous=true&tailLines=1', 'torch.OutOfMemoryError: CUDA out of memory\n'],
+    [
+      'the previous instance',
+      '?previous=true',
+      'loading\nallocating KV cache\ntorch.OutOfMemoryError: CUDA out of memory\n',
+    ],
+    [
+      'its last lines',
+      '?previous=true&tailLines=1',
+      'torch.OutOfMemoryError: CUDA out of memory\n',
+    ],
     ['no lines', '?previous=true&tailLines=0', ''],
     ['the current instance', '', 'loading\n'],
-  ])('serves %s of a restarted container as text', async (_what, query, text) => {
-    const res = await call({ path: `${PODS}/crashing/log${query}` });
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toBe('text/plain');
-    expect(res.text).toBe(text);
-  });
+  ])(
+    'serves %s of a restarted container as text',
+    async (_what, query, text) => {
+      const res = await call({ path: `${PODS}/crashing/log${query}` });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('text/plain');
+      expect(res.text).toBe(text);
+    },
+  );
 
   it.each([
     [
@@ -158,13 +169,16 @@ describe('pods, events and pod logs', () => {
       'Invalid',
       'PodLogOptions "crashing" is invalid: tailLines: Invalid value: -1: must be greater than or equal to 0',
     ],
-  ])('answers %s like kube-apiserver', async (_what, path, code, reason, message) => {
-    const res = await call({ path: `${PODS}/${path}` });
-    expect(res.status).toBe(code);
-    expect(res.json).toEqual(
-      expect.objectContaining({ kind: 'Status', code, reason, message }),
-    );
-  });
+  ])(
+    'answers %s like kube-apiserver',
+    async (_what, path, code, reason, message) => {
+      const res = await call({ path: `${PODS}/${path}` });
+      expect(res.status).toBe(code);
+      expect(res.json).toEqual(
+        expect.objectContaining({ kind: 'Status', code, reason, message }),
+      );
+    },
+  );
 
   it('serves the named container of a pod with two', async () => {
     const res = await call({ path: `${PODS}/two/log?container=side` });
@@ -208,7 +222,12 @@ describe('pods, events and pod logs', () => {
   });
 
   describe('events', () => {
-    const coreEvent = (name: string, kind: string, obj: string, reason: string) => ({
+    const coreEvent = (
+      name: string,
+      kind: string,
+      obj: string,
+      reason: string,
+    ) => ({
       apiVersion: 'v1',
       kind: 'Event',
       metadata: { name },
@@ -225,7 +244,9 @@ describe('pods, events and pod logs', () => {
         coreEvent('b.1', 'Pod', 'pulling', 'Failed'),
         coreEvent('c.1', 'InferenceService', 'crashing', 'InternalError'),
       ])
-        expect((await call({ method: 'POST', path: EVENTS, body: e })).status).toBe(201);
+        expect(
+          (await call({ method: 'POST', path: EVENTS, body: e })).status,
+        ).toBe(201);
       const v1 = {
         apiVersion: 'events.k8s.io/v1',
         kind: 'Event',
@@ -239,7 +260,9 @@ describe('pods, events and pod logs', () => {
         action: 'Scheduling',
         eventTime: '2026-12-01T00:00:00.000000Z',
       };
-      expect((await call({ method: 'POST', path: EVENTS_V1, body: v1 })).status).toBe(201);
+      expect(
+        (await call({ method: 'POST', path: EVENTS_V1, body: v1 })).status,
+      ).toBe(201);
     });
 
     it.each([
@@ -267,9 +290,13 @@ describe('pods, events and pod logs', () => {
     });
 
     it('refuses a field the kind does not select on', async () => {
-      const res = await call({ path: `${EVENTS}?fieldSelector=regarding.name%3Dx` });
+      const res = await call({
+        path: `${EVENTS}?fieldSelector=regarding.name%3Dx`,
+      });
       expect(res.status).toBe(400);
-      expect(res.json.message).toMatch(/"regarding.name" is not a known field selector/);
+      expect(res.json.message).toMatch(
+        /"regarding.name" is not a known field selector/,
+      );
     });
   });
 });
