@@ -275,6 +275,69 @@ describe('GET /models/:name/status: why it is not Ready', () => {
     ]);
   });
 
+  it("an OpenVINO model: the weights download Job's failed pod and its log, matched with OVMS's signatures", async () => {
+    const OV = 'phi-3-5-mini-instruct-int4-ov';
+    const JOB = `${OV}-download`;
+    await request(ctx.server)
+      .post(`/api/model-manager/models/${OV}/deploy`)
+      .set('Authorization', ALICE)
+      .send({ cluster: 'local', namespace: NS })
+      .expect(200);
+    // The Job controller's pod (labelled batch.kubernetes.io/job-name), failed at its first run.
+    await call('POST', PODS, {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: {
+        name: `${JOB}-x1`,
+        labels: { 'batch.kubernetes.io/job-name': JOB, 'job-name': JOB },
+      },
+      spec: {
+        nodeName: 'node-1',
+        restartPolicy: 'Never',
+        containers: [{ name: 'ovms-pull', image: 'openvino/model_server' }],
+      },
+    });
+    await call('PUT', `${PODS}/${JOB}-x1/status`, {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: `${JOB}-x1` },
+      status: {
+        phase: 'Failed',
+        containerStatuses: [
+          {
+            name: 'ovms-pull',
+            ready: false,
+            restartCount: 0,
+            containerID: 'containerd://9',
+            state: {
+              terminated: {
+                reason: 'Error',
+                exitCode: 1,
+                containerID: 'containerd://9',
+              },
+            },
+          },
+        ],
+      },
+    });
+    kube.setPodLog(
+      { namespace: NS, pod: `${JOB}-x1`, container: 'ovms-pull' },
+      '--weight-format parameter unsupported for OpenVINO models.\n',
+    );
+    const res = await request(ctx.server)
+      .get(`/api/model-manager/models/${OV}/status`)
+      .set('Authorization', ALICE);
+    const { diagnosis } = res.body.items[0];
+    expect(diagnosis.findings[0]).toMatchObject({
+      signature: 'weight-format-on-ir-repo',
+      source: 'runtimes/openvino/profile.yaml',
+      subject: `log of pod ${JOB}-x1 container ovms-pull`,
+    });
+    expect(diagnosis.pods).toEqual([
+      expect.objectContaining({ name: `${JOB}-x1`, role: 'download' }),
+    ]);
+  });
+
   it('a Ready target has no diagnosis unless asked for', async () => {
     kube.store.setStatus(LLM, {
       conditions: [
