@@ -280,13 +280,42 @@ describe('pods, events and pod logs', () => {
       expect(res.json.items.map((e: any) => e.metadata.name)).toEqual(names);
     });
 
-    it('selects events.k8s.io/v1 Events by regarding.name', async () => {
+    it('serves the same Events at events.k8s.io/v1, under their new names, selected by regarding.name', async () => {
       const res = await call({
         path: `${EVENTS_V1}?fieldSelector=regarding.name%3Dpulling`,
       });
-      expect(res.json.items.map((e: any) => e.note)).toEqual([
-        '0/3 nodes are available: 3 Insufficient cpu.',
+      expect(
+        res.json.items.map((e: any) => [
+          e.metadata.name,
+          e.note,
+          e.regarding?.kind,
+          e.deprecatedCount,
+          e.message,
+        ]),
+      ).toEqual([
+        ['b.1', 'Failed of pulling', 'Pod', undefined, undefined],
+        [
+          'd.1',
+          '0/3 nodes are available: 3 Insufficient cpu.',
+          'Pod',
+          undefined,
+          undefined,
+        ],
       ]);
+    });
+
+    it('serves an Event written at events.k8s.io/v1 at core/v1 too (one storage, as kube-apiserver)', async () => {
+      const res = await call({
+        path: `${EVENTS}?fieldSelector=involvedObject.name%3Dpulling,reason%3DFailedScheduling`,
+      });
+      expect(res.json.items).toEqual([
+        expect.objectContaining({
+          message: '0/3 nodes are available: 3 Insufficient cpu.',
+          involvedObject: { kind: 'Pod', name: 'pulling', namespace: 'demo' },
+          reportingComponent: 'default-scheduler',
+        }),
+      ]);
+      expect(res.json.items[0].note).toBeUndefined();
     });
 
     it('refuses a field the kind does not select on', async () => {

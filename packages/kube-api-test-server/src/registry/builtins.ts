@@ -12,6 +12,7 @@ import {
   SECRET_HOOKS,
   SERVICE_HOOKS,
 } from './builtinHooks';
+import { JsonObject } from '../util/json';
 import { ResourceHooks, ResourceType } from './types';
 
 const ALL_VERBS = [
@@ -40,6 +41,7 @@ interface BuiltinSpec {
   hooks?: ResourceHooks;
   selectableFields?: Record<string, string>;
   subresources?: string[];
+  storedAs?: ResourceType['storedAs'];
 }
 
 const same = (...labels: string[]): Record<string, string> =>
@@ -79,6 +81,39 @@ const CORE_EVENT_FIELDS = {
   ),
   source: 'source.component',
 };
+/**
+ * events.k8s.io/v1 names of core/v1 Event fields (kubernetes pkg/apis/events/v1/conversion.go:
+ * `regarding` is `involvedObject`, `note` is `message`, the `deprecated*` fields are the core
+ * ones, `reportingController` is `reportingComponent`); the other fields keep their names.
+ */
+const EVENT_RENAMES: Array<[core: string, eventsV1: string]> = [
+  ['involvedObject', 'regarding'],
+  ['message', 'note'],
+  ['source', 'deprecatedSource'],
+  ['firstTimestamp', 'deprecatedFirstTimestamp'],
+  ['lastTimestamp', 'deprecatedLastTimestamp'],
+  ['count', 'deprecatedCount'],
+  ['reportingComponent', 'reportingController'],
+];
+
+function renamed(obj: JsonObject, pairs: Array<[string, string]>): JsonObject {
+  const out: JsonObject = {};
+  const to = new Map(pairs);
+  for (const [k, v] of Object.entries(obj)) out[to.get(k) ?? k] = v;
+  return out;
+}
+
+const EVENTS_V1_STORAGE = {
+  group: '',
+  plural: 'events',
+  fromStorage: (o: JsonObject) => renamed(o, EVENT_RENAMES),
+  toStorage: (o: JsonObject) =>
+    renamed(
+      o,
+      EVENT_RENAMES.map(([core, v1]) => [v1, core]),
+    ),
+};
+
 const EVENTS_V1_FIELDS = {
   ...same(
     ...OBJECT_REF.map(f => `regarding.${f}`),
@@ -139,13 +174,14 @@ const SPECS: BuiltinSpec[] = [
     selectableFields: CORE_EVENT_FIELDS,
   },
   {
-    // Stored apart from core/v1 Events here; kube-apiserver serves both from one storage.
+    // The same Events as core/v1 (one storage, as in kube-apiserver), under their new names.
     group: 'events.k8s.io',
     version: 'v1',
     kind: 'Event',
     plural: 'events',
     shortNames: ['ev'],
     selectableFields: EVENTS_V1_FIELDS,
+    storedAs: EVENTS_V1_STORAGE,
   },
   {
     group: '',
@@ -221,6 +257,7 @@ export function builtinResources(): ResourceType[] {
     hooks: s.hooks,
     selectableFields: s.selectableFields,
     subresources: s.subresources,
+    storedAs: s.storedAs,
   }));
 }
 
