@@ -9,6 +9,7 @@ import { StatusError } from './api/errors';
 import { DEFAULT_USERS } from './defaults';
 import { HandlerResult, RequestContext } from './handlers/context';
 import { dispatch } from './handlers/dispatch';
+import { PodLogRef, PodLogs, handlePodLog } from './handlers/podLog';
 import { startWatch } from './handlers/watch';
 import { CelRuleReport, ResourceRegistry } from './registry/ResourceRegistry';
 import { defaultCrdDir } from './registry/crdLoader';
@@ -86,6 +87,7 @@ export class KubeApiTestServer {
   readonly faults: FaultInjector;
 
   private readonly log: RequestRecord[] = [];
+  private readonly podLogs = PodLogs.create();
   private readonly sockets = new Set<net.Socket>();
   private connections = 0;
   private readonly watches = new Set<() => void>();
@@ -169,6 +171,15 @@ export class KubeApiTestServer {
 
   resetRequests(): void {
     this.log.length = 0;
+  }
+
+  /**
+   * Sets the text `GET .../pods/{pod}/log` answers for a container (`previous`: its last
+   * terminated instance), what the container runtime would hold. Whether it is served follows
+   * the pod's spec and status, as the kubelet decides (see handlers/podLog.ts).
+   */
+  setPodLog(ref: PodLogRef, text: string): void {
+    this.podLogs.set(ref, text);
   }
 
   /** Closes every connection and watch and stops listening. */
@@ -294,6 +305,16 @@ export class KubeApiTestServer {
       const close = startWatch(ctx, res);
       this.watches.add(close);
       res.on('close', () => this.watches.delete(close));
+      return;
+    }
+    if (info.subresource === 'log' && rt.subresources?.includes('log')) {
+      const text = handlePodLog(ctx, this.podLogs);
+      res.writeHead(200, {
+        ...baseHeaders(),
+        'Content-Type': 'text/plain',
+        'Content-Length': String(Buffer.byteLength(text)),
+      });
+      res.end(text);
       return;
     }
     const result: HandlerResult = dispatch(ctx);

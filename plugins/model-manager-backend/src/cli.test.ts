@@ -98,7 +98,12 @@ describe('model-manager CLI through the portal', () => {
     expect(plan.stdout).toMatch(
       /^1 target\(s\) would move, 0 stay\nmove bge-m3@local\/models 0\.24\.0 -> 0\.19\.1: .*\.spec\.template\.containers\[name=main\]\.image/,
     );
-    expect((await run(['status', 'bge-m3'])).stdout).toMatch(/cluster: local/);
+    const status = (await run(['status', 'bge-m3'])).stdout;
+    expect(status).toMatch(/cluster: local/);
+    // Not Ready: the diagnosis in words after the YAML.
+    expect(status).toMatch(
+      /^why not ready on local\/models: no pods of LLMInferenceService\/bge-m3 on local\/models; KServe has not created them \(yet\)$/m,
+    );
   });
 
   it('a held target: status names the hold and each difference, fleet shows it held, rollout-plan moves it only with --include-held', async () => {

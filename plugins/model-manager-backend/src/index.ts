@@ -14,3 +14,5 @@ export {
 export type { ObjectResult, ObjectAction } from './kubernetes';
 export { DeploymentHistory } from './history';
 export type { DeploymentRecord } from './history';
+export { DiagnosisReader } from './diagnosis';
+export type { DiagnosisTarget } from './diagnosis';

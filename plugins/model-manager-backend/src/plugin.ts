@@ -10,6 +10,7 @@ import { DeploymentHistory } from './history';
 import { ClusterRegistry, ServerSideApplier } from './kubernetes';
 import { ModelAuthorizer } from './permissions';
 import { createRouter } from './router';
+import { DiagnosisReader } from './diagnosis';
 import { ModelManagerService } from './service';
 
 /**
@@ -74,6 +75,7 @@ export const modelManagerPlugin = createBackendPlugin({
           // eslint-disable-next-line @typescript-eslint/no-use-before-define -- called on requests, once `service` exists
           catalog: () => service.catalog(),
           gatewayBaseUrl: cluster => clusters.gatewayBaseUrl(cluster),
+          diagnosis: DiagnosisReader.create({ applier }),
         });
         const service = ModelManagerService.create({
           catalog,

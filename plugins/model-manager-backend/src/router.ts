@@ -379,6 +379,7 @@ export async function createRouter(
     const status = await service.status(
       req.params.name,
       impersonation(credentials),
+      { diagnose: req.query.diagnose === 'true' },
     );
     res.json(
       (await withSync(

@@ -139,13 +139,21 @@ export function labelsOf(obj: JsonObject): Record<string, string> {
 
 export type ObjectFilter = (obj: JsonObject) => boolean;
 
-/** Parses a field selector; only `metadata.name` and `metadata.namespace` are supported. */
+/**
+ * Parses a field selector. `metadata.name` and `metadata.namespace` are always selectable;
+ * `fields` adds a kind's own field labels, each mapped to the dotted JSON path it reads (as
+ * kube-apiserver's `<Kind>ToSelectableFields`: core Events' `source` reads `source.component`).
+ */
 export function parseFieldSelector(
   text: string | undefined,
-  extraFields: string[] = [],
+  fields: Record<string, string> = {},
 ): ObjectFilter {
   if (!text || !text.trim()) return () => true;
-  const known = ['metadata.name', 'metadata.namespace', ...extraFields];
+  const known: Record<string, string> = {
+    'metadata.name': 'metadata.name',
+    'metadata.namespace': 'metadata.namespace',
+    ...fields,
+  };
   const terms = text.split(',').map(term => {
     const m = /^\s*([^!=\s]+)\s*(==|=|!=)\s*(.*?)\s*$/.exec(term);
     if (!m)
@@ -153,14 +161,14 @@ export function parseFieldSelector(
         `invalid selector: '${text}'; can't understand '${term}'`,
       );
     const [, field, op, value] = m;
-    if (!known.includes(field)) {
+    if (!Object.prototype.hasOwnProperty.call(known, field)) {
       throw StatusError.badRequest(
-        `"${field}" is not a known field selector: only ${known
+        `"${field}" is not a known field selector: only ${Object.keys(known)
           .map(f => `"${f}"`)
           .join(', ')}`,
       );
     }
-    return { path: field.split('.'), negate: op === '!=', value };
+    return { path: known[field].split('.'), negate: op === '!=', value };
   });
   return obj =>
     terms.every(t => {

@@ -16,7 +16,8 @@ export function checkScope(ctx: RequestContext): void {
   const { rt, info } = ctx;
   if (
     info.subresource !== undefined &&
-    !(info.subresource === 'status' && rt.hasStatus)
+    !(info.subresource === 'status' && rt.hasStatus) &&
+    !rt.subresources?.includes(info.subresource)
   ) {
     throw StatusError.notFoundPath();
   }

@@ -64,6 +64,7 @@ export function selectObjects(ctx: RequestContext): JsonObject[] {
   );
   const fields = parseFieldSelector(
     ctx.query.get('fieldSelector') ?? undefined,
+    ctx.rt.selectableFields,
   );
   return ctx.store
     .listRaw(ctx.rt, ctx.info.namespace)

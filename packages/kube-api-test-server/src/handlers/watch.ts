@@ -8,7 +8,7 @@ import {
 } from '../api/selectors';
 import { storageKey } from '../registry/types';
 import { baseHeaders } from '../server/http';
-import { StoreEvent } from '../store/ObjectStore';
+import { StoreEvent, fromStorage } from '../store/ObjectStore';
 import { JsonObject, isObject } from '../util/json';
 import { RequestContext } from './context';
 import { servedObject } from './codec';
@@ -23,6 +23,7 @@ export function startWatch(
   );
   const fields = parseFieldSelector(
     ctx.query.get('fieldSelector') ?? undefined,
+    ctx.rt.selectableFields,
   );
   const ns = ctx.rt.namespaced ? ctx.info.namespace : undefined;
   const matches = (o: JsonObject | undefined) => {
@@ -44,8 +45,14 @@ export function startWatch(
   };
   let closed = false;
   const key = storageKey(ctx.rt);
-  const onEvent = (e: StoreEvent) => {
-    if (e.key !== key) return;
+  const onEvent = (stored: StoreEvent) => {
+    if (stored.key !== key) return;
+    // Events of a resource kept in another's storage come in the stored form.
+    const e = {
+      ...stored,
+      object: fromStorage(ctx.rt, stored.object),
+      previous: stored.previous && fromStorage(ctx.rt, stored.previous),
+    };
     const was = e.previous !== undefined && matches(e.previous);
     const is = matches(e.object);
     if (e.type === 'DELETED') {

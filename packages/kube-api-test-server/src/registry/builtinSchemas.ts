@@ -139,6 +139,8 @@ export const BUILTIN_SCHEMAS: Record<string, JsonObject> = {
     },
   },
   Pod: { type: 'object', properties: { spec: POD_SPEC, status: open() } },
+  // core/v1 and events.k8s.io/v1 Events: no spec/status, their fields are top-level.
+  Event: open(),
   Deployment: {
     type: 'object',
     properties: {

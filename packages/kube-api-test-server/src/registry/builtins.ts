@@ -12,6 +12,7 @@ import {
   SECRET_HOOKS,
   SERVICE_HOOKS,
 } from './builtinHooks';
+import { JsonObject } from '../util/json';
 import { ResourceHooks, ResourceType } from './types';
 
 const ALL_VERBS = [
@@ -38,7 +39,90 @@ interface BuiltinSpec {
   verbs?: string[];
   nameRule?: NameRule;
   hooks?: ResourceHooks;
+  selectableFields?: Record<string, string>;
+  subresources?: string[];
+  storedAs?: ResourceType['storedAs'];
 }
+
+const same = (...labels: string[]): Record<string, string> =>
+  Object.fromEntries(labels.map(l => [l, l]));
+
+/**
+ * Field labels of the kinds that have more than metadata.name/namespace, each to the JSON path it
+ * reads: kubernetes pkg/registry/core/pod/strategy.go `ToSelectableFields` (the string ones),
+ * pkg/registry/core/event/strategy.go `ToSelectableFields` (core Events; `source` is
+ * source.component) and pkg/registry/events/... (events.k8s.io/v1 names `involvedObject` `regarding`;
+ * `source` reads deprecatedSource.component).
+ */
+const POD_FIELDS = same(
+  'spec.nodeName',
+  'spec.restartPolicy',
+  'spec.schedulerName',
+  'spec.serviceAccountName',
+  'status.phase',
+  'status.podIP',
+  'status.nominatedNodeName',
+);
+const OBJECT_REF = [
+  'kind',
+  'namespace',
+  'name',
+  'uid',
+  'apiVersion',
+  'resourceVersion',
+  'fieldPath',
+];
+const CORE_EVENT_FIELDS = {
+  ...same(
+    ...OBJECT_REF.map(f => `involvedObject.${f}`),
+    'reason',
+    'reportingComponent',
+    'type',
+  ),
+  source: 'source.component',
+};
+/**
+ * events.k8s.io/v1 names of core/v1 Event fields (kubernetes pkg/apis/events/v1/conversion.go:
+ * `regarding` is `involvedObject`, `note` is `message`, the `deprecated*` fields are the core
+ * ones, `reportingController` is `reportingComponent`); the other fields keep their names.
+ */
+const EVENT_RENAMES: Array<[core: string, eventsV1: string]> = [
+  ['involvedObject', 'regarding'],
+  ['message', 'note'],
+  ['source', 'deprecatedSource'],
+  ['firstTimestamp', 'deprecatedFirstTimestamp'],
+  ['lastTimestamp', 'deprecatedLastTimestamp'],
+  ['count', 'deprecatedCount'],
+  ['reportingComponent', 'reportingController'],
+];
+
+function renamed(obj: JsonObject, pairs: Array<[string, string]>): JsonObject {
+  const out: JsonObject = {};
+  const to = new Map(pairs);
+  for (const [k, v] of Object.entries(obj)) out[to.get(k) ?? k] = v;
+  return out;
+}
+
+const EVENTS_V1_STORAGE = {
+  group: '',
+  plural: 'events',
+  fromStorage: (o: JsonObject) => renamed(o, EVENT_RENAMES),
+  toStorage: (o: JsonObject) =>
+    renamed(
+      o,
+      EVENT_RENAMES.map(([core, v1]) => [v1, core]),
+    ),
+};
+
+const EVENTS_V1_FIELDS = {
+  ...same(
+    ...OBJECT_REF.map(f => `regarding.${f}`),
+    'reason',
+    'reportingController',
+    'type',
+  ),
+  source: 'deprecatedSource.component',
+};
 
 const SPECS: BuiltinSpec[] = [
   {
@@ -78,6 +162,26 @@ const SPECS: BuiltinSpec[] = [
     categories: ['all'],
     hasStatus: true,
     hooks: POD_HOOKS,
+    selectableFields: POD_FIELDS,
+    subresources: ['log'],
+  },
+  {
+    group: '',
+    version: 'v1',
+    kind: 'Event',
+    plural: 'events',
+    shortNames: ['ev'],
+    selectableFields: CORE_EVENT_FIELDS,
+  },
+  {
+    // The same Events as core/v1 (one storage, as in kube-apiserver), under their new names.
+    group: 'events.k8s.io',
+    version: 'v1',
+    kind: 'Event',
+    plural: 'events',
+    shortNames: ['ev'],
+    selectableFields: EVENTS_V1_FIELDS,
+    storedAs: EVENTS_V1_STORAGE,
   },
   {
     group: '',
@@ -151,8 +255,11 @@ export function builtinResources(): ResourceType[] {
     nameRule: s.nameRule ?? 'subdomain',
     allowUnconditionalUpdate: true,
     hooks: s.hooks,
+    selectableFields: s.selectableFields,
+    subresources: s.subresources,
+    storedAs: s.storedAs,
   }));
 }
 
 /** Groups compiled into the server, in the order kube-apiserver lists them. */
-export const BUILTIN_GROUP_ORDER = ['', 'apps', 'batch'];
+export const BUILTIN_GROUP_ORDER = ['', 'apps', 'events.k8s.io', 'batch'];

@@ -38,6 +38,20 @@ export interface ResourceType {
   /** Built-in kinds allow updates without metadata.resourceVersion; custom resources do not. */
   allowUnconditionalUpdate: boolean;
   hooks?: ResourceHooks;
+  /** Field labels `?fieldSelector=` accepts besides metadata.name/namespace, each to the path it reads. */
+  selectableFields?: Record<string, string>;
+  /** Subresources served besides `status` (`log` for pods). */
+  subresources?: string[];
+  /**
+   * Kept in another resource's storage, converted on the way in and out (events.k8s.io/v1 Events
+   * are core/v1 Events in kube-apiserver's storage).
+   */
+  storedAs?: {
+    group: string;
+    plural: string;
+    fromStorage(obj: JsonObject): JsonObject;
+    toStorage(obj: JsonObject): JsonObject;
+  };
 }
 
 export function apiVersionOf(rt: { group: string; version: string }): string {
@@ -45,5 +59,6 @@ export function apiVersionOf(rt: { group: string; version: string }): string {
 }
 
 export function storageKey(rt: ResourceType): string {
+  if (rt.storedAs) return `${rt.storedAs.group}/${rt.storedAs.plural}`;
   return `${rt.group}/${rt.plural}`;
 }

@@ -49,6 +49,11 @@ function nsName(namespace: string | undefined, name: string): string {
   return `${namespace ?? ''}/${name}`;
 }
 
+/** An object as its resource serves it (converted from another resource's storage, if so). */
+export function fromStorage(rt: ResourceType, obj: JsonObject): JsonObject {
+  return rt.storedAs ? rt.storedAs.fromStorage(obj) : obj;
+}
+
 export class ObjectStore {
   private readonly data = new Map<string, Map<string, JsonObject>>();
   private readonly listeners = new Set<(e: StoreEvent) => void>();
@@ -82,7 +87,7 @@ export class ObjectStore {
     const obj = this.data
       .get(storageKey(rt))
       ?.get(nsName(rt.namespaced ? namespace : undefined, name));
-    return obj ? deepClone(obj) : undefined;
+    return obj ? fromStorage(rt, deepClone(obj)) : undefined;
   }
 
   /** Objects of a resource, in storage order (namespace, then name). */
@@ -95,7 +100,7 @@ export class ObjectStore {
           !namespace || !rt.namespaced || key.startsWith(`${namespace}/`),
       )
       .sort(([a], [b]) => compareStrings(a, b))
-      .map(([, obj]) => deepClone(obj));
+      .map(([, obj]) => fromStorage(rt, deepClone(obj)));
   }
 
   /** Stores an object (creating or replacing), assigning a new resourceVersion. */
@@ -111,7 +116,9 @@ export class ObjectStore {
     const previous = bucket.get(id);
     this.resourceVersion++;
     meta.resourceVersion = String(this.resourceVersion);
-    const stored = deepClone(obj);
+    const stored = rt.storedAs
+      ? rt.storedAs.toStorage(deepClone(obj))
+      : deepClone(obj);
     bucket.set(id, stored);
     this.emit({
       type: previous ? 'MODIFIED' : 'ADDED',
@@ -120,7 +127,7 @@ export class ObjectStore {
       object: stored,
       previous,
     });
-    return deepClone(stored);
+    return fromStorage(rt, deepClone(stored));
   }
 
   remove(
@@ -145,7 +152,7 @@ export class ObjectStore {
       resourceVersion: this.resourceVersion,
       object: deleted,
     });
-    return deepClone(deleted);
+    return fromStorage(rt, deepClone(deleted));
   }
 
   namespaceExists(name: string): boolean {

@@ -187,7 +187,7 @@ describe('buildEntities over the repository models.yaml', () => {
         'backstage.io/managed-by-location': `file:${MODELS_FILE}`,
         'backstage.io/managed-by-origin-location': `file:${MODELS_FILE}`,
         'backstage.io/kubernetes-id': row.model,
-        'backstage.io/kubernetes-label-selector': `backstage.io/kubernetes-id=${row.model}`,
+        'backstage.io/kubernetes-label-selector': `app.kubernetes.io/name=${row.model}`,
         'model-manager.io/model': row.model,
         'model-manager.io/runtime': row.runtime,
         'model-manager.io/category': row.category,

@@ -188,7 +188,15 @@ function modelEntity(
   const annotations: Record<string, string> = {
     ...ctx.managedBy,
     [KUBERNETES_ID_LABEL]: model.name,
-    [KUBERNETES_LABEL_SELECTOR_ANNOTATION]: `${KUBERNETES_ID_LABEL}=${model.name}`,
+    // The stock Kubernetes tab selects the model's objects AND its pods with this one label:
+    // every object model-manager renders (and the download Job's pod template) carries
+    // app.kubernetes.io/name=<model>; KServe gives LLMInferenceService pods
+    // app.kubernetes.io/name=<llmisvc name> itself (kserve/kserve pkg/controller/v1alpha1/llmisvc
+    // workload_single_node.go, where the LLMInferenceService's own labels do not reach the pods,
+    // so backstage.io/kubernetes-id alone showed "0 pods"), and InferenceService predictor pods
+    // get the InferenceService's labels (pkg/controller/v1beta1/inferenceservice/components/
+    // predictor.go: `Labels: utils.Union(sRuntimeLabels, isvc.Labels, predictorLabels, ...)`).
+    [KUBERNETES_LABEL_SELECTOR_ANNOTATION]: `app.kubernetes.io/name=${model.name}`,
     [MODEL_ANNOTATION]: model.name,
     [RUNTIME_ANNOTATION]: runtime.name,
     [CATEGORY_ANNOTATION]: m.category,

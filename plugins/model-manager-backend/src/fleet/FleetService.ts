@@ -9,7 +9,9 @@ import type {
 import type { KubernetesObject } from '@kubernetes/client-node';
 import { NAME_LABEL } from '@model-manager/plugin-model-manager-common';
 import type { DeploymentHistory, DeploymentRecord } from '../history';
+import type { DiagnosisReader } from '../diagnosis';
 import { buildFleet } from './buildFleet';
+import { diagnoseNotReady } from './diagnoseNotReady';
 import type { ClusterRead, LiveObjectCache } from './LiveObjectCache';
 import { managedKinds } from './managedKinds';
 import { planRollout } from './planRollout';
@@ -46,6 +48,8 @@ export class FleetService {
       catalog: () => Catalog;
       /** `modelManager.kubernetes.clusters.<name>.gatewayBaseUrl`, where set. */
       gatewayBaseUrl?: (cluster: string) => string | undefined;
+      /** Reads why NotReady targets are not Ready (their reason becomes its headline). */
+      diagnosis?: Pick<DiagnosisReader, 'diagnoseNamespace'>;
     },
   ) {}
 
@@ -163,17 +167,23 @@ export class FleetService {
       return s.value;
     }
     const generation = this.generation;
-    const value = this.options.history.latestPerTarget().then(records => ({
-      catalog,
-      reads,
-      records,
-      targets: buildFleet({
+    const value = this.options.history.latestPerTarget().then(async records => {
+      const targets = buildFleet({
         catalog,
         reads,
         records,
         gatewayBaseUrl: this.options.gatewayBaseUrl,
-      }),
-    }));
+      });
+      if (this.options.diagnosis)
+        await diagnoseNotReady({
+          catalog,
+          targets,
+          records,
+          reads,
+          reader: this.options.diagnosis,
+        });
+      return { catalog, reads, records, targets };
+    });
     this.snapshot = { key: reads, catalog, generation, value };
     value.catch(() => {
       if (this.snapshot?.value === value) this.snapshot = undefined;

@@ -1,5 +1,6 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import type {
+  CoreV1Api,
   CustomObjectsApi,
   KubernetesObject,
   KubernetesObjectApi,
@@ -46,10 +47,7 @@ export interface ServerSideApplierOptions {
  * exactly which objects were applied and which were not.
  */
 export class ServerSideApplier {
-  private readonly clients = new Map<
-    string,
-    { objects: KubernetesObjectApi; custom: CustomObjectsApi }
-  >();
+  private readonly clients = new Map<string, Clients>();
   private readonly fieldManager: string;
   private readonly requestTimeoutMs: number;
   private readonly maxAttempts: number;
@@ -318,6 +316,36 @@ export class ServerSideApplier {
     return items;
   }
 
+  /**
+   * The last lines of a container's log (`GET .../pods/{pod}/log`), `previous` for its last
+   * terminated run. A refusal is thrown as a KubernetesApiError (403: `forbidden`, the kubelet's
+   * "previous terminated container ... not found": `invalid`).
+   */
+  async readPodLog(
+    cluster: string,
+    ref: {
+      namespace: string;
+      pod: string;
+      container: string;
+      previous?: boolean;
+      tailLines?: number;
+    },
+    impersonateUser?: string,
+  ): Promise<string> {
+    const { core } = this.clientsFor(cluster, impersonateUser);
+    return this.withRetry(
+      () =>
+        core.readNamespacedPodLog({
+          name: ref.pod,
+          namespace: ref.namespace,
+          container: ref.container,
+          previous: ref.previous,
+          tailLines: ref.tailLines,
+        }),
+      { kind: 'Pod', name: `${ref.pod} log`, namespace: ref.namespace },
+    );
+  }
+
   /** Deletes objects (missing ones are reported as absent). Namespaced objects only by callers. */
   async delete(
     cluster: string,
@@ -479,16 +507,14 @@ export class ServerSideApplier {
    * One pair of clients per cluster and impersonated user, on one configuration (connection pool,
    * timeout, impersonation); the object client has its own discovery cache.
    */
-  private clientsFor(
-    cluster: string,
-    impersonateUser?: string,
-  ): { objects: KubernetesObjectApi; custom: CustomObjectsApi } {
+  private clientsFor(cluster: string, impersonateUser?: string): Clients {
     const key = `${cluster}\u0000${impersonateUser ?? ''}`;
     let pair = this.clients.get(key);
     if (pair) return pair;
     const kubeConfig = this.options.clusters.kubeConfig(cluster);
     const {
       createConfiguration,
+      CoreV1Api: Core,
       CustomObjectsApi: CustomObjects,
       KubernetesObjectApi: Objects,
       ServerConfiguration,
@@ -515,10 +541,17 @@ export class ServerSideApplier {
     pair = {
       objects: new Objects(configuration),
       custom: new CustomObjects(configuration),
+      core: new Core(configuration),
     };
     this.clients.set(key, pair);
     return pair;
   }
+}
+
+interface Clients {
+  objects: KubernetesObjectApi;
+  custom: CustomObjectsApi;
+  core: CoreV1Api;
 }
 
 /** `nothing was applied` / `applied before it: Job models/x, ...` for a failure at `index`. */

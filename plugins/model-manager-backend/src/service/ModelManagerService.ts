@@ -16,6 +16,7 @@ import {
   selectEndpoint,
   summarizeJob,
   summarizeKServeStatus,
+  signaturesFor,
   type Catalog,
   type CatalogStatus,
   type ClusterSummary,
@@ -30,12 +31,14 @@ import {
   type DeploymentResult,
   type DeployTarget,
   type DiffResult,
+  type Diagnosis,
   type RenderedObject,
   type RolloutApplyRequest,
   type RolloutApplyResult,
   type RolloutTargetResult,
   type ServerOverrides,
 } from '@model-manager/plugin-model-manager-common';
+import { DiagnosisReader } from '../diagnosis';
 import type { FleetService } from '../fleet';
 import {
   withChangesFromPrevious,
@@ -400,6 +403,7 @@ export class ModelManagerService {
   async status(
     model: string,
     impersonateUser?: string,
+    options: { diagnose?: boolean } = {},
   ): Promise<ModelStatusResponse> {
     this.getModel(model);
     const records = await this.options.history.list(model, { limit: 500 });
@@ -440,10 +444,11 @@ export class ModelManagerService {
           main,
           impersonateUser,
         )) as Record<string, any> | undefined;
+        const summary = live ? summarizeKServeStatus(live, reading) : undefined;
         items.push({
           ...where,
           found: live !== undefined,
-          summary: live ? summarizeKServeStatus(live, reading) : undefined,
+          summary,
           endpoint: selectEndpoint({
             live,
             gatewayBaseUrl,
@@ -452,6 +457,18 @@ export class ModelManagerService {
             engine: this.engineOf(model),
           }),
           ...(download ? { download } : {}),
+          ...(options.diagnose || summary?.ready !== true
+            ? {
+                diagnosis: await this.diagnosis(
+                  model,
+                  record,
+                  main,
+                  live,
+                  job?.name,
+                  impersonateUser,
+                ),
+              }
+            : {}),
         });
       } catch (e) {
         items.push({
@@ -463,6 +480,41 @@ export class ModelManagerService {
       }
     }
     return { items };
+  }
+
+  /**
+   * Why the model is not Ready at a place it is deployed (see `diagnose`): its pods, their Events
+   * and failed containers' log lines, matched against its engine's known signatures.
+   */
+  private async diagnosis(
+    model: string,
+    record: DeploymentRecord,
+    main: RenderedObject,
+    live: Record<string, any> | undefined,
+    jobName: string | undefined,
+    impersonateUser?: string,
+  ): Promise<Diagnosis> {
+    const catalog = this.catalog();
+    const profile =
+      catalog.runtimes[catalog.models[model]?.config.server.runtime]?.profile;
+    const found = await DiagnosisReader.create({
+      applier: this.options.applier,
+    }).diagnoseNamespace(
+      record.cluster,
+      record.namespace,
+      [
+        {
+          model,
+          server: { kind: main.kind, name: main.name },
+          serverLive: live,
+          jobName,
+          objectNames: record.manifests.map(o => o.name),
+          signatures: signaturesFor(profile),
+        },
+      ],
+      impersonateUser,
+    );
+    return found.get(model)!;
   }
 
   /** The model's engine name (its runtime's profile `engine`), for messages. */

@@ -10,10 +10,12 @@ import type {
 } from '../status';
 import type { ApplyPolicy, RenderedObject } from '../renderer/types';
 import type { ServerOverrides } from '../resolver/types';
+import type { Diagnosis } from './diagnosis';
 import type { DeploymentAction, ObjectChanges } from './fleet';
 import type { TargetSync } from './sync';
 
 export * from './catalog';
+export * from './diagnosis';
 export * from './fleet';
 export * from './models';
 export * from './sync';
@@ -175,6 +177,8 @@ export type ModelStatus = {
   download?: DownloadStatus;
   /** What runs there, what a new deploy would apply, and why they differ (the fleet's `sync`). */
   sync?: TargetSync;
+  /** Why it is not Ready, in words: for a target not Ready, or any target with `?diagnose=true`. */
+  diagnosis?: Diagnosis;
 };
 
 /** The weights download Job of a deployed model, read with its pods. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLUMBING_KEYS } from '../schema/modelsFileSchema';
+import { signatureSchema } from '../diagnosis/signatures';
 import type { EngineProfile, FlagKind } from './types';
 
 /** The OpenAI-compatible operations a profile may declare per category. */
@@ -181,6 +182,8 @@ export const engineProfileSchema = z
       .strict(),
     plumbing_keys: z.array(plumbingKey),
     required_plumbing: z.array(plumbingKey).default([]),
+    // Known messages of the engine in logs, Events and conditions: what each means and the fix.
+    diagnosis: z.array(signatureSchema).default([]),
   })
   .strict();
 export type EngineProfileFile = z.infer<typeof engineProfileSchema>;
@@ -238,6 +241,7 @@ export function toEngineProfile(
     },
     plumbingKeys: p.plumbing_keys,
     requiredPlumbing: p.required_plumbing,
+    signatures: p.diagnosis,
   };
 }
 
@@ -258,6 +262,8 @@ export function knownProfileKeys(
     return ['boolean', 'store_true', 'value'];
   if (path[0] === 'status' && path.length === 1)
     return ['conditions', 'explain', 'image_path'];
+  if (path[0] === 'diagnosis' && path.length === 2)
+    return ['id', 'where', 'match', 'meaning', 'fix'];
   if (path[0] === 'name_suffixes' && path.length === 2)
     return ['suffix', 'object'];
   return [];

@@ -249,6 +249,26 @@ const rules: Rule[] = [
     // The old name is an ordinary variable now; nothing refuses it.
     expected: [],
   },
+  {
+    rule: 'a known signature (diagnosis:) needs a valid regular expression and a known where',
+    changes: {
+      profiles: {
+        vllm: edit(
+          edit(
+            VLLM,
+            'match: Cannot access gated repo|GatedRepoError',
+            'match: Cannot access (gated repo',
+          ),
+          'where: log\n    match: Repository Not Found',
+          'where: stdout\n    match: Repository Not Found',
+        ),
+      },
+    },
+    expected: [
+      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: diagnosis\[0\]\.match: match is not a valid \(JavaScript\) regular expression$/,
+      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: diagnosis\[1\]\.where: where must be log \(a container log line\), event/,
+    ],
+  },
 ];
 
 describe('engine profiles: validation', () => {

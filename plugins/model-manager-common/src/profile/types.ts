@@ -1,3 +1,5 @@
+import type { Signature } from '../diagnosis/signatures';
+
 /**
  * How a model's status is read from its live model server object (the profile's last object):
  * the KServe conditions that explain a Ready that is not True, in order, what each means in
@@ -95,4 +97,6 @@ export interface EngineProfile {
   plumbingKeys: readonly string[];
   /** Plumbing keys the engine's objects cannot do without. */
   requiredPlumbing: readonly string[];
+  /** Known messages of the engine (profile `diagnosis:`), matched by `diagnose`. */
+  signatures: readonly Signature[];
 }

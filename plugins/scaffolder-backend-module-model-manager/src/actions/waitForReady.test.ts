@@ -156,6 +156,57 @@ describe('model-manager:deploy with waitForReady', () => {
     expect(run.outputs().ready).toBeUndefined();
   });
 
+  it('on timeout, logs why it is not Ready in words (the diagnosis) and says it in the error', async () => {
+    const name = 'bge-small-en-v1-5-ov';
+    const run = actionContext({
+      model: name,
+      cluster: 'local',
+      namespace: 'models',
+      waitForReady: true,
+      readyTimeoutSeconds: 120,
+    } as DeployInput);
+    const realNow = Date.now;
+    let skew = 0;
+    jest.spyOn(Date, 'now').mockImplementation(() => realNow() + skew);
+    // The predictor pod KServe made cannot pull its image (what the kubelet would report).
+    mm.kube.store.put({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: {
+        name: `${name}-predictor-0`,
+        namespace: 'models',
+        labels: { 'serving.kserve.io/inferenceservice': name },
+      },
+      spec: { containers: [{ name: 'kserve-container', image: 'x' }] },
+      status: {
+        phase: 'Pending',
+        containerStatuses: [
+          {
+            name: 'kserve-container',
+            ready: false,
+            restartCount: 0,
+            state: { waiting: { reason: 'ImagePullBackOff' } },
+          },
+        ],
+      },
+    });
+    whenWaiting(run, () => {
+      skew = 121_000;
+    });
+
+    await expect(action.handler(run.ctx)).rejects.toThrow(
+      /is not Ready on cluster local, namespace models after 120 s: the node cannot pull the serving image \(container kserve-container of pod bge-small-en-v1-5-ov-predictor-0: "ImagePullBackOff"\); fix: check that the image and tag exist/,
+    );
+    expect(run.logger.warn).toHaveBeenCalledWith(
+      expect.stringMatching(
+        /^why not ready on local\/models: the node cannot pull the serving image/,
+      ),
+    );
+    expect(run.logger.warn).toHaveBeenCalledWith(
+      '  pod bge-small-en-v1-5-ov-predictor-0 (Pending) container kserve-container: waiting, ImagePullBackOff',
+    );
+  });
+
   it('a resumed task waits again without applying again', async () => {
     const name = 'llama-3-1-8b-instruct';
     const input: DeployInput = {

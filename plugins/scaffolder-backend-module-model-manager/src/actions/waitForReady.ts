@@ -8,6 +8,7 @@ import {
   NotAllowedError,
   NotFoundError,
 } from '@backstage/errors';
+import { formatDiagnosis } from '@model-manager/plugin-model-manager-common';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { DeployTarget, ModelManagerClient, ModelStatus } from '../client';
 
@@ -81,11 +82,13 @@ export async function waitForReady(options: {
   const deadline = Date.now() + options.timeoutMs;
   let lastReport: string | undefined;
   let lastDownload: string | undefined;
+  let lastStatus: ModelStatus | undefined;
   for (;;) {
     signal?.throwIfAborted();
     let report: string;
     try {
       const status = await client.status(model, target, options.credentials);
+      lastStatus = status;
       const download = describeDownload(status?.download);
       if (download && download.key !== lastDownload) {
         lastDownload = download.key;
@@ -127,6 +130,12 @@ export async function waitForReady(options: {
     }
     const left = deadline - Date.now();
     if (left <= 0) {
+      // Why it is not Ready, in words (the backend's diagnosis of the target), before the error.
+      const diagnosis = lastStatus?.diagnosis;
+      if (diagnosis)
+        for (const line of formatDiagnosis(diagnosis)) logger.warn(line);
+      if (diagnosis?.findings.length)
+        report = `${diagnosis.headline}; fix: ${diagnosis.findings[0].fix}.`;
       throw new Error(
         `model ${model} was applied (revision ${
           options.revision

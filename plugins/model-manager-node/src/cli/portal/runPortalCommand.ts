@@ -1,5 +1,6 @@
 import {
   FLEET_STATES,
+  formatDiagnosis,
   targetLabel,
   toKubernetesYaml,
   type DeploymentResult,
@@ -148,6 +149,7 @@ export async function runPortalCommand(
       }
       case 'status': {
         const status = await client.status(needModel());
+        // The YAML of every target, then each diagnosis in words (targets not Ready).
         out(status, () =>
           status.items.length
             ? status.items
@@ -155,6 +157,9 @@ export async function runPortalCommand(
                   [
                     ...(sync ? [describeSync(item, sync)] : []),
                     toKubernetesYaml([item]),
+                    ...(item.diagnosis
+                      ? formatDiagnosis(item.diagnosis).map(l => `${l}\n`)
+                      : []),
                   ].join(''),
                 )
                 .join('')

@@ -11,6 +11,7 @@ import { useEntity } from '@backstage/plugin-catalog-react';
 import Typography from '@material-ui/core/Typography';
 import useAsync from 'react-use/esm/useAsync';
 import { modelManagerApiRef, type ModelStatus } from '../../api';
+import { WhyNotReadyPanel } from '../WhyNotReady';
 import { DownloadLine } from './DownloadLine';
 import { conditionWords } from './conditionWords';
 
@@ -24,7 +25,9 @@ function Headline({ item }: { item: ModelStatus }) {
   if (s.ready === true) return <StatusOK>{where}: Ready</StatusOK>;
   if (phase === 'failed')
     return <StatusError>{where}: weights download failed</StatusError>;
-  if (s.ready === false) return <StatusError>{where}: not ready</StatusError>;
+  // A diagnosis that matched a known failure: failing, whatever KServe has reported so far.
+  if (s.ready === false || item.diagnosis?.findings.length)
+    return <StatusError>{where}: not ready</StatusError>;
   // KServe has not reported yet: a state to wait in, not an error.
   if (phase === 'pending' || phase === 'running') {
     return (
@@ -54,6 +57,7 @@ function StatusLine({ item }: { item: ModelStatus }) {
           {item.revision} was applied but the object is gone; deploy again.
         </Typography>
         {item.download && <DownloadLine download={item.download} />}
+        {item.diagnosis && <WhyNotReadyPanel diagnosis={item.diagnosis} />}
       </div>
     );
   }
@@ -102,6 +106,7 @@ function StatusLine({ item }: { item: ModelStatus }) {
         </Typography>
       )}
       {item.download && <DownloadLine download={item.download} />}
+      {item.diagnosis && <WhyNotReadyPanel diagnosis={item.diagnosis} />}
       {s.url && (
         <Typography variant="body2">
           URL KServe reports: <code>{s.url}</code>

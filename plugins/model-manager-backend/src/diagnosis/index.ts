@@ -1,0 +1,2 @@
+export { DiagnosisReader, LOG_TAIL_LINES } from './DiagnosisReader';
+export type { DiagnosisTarget } from './DiagnosisReader';

@@ -1,0 +1,84 @@
+import {
+  isServerKind,
+  signaturesFor,
+  type Catalog,
+  type FleetTarget,
+} from '@model-manager/plugin-model-manager-common';
+import type { DiagnosisReader, DiagnosisTarget } from '../diagnosis';
+import type { DeploymentRecord } from '../history';
+import type { ClusterRead } from './LiveObjectCache';
+
+/**
+ * Gives the fleet's NotReady targets the headline of their diagnosis as `reason` where the
+ * diagnosis matched a known signature, and no longer calls them waiting for KServe (a Ready,
+ * Missing or Unknown target is not read). Pods and
+ * Events are read once per cluster/namespace for all its NotReady targets (see
+ * DiagnosisReader.diagnoseNamespace); a namespace that cannot be read keeps KServe's reason.
+ * Mutates `targets`.
+ */
+export async function diagnoseNotReady(input: {
+  catalog: Catalog;
+  targets: FleetTarget[];
+  records: DeploymentRecord[];
+  reads: ClusterRead[];
+  reader: Pick<DiagnosisReader, 'diagnoseNamespace'>;
+}): Promise<void> {
+  const { catalog } = input;
+  const recordOf = new Map(
+    input.records.map(r => [`${r.cluster}/${r.namespace}/${r.model}`, r]),
+  );
+  const groups = new Map<
+    string,
+    Array<{ target: FleetTarget; d: DiagnosisTarget }>
+  >();
+  for (const target of input.targets) {
+    if (target.state !== 'NotReady') continue;
+    const record = recordOf.get(
+      `${target.cluster}/${target.namespace}/${target.model}`,
+    );
+    const main = record?.manifests.find(o => isServerKind(catalog, o.kind));
+    if (!record || !main) continue;
+    const serverLive = input.reads
+      .find(r => r.cluster === target.cluster)
+      ?.objects.find(
+        o =>
+          o.kind === main.kind &&
+          o.metadata?.name === main.name &&
+          o.metadata?.namespace === target.namespace,
+      ) as Record<string, any> | undefined;
+    const key = `${target.cluster}\u0000${target.namespace}`;
+    groups.set(key, [
+      ...(groups.get(key) ?? []),
+      {
+        target,
+        d: {
+          model: target.model,
+          server: { kind: main.kind, name: main.name },
+          serverLive,
+          jobName: record.manifests.find(o => o.kind === 'Job')?.name,
+          objectNames: record.manifests.map(o => o.name),
+          signatures: signaturesFor(catalog.runtimes[target.runtime]?.profile),
+        },
+      },
+    ]);
+  }
+  await Promise.all(
+    [...groups].map(async ([key, members]) => {
+      const [cluster, namespace] = key.split('\u0000');
+      const found = await input.reader.diagnoseNamespace(
+        cluster,
+        namespace,
+        members.map(m => m.d),
+      );
+      for (const { target } of members) {
+        const diagnosis = found.get(target.model);
+        if (diagnosis && diagnosis.findings.length > 0) {
+          target.reason = diagnosis.headline;
+          // A known failure (an image that cannot be pulled, an OOMKilled engine): failing, not
+          // waiting for KServe to report.
+          delete target.awaitingKServe;
+        }
+      }
+    }),
+  );
+}

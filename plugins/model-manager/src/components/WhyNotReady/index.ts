@@ -1,0 +1,1 @@
+export { WhyNotReadyPanel } from './WhyNotReadyPanel';
