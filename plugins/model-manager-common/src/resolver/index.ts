@@ -6,3 +6,11 @@ export { explainServer, describeOrigin } from './explainServer';
 export type { ExplainRow } from './explainServer';
 export { LAYERS, layerInfo } from './layers';
 export type { LayerInfo } from './layers';
+export { referencedSecrets } from './referencedSecrets';
+export type { ReferencedSecret, SecretUse } from './referencedSecrets';
+export {
+  argRefusal,
+  envValueRefusal,
+  isCredentialName,
+  looksLikeCredential,
+} from './requestSecrets';

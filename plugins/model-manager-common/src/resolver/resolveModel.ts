@@ -21,6 +21,7 @@ import {
   resolveEnv,
   resolveImage,
   resolvePlumbing,
+  resolvePullSecrets,
   resolveResources,
   resolveVersion,
   resolveWeightFormat,
@@ -82,6 +83,7 @@ export function resolveModel(
       image,
       env: env.env,
       removedEnv: env.removedEnv,
+      imagePullSecrets: resolvePullSecrets(scope, versionConfig, vPath),
       args,
       resources: {
         cpu: asText(resources.cpu),

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { MAX_KV_CACHE_GB, MAX_OBJECT_NAME_LENGTH } from '../constants';
+import {
+  imagePullSecretsSchema,
+  SECRET_REF_EXAMPLE,
+  secretRefProblems,
+  type SecretKeyRef,
+} from './secretRef';
 
 /**
  * KServe's InferenceService name pattern (a lowercase letter first) within a DNS-1035 label's 63
@@ -86,34 +92,53 @@ const quantity = (what: string) =>
   );
 
 /**
- * An env map. Values are strings (numbers and booleans are written as YAML scalars and become
- * their text). `null` removes a variable set by an earlier layer.
+ * One env value: a string (numbers and booleans are written as YAML scalars and become their
+ * text), `null` (removes a variable set by an earlier layer), or a reference to a Secret's key,
+ * `{ secretKeyRef: { name, key } }`, rendered as `valueFrom.secretKeyRef`.
  */
+const envValueSchema = z
+  .custom<string | number | boolean | null | SecretKeyRef>(() => true)
+  .superRefine((value, ctx) => {
+    if (value === null) return;
+    if (typeof value === 'number' || typeof value === 'boolean') return;
+    if (typeof value === 'string') {
+      if (value.length > MAX_VALUE_LENGTH)
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: `is longer than ${MAX_VALUE_LENGTH} characters`,
+        });
+      else if (!SINGLE_LINE.test(value))
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: 'env values must be a single line (no newline or NUL)',
+        });
+      return;
+    }
+    if (typeof value === 'object' && !Array.isArray(value)) {
+      for (const p of secretRefProblems(value))
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: p.path,
+          message: p.message,
+        });
+      return;
+    }
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      message: `env values must be a string, number or boolean, null to remove an inherited variable, or a Secret reference, ${SECRET_REF_EXAMPLE}`,
+    });
+  });
+
+/** An env map, `NAME: value` (see envValueSchema). */
 export const envMapSchema = z.record(
   z.string().regex(ENV_NAME_PATTERN, {
     message:
       'env names must be C identifiers (letters, digits, _; not starting with a digit)',
   }),
-  z.union(
-    [
-      z
-        .string()
-        .max(MAX_VALUE_LENGTH, `is longer than ${MAX_VALUE_LENGTH} characters`)
-        .regex(
-          SINGLE_LINE,
-          'env values must be a single line (no newline or NUL)',
-        ),
-      z.number(),
-      z.boolean(),
-      z.null(),
-    ],
-    {
-      errorMap: () => ({
-        message:
-          'env values must be a string, number or boolean (or null to remove an inherited variable)',
-      }),
-    },
-  ),
+  envValueSchema,
+  {
+    invalid_type_error: `env must be a map of NAME: value (not a Kubernetes env list); a Secret: ${SECRET_REF_EXAMPLE}`,
+  },
 );
 export type EnvMap = z.infer<typeof envMapSchema>;
 
@@ -174,6 +199,7 @@ export const versionSchema = z
     image: text('a container image reference'),
     env: envMapSchema.optional(),
     args: argsSchema.optional(),
+    image_pull_secrets: imagePullSecretsSchema.optional(),
   })
   .strict();
 export type VersionConfig = z.infer<typeof versionSchema>;
@@ -268,6 +294,7 @@ export const runtimeSchema = z
   .object({
     default_version: text('a key of versions:').optional(),
     env: envMapSchema.optional(),
+    image_pull_secrets: imagePullSecretsSchema.optional(),
     versions: z.record(versionSchema).optional(),
     categories: z.record(categorySchema),
     profile: profileRef,
@@ -282,6 +309,7 @@ export const serverBindingSchema = z
     runtime: text('a key of runtimes:'),
     server_version: text('a key of the runtime versions:').optional(),
     image: text('a container image reference').optional(),
+    image_pull_secrets: imagePullSecretsSchema.optional(),
     env: envMapSchema.optional(),
     args: argsSchema.optional(),
     /** `null` removes what the category set (e.g. `kv_cache_gb: null`: no KV cache variable). */
