@@ -14,3 +14,4 @@ export {
   isCredentialName,
   looksLikeCredential,
 } from './requestSecrets';
+export { envQueryParams, parseEnvSecret } from './envSecretSyntax';
