@@ -120,6 +120,8 @@ const envValueSchema = z
           code: z.ZodIssueCode.custom,
           path: p.path,
           message: p.message,
+          // zodProblems points at the key itself (a key that does not belong there).
+          ...(p.atKey ? { params: { at: 'key' } } : {}),
         });
       return;
     }

@@ -73,11 +73,13 @@ export function secretKeyProblem(key: unknown): string | undefined {
  */
 export function secretRefProblems(
   value: object,
-): Array<{ path: string[]; message: string }> {
-  const problems: Array<{ path: string[]; message: string }> = [];
+): Array<{ path: string[]; message: string; atKey?: boolean }> {
+  const problems: Array<{ path: string[]; message: string; atKey?: boolean }> =
+    [];
   if ('valueFrom' in value) {
     problems.push({
       path: ['valueFrom'],
+      atKey: true,
       message: `valueFrom does not go here: an env map takes the reference itself as the variable's value, ${SECRET_REF_EXAMPLE} (model-manager renders it as valueFrom.secretKeyRef)`,
     });
     return problems;
@@ -103,6 +105,7 @@ export function secretRefProblems(
     if (k !== 'name' && k !== 'key')
       problems.push({
         path: ['secretKeyRef', k],
+        atKey: true,
         message: `unknown key '${k}' in secretKeyRef; allowed here: name, key`,
       });
   }
