@@ -35,6 +35,7 @@ import type { z } from 'zod';
 import type { FleetService } from './fleet';
 import type { FailureKind } from './kubernetes/types';
 import type { ModelAuthorizer } from './permissions';
+import { redactRefusedQuery } from './redactRefusedQuery';
 import {
   deployRequestSchema,
   describeZodError,
@@ -490,5 +491,6 @@ export async function createRouter(
     } satisfies DeploymentHistoryResponse);
   });
 
+  router.use(redactRefusedQuery);
   return router;
 }

@@ -1,4 +1,6 @@
+import { InputError } from '@backstage/errors';
 import type { SecretKeyRef } from '../schema/secretRef';
+import { envValueRefusal } from './requestSecrets';
 import type { ServerOverrides } from './types';
 
 /**
@@ -35,6 +37,8 @@ export function parseEnvSecret(
 /**
  * A request's env as query parameters: `env=NAME=value` and, for Secret references,
  * `envSecret=NAME=secret/key` (removals with null are not expressible in a query and are left out).
+ * A value a request may not carry (a secret's value, requestSecrets.ts) throws before it is put in
+ * a URL, which proxies and access logs record.
  */
 export function envQueryParams(
   env: ServerOverrides['env'],
@@ -42,8 +46,11 @@ export function envQueryParams(
   const params: Array<['env' | 'envSecret', string]> = [];
   for (const [name, value] of Object.entries(env ?? {})) {
     if (value === null) continue;
-    if (typeof value === 'string') params.push(['env', `${name}=${value}`]);
-    else
+    if (typeof value === 'string') {
+      const refusal = envValueRefusal(name, value);
+      if (refusal) throw new InputError(`env.${name}: ${refusal}`);
+      params.push(['env', `${name}=${value}`]);
+    } else
       params.push([
         'envSecret',
         `${name}=${value.secretKeyRef.name}/${value.secretKeyRef.key}`,

@@ -13,5 +13,6 @@ export {
   envValueRefusal,
   isCredentialName,
   looksLikeCredential,
+  SECRET_VALUE_REFUSAL,
 } from './requestSecrets';
 export { envQueryParams, parseEnvSecret } from './envSecretSyntax';

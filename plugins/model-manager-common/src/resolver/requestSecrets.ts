@@ -24,6 +24,10 @@ const CREDENTIAL_FLAG =
 const CREDENTIAL_VALUE =
   /(^|[=\s])(hf_[A-Za-z0-9]{20,}|sk-[A-Za-z0-9_-]{20,}|gh[pousr]_[A-Za-z0-9]{20,}|glpat-[A-Za-z0-9_-]{20,}|xox[abposr]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,})/;
 
+/** How every refusal of a secret's value begins. */
+export const SECRET_VALUE_REFUSAL =
+  "a request may reference a Secret but never carry a secret's value";
+
 export function isCredentialName(name: string): boolean {
   return CREDENTIAL_NAME.test(name);
 }
@@ -43,11 +47,11 @@ export function envValueRefusal(
     ? 'its value looks like a credential'
     : undefined;
   if (!why) return undefined;
-  return `a request may reference a Secret but never carry a secret's value (${why}); the value was refused and not stored. Create a Secret in the target namespace (kubectl create secret generic <secret> --from-literal=<key>=...) and reference it: --env-secret ${name}=<secret>/<key> (CLI), envSecret=${name}=<secret>/<key> (query), or env: { ${name}: { secretKeyRef: { name: <secret>, key: <key> } } } (request body)`;
+  return `${SECRET_VALUE_REFUSAL} (${why}); the value was refused and not stored. Create a Secret in the target namespace (kubectl create secret generic <secret> --from-literal=<key>=...) and reference it: --env-secret ${name}=<secret>/<key> (CLI), envSecret=${name}=<secret>/<key> (query), or env: { ${name}: { secretKeyRef: { name: <secret>, key: <key> } } } (request body)`;
 }
 
 /** Why a request's arg is refused as carrying a credential, or undefined. */
 export function argRefusal(arg: string): string | undefined {
   if (!CREDENTIAL_FLAG.test(arg) && !looksLikeCredential(arg)) return undefined;
-  return `a request may reference a Secret but never carry a secret's value (this arg passes a credential); the arg was refused and not stored. Put the credential in a Secret and pass it as env instead, e.g. --env-secret HF_TOKEN=<secret>/<key> for Hugging Face`;
+  return `${SECRET_VALUE_REFUSAL} (this arg passes a credential); the arg was refused and not stored. Put the credential in a Secret and pass it as env instead, e.g. --env-secret HF_TOKEN=<secret>/<key> for Hugging Face`;
 }

@@ -6,6 +6,8 @@ import {
   explainServer,
   formatProblem,
   parseEnvSecret,
+  SECRET_VALUE_REFUSAL,
+  validateOverrides,
   renderGitOpsLayout,
   renderManifests,
   resolveServer,
@@ -277,6 +279,12 @@ function parseOverrides(values: {
     overrides.env = { ...overrides.env, [parsed.name]: parsed.ref };
   }
   if (values.arg) overrides.args = [...values.arg];
+  // Refused here too, so a secret's value never leaves this machine (in a URL or a body).
+  const refused = validateOverrides(overrides).filter(p =>
+    p.message.startsWith(SECRET_VALUE_REFUSAL),
+  );
+  if (refused.length > 0)
+    throw new Error(refused.map(formatProblem).join('\n'));
   return overrides;
 }
 
