@@ -33,7 +33,8 @@ export { resolveModel } from './resolveModel';
  *   NAME=secret/key`, `envSecret=` in a query, `{ secretKeyRef }` in a body) but never carry a
  *   secret's value: a plain value for a credential-like name (`HF_TOKEN`, `*_API_KEY`,
  *   `*_PASSWORD`, ...), a token-shaped value (`hf_...`, `sk-...`, a JWT) or a credential flag
- *   (`--hf-token=...`) is refused before anything else, and the message never repeats it. A
+ *   (`--hf-token=...`) is refused before anything else, and the message never repeats it; a
+ *   token-shaped value in models.yaml is refused at load the same way. A
  *   Secret's value is never read: only its name and key travel.
  * - **Download env**: the variables the engine profile's `download.env` names (HF_TOKEN,
  *   HF_ENDPOINT), as finally layered, are copied to the weights download (OVMS: the download

@@ -6,6 +6,7 @@ import {
   secretRefProblems,
   type SecretKeyRef,
 } from './secretRef';
+import { looksLikeCredential } from '../resolver/requestSecrets';
 
 /**
  * KServe's InferenceService name pattern (a lowercase letter first) within a DNS-1035 label's 63
@@ -111,6 +112,13 @@ const envValueSchema = z
         ctx.addIssue({
           code: z.ZodIssueCode.custom,
           message: 'env values must be a single line (no newline or NUL)',
+        });
+      else if (looksLikeCredential(value))
+        // models.yaml lives in git and its values are rendered, explained and shown: a token
+        // belongs in a Secret. The message does not repeat the value.
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: `this value looks like a credential (a token); models.yaml holds references, not secrets: put it in a Secret (kubectl create secret generic <secret> --from-literal=<key>=...) and write ${SECRET_REF_EXAMPLE}`,
         });
       return;
     }

@@ -87,6 +87,16 @@ describe('bad Secret references in models.yaml: file:line:col, the path and the 
         /unknown key 'namespace' in secretKeyRef; allowed here: name, key/,
     },
     {
+      rule: 'a token written as a plain value',
+      server: `
+      env:
+        HF_TOKEN: hf_SeCrEt0123456789abcdefghijkl`,
+      path: 'models.gated.server.env.HF_TOKEN',
+      at: 'HF_TOKEN: hf_',
+      message:
+        /looks like a credential .*write NAME: \{ secretKeyRef: \{ name: hf-token, key: token \} \}/,
+    },
+    {
       rule: 'an invalid image pull secret name',
       server: `
       image_pull_secrets: [Registry_Creds]`,
@@ -112,6 +122,7 @@ describe('bad Secret references in models.yaml: file:line:col, the path and the 
     expect(problem!.line).toBe(lineOf(text, at));
     expect(problem!.col).toBeGreaterThan(0);
     expect(problem!.message).toMatch(message);
+    expect(problems.map(p => p.message).join('\n')).not.toContain('hf_SeCrEt');
   });
 
   it('keeps null removal and plain values working beside references', () => {
