@@ -9,6 +9,7 @@ import type { ResourcePermission } from '@backstage/plugin-permission-common';
 import {
   modelDeployPermission,
   modelUndeployPermission,
+  parseEnvSecret,
   type CatalogStatus,
   type ClusterListResponse,
   type DeploymentFailedResponse,
@@ -36,6 +37,7 @@ import type { FleetService } from './fleet';
 import { revisionDiff, withSync } from './sync';
 import type { FailureKind } from './kubernetes/types';
 import type { ModelAuthorizer } from './permissions';
+import { redactRefusedQuery } from './redactRefusedQuery';
 import {
   deployRequestSchema,
   describeZodError,
@@ -89,7 +91,10 @@ function matchesETag(header: string | undefined, etag: string): boolean {
   });
 }
 
-/** `?env=K=V&env=K2=V2&arg=--x=1&serverVersion=0.24.0` -> overrides. */
+/**
+ * `?env=K=V&env=K2=V2&envSecret=HF_TOKEN=hf-token/token&arg=--x=1&serverVersion=0.24.0` ->
+ * overrides (envSecret: a Secret reference, secret/key).
+ */
 function overridesFromQuery(query: Request['query']): ServerOverrides {
   const list = (v: unknown) =>
     (v === undefined ? [] : Array.isArray(v) ? v : [v]).map(String);
@@ -105,6 +110,11 @@ function overridesFromQuery(query: Request['query']): ServerOverrides {
         throw new InputError(`invalid env '${item}': expected NAME=value`);
       overrides.env[item.slice(0, eq)] = item.slice(eq + 1);
     }
+  }
+  for (const item of list(query.envSecret)) {
+    const parsed = parseEnvSecret(item);
+    if ('problem' in parsed) throw new InputError(`invalid ${parsed.problem}`);
+    overrides.env = { ...overrides.env, [parsed.name]: parsed.ref };
   }
   const args = list(query.arg);
   if (args.length > 0) overrides.args = args;
@@ -507,5 +517,6 @@ export async function createRouter(
     } satisfies DeploymentHistoryResponse);
   });
 
+  router.use(redactRefusedQuery);
   return router;
 }

@@ -11,6 +11,7 @@ import {
   type RollbackRequest,
   type RolloutApplyRequest,
   type RolloutPlanQuery,
+  type SecretKeyRef,
   type ServerOverrides,
 } from '@model-manager/plugin-model-manager-common';
 import { z } from 'zod';
@@ -27,10 +28,26 @@ const namespaceSchema = z
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
   });
 
-const envSchema = z.record(z.string(), z.union([z.string(), z.null()]), {
-  invalid_type_error:
-    'env must be an object of NAME: value (value null removes an inherited variable)',
-});
+/**
+ * A Secret reference's shape is checked with the resolver's own messages (validateOverrides:
+ * the Secret name, the key, valueFrom in the wrong place), so any object passes here.
+ */
+const secretRefSchema = z.custom<SecretKeyRef>(
+  v => typeof v === 'object' && v !== null && !Array.isArray(v),
+);
+const envSchema = z.record(
+  z.string(),
+  z.union([z.string(), z.null(), secretRefSchema], {
+    errorMap: () => ({
+      message:
+        'an env value is a string, null (removes an inherited variable) or a Secret reference { secretKeyRef: { name, key } }',
+    }),
+  }),
+  {
+    invalid_type_error:
+      'env must be an object of NAME: value (value null removes an inherited variable; { secretKeyRef: { name, key } } reads it from a Secret)',
+  },
+);
 const argsSchema = z.array(
   z.string({ invalid_type_error: 'each arg must be a string' }),
   {

@@ -41,6 +41,8 @@ export type StartModelManagerOptions = {
   modelManagerConfig?: Record<string, unknown>;
   /** The plugin's database (e.g. one PostgreSQL database shared by two replicas). */
   knex?: Knex;
+  /** More features or service factories (e.g. a root logger at debug level, to read the logs). */
+  features?: Parameters<typeof startTestBackend>[0]['features'];
 };
 
 /**
@@ -87,6 +89,7 @@ export async function startModelManager(
     features: [
       modelManagerPlugin,
       ...databaseFeatures,
+      ...(options.features ?? []),
       auditor.factory,
       mockServices.permissions.factory({
         result: options.permission ?? AuthorizeResult.ALLOW,

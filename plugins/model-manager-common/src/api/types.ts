@@ -72,8 +72,11 @@ export type DeployTarget = {
 /** The body of `POST /models/:name/deploy`. */
 export type DeployRequest = DeployTarget & {
   serverVersion?: string;
-  /** `null` removes an inherited variable. */
-  env?: Record<string, string | null>;
+  /**
+   * `null` removes an inherited variable; `{ secretKeyRef: { name, key } }` reads it from a
+   * Secret. A secret's value is refused (ServerOverrides.env).
+   */
+  env?: ServerOverrides['env'];
   args?: string[];
   /** Server-side dry run: the API server validates everything, nothing is applied. */
   dryRun?: boolean;
@@ -92,8 +95,11 @@ export type DeployRequest = DeployTarget & {
  */
 export type RenderRequest = Partial<DeployTarget> & {
   serverVersion?: string;
-  /** `null` removes an inherited variable. */
-  env?: Record<string, string | null>;
+  /**
+   * `null` removes an inherited variable; `{ secretKeyRef: { name, key } }` reads it from a
+   * Secret. A secret's value is refused (ServerOverrides.env).
+   */
+  env?: ServerOverrides['env'];
   args?: string[];
 };
 

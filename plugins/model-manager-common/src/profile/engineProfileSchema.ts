@@ -138,6 +138,20 @@ export const engineProfileSchema = z
       })
       .strict()
       .optional(),
+    download: z
+      .object({
+        env: z.array(
+          text('an env var name the download reads, e.g. HF_TOKEN').regex(
+            /^[A-Za-z_][A-Za-z0-9_]*$/,
+            'must be an env var name such as HF_TOKEN',
+          ),
+        ),
+        init_container: text(
+          'the init container that downloads, e.g. storage-initializer',
+        ).optional(),
+      })
+      .strict()
+      .optional(),
     name_suffixes: z
       .array(
         z
@@ -232,6 +246,8 @@ export function toEngineProfile(
     downloadArgs: p.weights?.download_args ?? [],
     downloadTasks: p.weights?.tasks ?? {},
     defaultDownloadTask: p.weights?.default_task,
+    downloadEnv: p.download?.env ?? [],
+    downloadInitContainer: p.download?.init_container,
     nameSuffixes: p.name_suffixes,
     apiOperations: p.api.operations,
     status: {

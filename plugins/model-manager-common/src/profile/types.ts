@@ -87,6 +87,18 @@ export interface EngineProfile {
   downloadTasks: Readonly<Record<string, string>>;
   /** The default download task of a category not in downloadTasks. */
   defaultDownloadTask?: string;
+  /**
+   * The env variables (as the model's layers set them, values or Secret references) that the
+   * weights download reads too, e.g. HF_TOKEN: copied to the download Job's container
+   * (`download_env`), or to `downloadInitContainer`.
+   */
+  downloadEnv: readonly string[];
+  /**
+   * The init container the controller adds to download the weights (KServe's
+   * `storage-initializer`); the `download_init_containers` placeholder names it with the download
+   * env, for the controller to merge into its own.
+   */
+  downloadInitContainer?: string;
   /** Names derived from the model's name besides its own (checked as Kubernetes names). */
   nameSuffixes: ReadonlyArray<{ suffix: string; object: string }>;
   /** The OpenAI-compatible operations per category (chat, completions, embeddings, rerank, score). */

@@ -13,6 +13,7 @@ import {
 import { buildCatalog } from '../catalog/buildCatalog';
 import { resolveServer } from '../resolver/resolveServer';
 import { dirSources, repoSources, REPO_ROOT } from '../__testUtils__/fixtures';
+import { GATED_MODELS } from '../__testUtils__/gatedModels';
 import { renderManifests } from './renderManifests';
 import type { RenderedObject } from './types';
 
@@ -42,6 +43,9 @@ const example = (file: string) =>
 const catalog = buildCatalog(repoSources());
 // The third engine added as data only (examples/extra-runtime).
 const extra = buildCatalog(dirSources('examples/extra-runtime'));
+// Gated models on both engines: env from a Secret (valueFrom.secretKeyRef, also on KServe's
+// storage-initializer and the download Job) and imagePullSecrets.
+const gated = buildCatalog(repoSources({ models: GATED_MODELS }));
 
 describe('rendered manifests validate against the real CRD schemas', () => {
   let kube: KubeApiTestServer;
@@ -75,7 +79,7 @@ describe('rendered manifests validate against the real CRD schemas', () => {
     return { status: res.status, body: await res.json() };
   }
 
-  const cases = [catalog, extra].flatMap(c =>
+  const cases = [catalog, extra, gated].flatMap(c =>
     Object.keys(c.models).flatMap(model =>
       renderManifests(c, resolveServer(c, model), {
         namespace: 'models',
@@ -178,6 +182,20 @@ describe('rendered manifests validate against the real CRD schemas', () => {
     });
     expect(status).toBe(422);
     expect(body.message).toMatch(message);
+  });
+
+  it('the check is real: a secretKeyRef without its key is rejected (LLMInferenceService, storage-initializer env)', async () => {
+    const object = renderManifests(gated, resolveServer(gated, 'gated-vllm'), {
+      namespace: 'models',
+    }).find(o => o.kind === 'LLMInferenceService')!;
+    const manifest = JSON.parse(JSON.stringify(object.manifest));
+    delete manifest.spec.template.initContainers[0].env[0].valueFrom
+      .secretKeyRef.key;
+    const { status, body } = await dryRunApply({ ...object, manifest });
+    expect(status).toBe(422);
+    expect(body.message).toMatch(
+      /spec\.template\.initContainers\[0\]\.env\[0\]\.valueFrom\.secretKeyRef\.key: Required value/,
+    );
   });
 
   it("the route objects have the shape of Envoy AI Gateway's own example (examples/basic/basic.yaml)", () => {

@@ -17,6 +17,12 @@ import {
 import type { EngineProfile } from '../profile/types';
 import type { ResolvedServer } from '../resolver/types';
 import { copy, fillTemplate } from './fillTemplate';
+import {
+  renderDownloadEnv,
+  renderDownloadInitContainers,
+  renderEnv,
+  renderPullSecrets,
+} from './renderEnv';
 import type { RenderedObject, TemplateContext, TemplateValue } from './types';
 
 /** The placeholders templates may use; anything else is an error at load time. */
@@ -48,6 +54,9 @@ export const TEMPLATE_PLACEHOLDERS = [
   'shared_labels',
   'gateway_name',
   'gateway_namespace',
+  'image_pull_secrets',
+  'download_env',
+  'download_init_containers',
 ] as const;
 
 export interface RenderOptions {
@@ -209,7 +218,6 @@ function templateContext(
   if (plumbing('routing'))
     annotations[ROUTING_ANNOTATION] = plumbing('routing')!;
   if (plumbing('device')) annotations[DEVICE_ANNOTATION] = plumbing('device')!;
-  const env = server.env.map(e => ({ name: e.name, value: e.value }));
   const args = server.args.map(a => a.value);
   return {
     'model.name': server.model,
@@ -220,7 +228,10 @@ function templateContext(
     annotations,
     image: server.image.value,
     args: args.length > 0 ? args : undefined,
-    env: env.length > 0 ? env : undefined,
+    env: renderEnv(server.env),
+    image_pull_secrets: renderPullSecrets(server),
+    download_env: renderDownloadEnv(server, profile),
+    download_init_containers: renderDownloadInitContainers(server, profile),
     cpu: server.resources.cpu.value,
     memory: server.resources.memory.value,
     format: plumbing('format'),

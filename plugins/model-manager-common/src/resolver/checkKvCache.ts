@@ -1,5 +1,6 @@
 import type { Origin } from '../catalog/types';
 import { MAX_KV_CACHE_GB, type EngineProfile } from '../constants';
+import { formatEnvValue } from '../schema/secretRef';
 import { parseQuantity } from './parseQuantity';
 import type { ResolvedEnvVar, Traced } from './types';
 
@@ -26,7 +27,17 @@ export function checkKvCache(
   if (!name || !kv) return [];
   const problems: Array<{ origin: Origin; message: string }> = [];
   for (const set of [...kv.overrode.filter(o => !o.removed), kv]) {
-    if (!WHOLE_GIB.test(set.value) || Number(set.value) > MAX_KV_CACHE_GB) {
+    if (typeof set.value !== 'string') {
+      problems.push({
+        origin: set.origin,
+        message: `${name} sizes the KV cache and is read from a Secret here (${formatEnvValue(
+          set.value,
+        )}), so its size cannot be checked against the memory limit; set it with kv_cache_gb instead`,
+      });
+    } else if (
+      !WHOLE_GIB.test(set.value) ||
+      Number(set.value) > MAX_KV_CACHE_GB
+    ) {
       problems.push({
         origin: set.origin,
         message: `${name} is '${set.value}', but it must be a whole number of GiB from 1 to ${MAX_KV_CACHE_GB}: ${profile.engine} reads it as an integer and does not start otherwise. Set a whole number (e.g. kv_cache_gb: 8)`,
@@ -38,7 +49,7 @@ export function checkKvCache(
   const share = profile.kvCacheMaxShareOfMemory;
   const memoryBytes = parseQuantity(memory.value);
   if (share === undefined || memoryBytes === undefined) return [];
-  const kvGib = Number(kv.value);
+  const kvGib = Number(kv.value as string);
   if (kvGib * GIB > memoryBytes * share) {
     const maxGib = Math.floor((memoryBytes * share) / GIB);
     const minMemoryGib = Math.ceil(kvGib / share);

@@ -1,11 +1,15 @@
 import type { Origin } from '../catalog/types';
+import { formatEnvValue, type EnvValue } from '../schema/secretRef';
 import type { Replaced, ResolvedServer, Traced } from './types';
 
 /** One line of an explanation: a value, the layer that set it, and what it replaced. */
 export interface ExplainRow {
   /** e.g. `version`, `image`, `env.VLLM_LOGGING_LEVEL`, `args --max-model-len`, `resources.cpu` */
   key: string;
-  /** The value in effect; `(removed)` for an env var a layer removed with null. */
+  /**
+   * The value in effect; `(removed)` for an env var a layer removed with null; for an env var read
+   * from a Secret, the reference `secret <name>/<key>` (a Secret's value is never known here).
+   */
   value: string;
   layer: Origin['layer'];
   /** `models.yaml:42:7 models.qwen.server.server_version` */
@@ -30,24 +34,29 @@ export function describeOrigin(origin: Origin): string {
 /** Flattens a resolved server into rows: the CLI's --explain table and the UI's provenance. */
 export function explainServer(server: ResolvedServer): ExplainRow[] {
   const rows: ExplainRow[] = [];
-  const history = (overrode: Array<Replaced<string | number>>) =>
+  const text = (value: string | number | EnvValue) =>
+    typeof value === 'number' ? String(value) : formatEnvValue(value);
+  const history = (overrode: Array<Replaced<string | number | EnvValue>>) =>
     overrode.map(o => ({
-      value: String(o.value),
+      value: text(o.value),
       layer: o.origin.layer,
       source: describeOrigin(o.origin),
       ...(o.removed ? { removed: true } : {}),
     }));
-  const add = (key: string, traced: Traced<string | number>) =>
+  const add = (key: string, traced: Traced<string | number | EnvValue>) =>
     rows.push({
       key,
-      value: String(traced.value),
+      value: text(traced.value),
       layer: traced.origin.layer,
       source: describeOrigin(traced.origin),
       overrode: history(traced.overrode),
     });
   const addRemoved = (
     key: string,
-    removal: { origin: Origin; overrode: Array<Replaced<string | number>> },
+    removal: {
+      origin: Origin;
+      overrode: Array<Replaced<string | number | EnvValue>>;
+    },
   ) =>
     rows.push({
       key,
@@ -66,6 +75,8 @@ export function explainServer(server: ResolvedServer): ExplainRow[] {
   for (const e of server.env) add(`env.${e.name}`, e);
   for (const e of server.removedEnv) addRemoved(`env.${e.name}`, e);
   for (const r of server.removed ?? []) addRemoved(r.key, r);
+  for (const p of server.imagePullSecrets ?? [])
+    add(`image_pull_secrets ${p.value}`, p);
   for (const a of server.args) add(`args ${a.flag}`, a);
   for (const [key, traced] of Object.entries(server.plumbing)) {
     if (traced) add(`plumbing.${key}`, traced);

@@ -6,3 +6,13 @@ export { explainServer, describeOrigin } from './explainServer';
 export type { ExplainRow } from './explainServer';
 export { LAYERS, layerInfo } from './layers';
 export type { LayerInfo } from './layers';
+export { referencedSecrets } from './referencedSecrets';
+export type { ReferencedSecret, SecretUse } from './referencedSecrets';
+export {
+  argRefusal,
+  envValueRefusal,
+  isCredentialName,
+  looksLikeCredential,
+  SECRET_VALUE_REFUSAL,
+} from './requestSecrets';
+export { envQueryParams, parseEnvSecret } from './envSecretSyntax';

@@ -2,11 +2,17 @@ import type { Origin } from '../catalog/types';
 import type { EngineProfile } from '../constants';
 import type { EnvMap } from '../schema/modelsFileSchema';
 import { readFlag, type FlagReader } from './readFlag';
+import {
+  isSecretKeyRef,
+  type EnvValue,
+  type SecretKeyRef,
+} from '../schema/secretRef';
 import type {
   RemovedEnvVar,
   Replaced,
   ResolvedArg,
   ResolvedEnvVar,
+  ResolvedPullSecret,
   Traced,
 } from './types';
 
@@ -38,16 +44,16 @@ export class EnvLayers {
   private readonly removed = new Map<string, RemovedEnvVar>();
 
   apply(
-    env: EnvMap | Record<string, string | null> | undefined,
+    env: EnvMap | Record<string, string | null | SecretKeyRef> | undefined,
     originOf: (name: string) => Origin,
   ) {
     if (!env) return;
     for (const [name, raw] of Object.entries(env)) {
-      this.set(name, raw === null ? null : String(raw), originOf(name));
+      this.set(name, envValueOf(raw), originOf(name));
     }
   }
 
-  set(name: string, value: string | null, origin: Origin) {
+  set(name: string, value: EnvValue | null, origin: Origin) {
     const previous = this.vars.get(name);
     if (value === null) {
       if (previous) {
@@ -67,7 +73,7 @@ export class EnvLayers {
     if (removal) {
       this.removed.delete(name);
       const last = removal.overrode[removal.overrode.length - 1];
-      const history: Array<Replaced<string>> = [
+      const history: Array<Replaced<EnvValue>> = [
         ...removal.overrode,
         { value: last.value, origin: removal.origin, removed: true },
       ];
@@ -82,6 +88,39 @@ export class EnvLayers {
       env: [...this.vars.values()],
       removedEnv: [...this.removed.values()],
     };
+  }
+}
+
+/** A layer's env value as the resolver keeps it: text, a fresh Secret reference, or null. */
+function envValueOf(
+  raw: string | number | boolean | null | SecretKeyRef,
+): EnvValue | null {
+  if (raw === null) return null;
+  if (isSecretKeyRef(raw)) {
+    const { name, key } = raw.secretKeyRef;
+    return { secretKeyRef: { name, key } };
+  }
+  return String(raw);
+}
+
+/**
+ * Ordered set of names (image pull secrets): each layer adds its names in order; a name a later
+ * layer lists again keeps its first position and records the later layer as its origin.
+ */
+export class NameLayers {
+  private readonly names = new Map<string, ResolvedPullSecret>();
+
+  apply(
+    names: readonly string[] | undefined,
+    originOf: (index: number) => Origin,
+  ) {
+    names?.forEach((name, index) => {
+      this.names.set(name, layer(this.names.get(name), name, originOf(index)));
+    });
+  }
+
+  result(): ResolvedPullSecret[] {
+    return [...this.names.values()];
   }
 }
 

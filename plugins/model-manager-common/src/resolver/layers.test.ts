@@ -10,12 +10,9 @@ const position = (id: string) => LAYERS.findIndex(l => l.id === id);
 /** Every explained value of every model of the repository's catalog, with a request on top. */
 const rows = Object.keys(catalog.models).flatMap(model => {
   const server = resolveServer(catalog, model);
-  // A request that sets every variable again, so it replaces a value of each layer below it.
-  const env = Object.fromEntries(
-    explainServer(server)
-      .filter(r => r.key.startsWith('env.') && r.value !== '(removed)')
-      .map(r => [r.key.slice('env.'.length), `${r.value}`]),
-  );
+  // A request that sets every variable again, so it replaces a value of each layer below it (a
+  // Secret-backed variable with its reference: a request never carries a secret's value).
+  const env = Object.fromEntries(server.env.map(e => [e.name, e.value]));
   const request = resolveServer(catalog, model, {
     ...(server.version ? { serverVersion: server.version.value } : {}),
     env: { ...env, EXTRA: '1' },

@@ -36,7 +36,8 @@ export const LAYERS = [
   {
     id: 'runtime-env',
     label: 'runtime env',
-    description: "The runtime's common env, applied to every pod of the engine",
+    description:
+      "The runtime's common env and image_pull_secrets, applied to every pod of the engine",
   },
   {
     id: 'category',
@@ -58,7 +59,7 @@ export const LAYERS = [
     id: 'override',
     label: 'request',
     description:
-      'The deploy request: --server-version, --env and --arg in the CLI, the deploy form or API',
+      'The deploy request: --server-version, --env, --env-secret and --arg in the CLI, the deploy form or API',
   },
 ] as const satisfies readonly LayerInfo[];
 

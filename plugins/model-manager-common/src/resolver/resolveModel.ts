@@ -22,6 +22,7 @@ import {
   resolveEnv,
   resolveImage,
   resolvePlumbing,
+  resolvePullSecrets,
   resolveResources,
   resolveVersion,
   resolveWeightFormat,
@@ -83,6 +84,7 @@ export function resolveModel(
       image,
       env: env.env,
       removedEnv: env.removedEnv,
+      imagePullSecrets: resolvePullSecrets(scope, versionConfig, vPath),
       args,
       resources: {
         cpu: asText(resources.cpu),

@@ -25,7 +25,25 @@ export { resolveModel } from './resolveModel';
  *   `server.resources.kv_cache_gb` (after its own env, so it wins over both) + the request's
  *   `env`. A later layer replaces a variable in place; `null` in any later layer removes an
  *   inherited variable, and a variable set again after a removal keeps that history. Values are
- *   strings: a value YAML reads as a number or boolean is refused at load time ("quote it").
+ *   strings (a value YAML reads as a number or boolean is refused at load time: "quote it") or
+ *   Secret references,
+ *   `NAME: { secretKeyRef: { name: hf-token, key: token } }`, rendered as
+ *   `valueFrom.secretKeyRef`; a reference is a value like any other (a later plain value replaces
+ *   it, a later reference replaces a plain value, `null` removes it), traced to its layer.
+ * - **Credentials are data, never values**: a request may reference a Secret (`--env-secret
+ *   NAME=secret/key`, `envSecret=` in a query, `{ secretKeyRef }` in a body) but never carry a
+ *   secret's value: a plain value for a credential-like name (`HF_TOKEN`, `*_API_KEY`,
+ *   `*_PASSWORD`, ...), a token-shaped value (`hf_...`, `sk-...`, a JWT) or a credential flag
+ *   (`--hf-token=...`) is refused before anything else, and the message never repeats it; a
+ *   token-shaped value in models.yaml is refused at load the same way. A
+ *   Secret's value is never read: only its name and key travel.
+ * - **Download env**: the variables the engine profile's `download.env` names (HF_TOKEN,
+ *   HF_ENDPOINT), as finally layered, are copied to the weights download (OVMS: the download
+ *   Job; vLLM: KServe's storage-initializer).
+ * - **Image pull secrets**: the runtime's `image_pull_secrets` + the version's + the model's
+ *   `server.image_pull_secrets`; lists add up, each name once at its first position (a later
+ *   layer listing it again becomes its origin); no layer removes one. Rendered as the pods'
+ *   `imagePullSecrets`.
  * - **Args**: category `args` + the version's `args` delta + the model's `server.args` + the
  *   request's `args`. Each item is one flag (`--flag` or `--flag=value`; not `--flag value`, `-`
  *   or `--`). A flag repeated later replaces the earlier one in place (last wins, first position
@@ -115,6 +133,7 @@ export function forEachOrigin(
   traced(server.weightFormat);
   server.env.forEach(traced);
   server.removedEnv.forEach(traced);
+  server.imagePullSecrets?.forEach(traced);
   server.removed?.forEach(traced);
   server.args.forEach(traced);
   Object.values(server.plumbing).forEach(traced);

@@ -5,7 +5,7 @@ import { formatPath } from '../source/problems';
 import type { CatalogProblem } from '../source/types';
 import { checkArg, checkDottedForms } from './checkArg';
 import { checkKvCache, checkKvCacheCategory } from './checkKvCache';
-import { ArgLayers, EnvLayers, layer } from './layering';
+import { ArgLayers, EnvLayers, layer, NameLayers } from './layering';
 import {
   failAt,
   problemAt,
@@ -14,7 +14,12 @@ import {
   type Path,
   type Scope,
 } from './scope';
-import type { ResolvedArg, ResolvedServer, Traced } from './types';
+import type {
+  ResolvedArg,
+  ResolvedPullSecret,
+  ResolvedServer,
+  Traced,
+} from './types';
 
 /*
  * One function per setting of a resolved server, in the order resolveModel applies them. Each
@@ -219,6 +224,30 @@ export function resolveEnv(
   ].map(p => problemAt(s.catalog.locate(p.origin), p.message));
   if (kvProblems.length > 0) return { problems: kvProblems, notFound: false };
   return result;
+}
+
+/**
+ * Image pull secrets: the runtime's + the version's + the model's `image_pull_secrets`, each name
+ * once, in first-listed order. Lists add up (no layer removes one): the kubelet tries each
+ * secret and a model's own image may need its own registry's credentials.
+ */
+export function resolvePullSecrets(
+  s: Scope,
+  versionConfig: VersionConfig | undefined,
+  vPath: Path,
+): ResolvedPullSecret[] {
+  const { r, m, rPath, mPath, at } = s;
+  const names = new NameLayers();
+  names.apply(r.image_pull_secrets, i =>
+    at('runtime-env', [...rPath, 'image_pull_secrets', i]),
+  );
+  names.apply(versionConfig?.image_pull_secrets, i =>
+    at('version', [...vPath, 'image_pull_secrets', i]),
+  );
+  names.apply(m.server.image_pull_secrets, i =>
+    at('model', [...mPath, 'server', 'image_pull_secrets', i]),
+  );
+  return names.result();
 }
 
 /** Args: category args + version delta + model args + request; each item one valid flag. */

@@ -1,11 +1,16 @@
 import type { Origin } from '../catalog/types';
 import type { PlumbingKey } from '../schema/modelsFileSchema';
+import type { EnvValue, SecretKeyRef } from '../schema/secretRef';
 
 /** What a deploy request may change on top of models.yaml (the CLI's --server-version/--env/--arg). */
 export interface ServerOverrides {
   serverVersion?: string;
-  /** `null` removes a variable set by an earlier layer. */
-  env?: Record<string, string | null>;
+  /**
+   * `null` removes a variable set by an earlier layer. A request may reference a Secret
+   * (`{ secretKeyRef: { name, key } }`, the CLI's `--env-secret NAME=secret/key`) but never carry
+   * a secret's value: a plain value for a credential-like name or a token-like value is refused.
+   */
+  env?: Record<string, string | null | SecretKeyRef>;
   args?: string[];
 }
 
@@ -26,16 +31,20 @@ export interface Traced<T> {
   overrode: Array<Replaced<T>>;
 }
 
-export interface ResolvedEnvVar extends Traced<string> {
+/** An env var; its value is text or a reference to a Secret's key (never the secret's value). */
+export interface ResolvedEnvVar extends Traced<EnvValue> {
   name: string;
 }
+
+/** A Secret the kubelet pulls the model's images with (`image_pull_secrets`). */
+export interface ResolvedPullSecret extends Traced<string> {}
 
 /** A variable an earlier layer set and a later layer removed with `null`. */
 export interface RemovedEnvVar {
   name: string;
   /** The layer that removed it. */
   origin: Origin;
-  overrode: Array<Replaced<string>>;
+  overrode: Array<Replaced<EnvValue>>;
 }
 
 /** A setting (`weight_format`, `resources.kv_cache_gb`, ...) a later layer removed with `null`. */
@@ -69,6 +78,11 @@ export interface ResolvedServer {
   image: Traced<string>;
   env: ResolvedEnvVar[];
   removedEnv: RemovedEnvVar[];
+  /**
+   * Pull secrets of the pods: the runtime's, the version's and the model's `image_pull_secrets`,
+   * in that order, each name once (absent in results of older portals).
+   */
+  imagePullSecrets?: ResolvedPullSecret[];
   args: ResolvedArg[];
   resources: {
     cpu: Traced<string>;

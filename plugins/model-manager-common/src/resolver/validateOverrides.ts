@@ -3,11 +3,15 @@ import { labelValueProblem } from '../names/kubernetesNames';
 import { ENV_NAME_PATTERN, MAX_VALUE_LENGTH } from '../schema/modelsFileSchema';
 import { formatPath } from '../source/problems';
 import type { CatalogProblem } from '../source/types';
+import { isSecretKeyRef, secretRefProblems } from '../schema/secretRef';
+import { argRefusal, envValueRefusal } from './requestSecrets';
 import type { ServerOverrides } from './types';
 
 /**
  * Checks a request's overrides the way models.yaml is checked, before anything else happens:
- * env names are C identifiers, values and args single lines of bounded length, args are flags.
+ * env names are C identifiers, values and args single lines of bounded length, args are flags,
+ * a Secret reference names a valid Secret and key, and no value or arg carries a credential
+ * (requestSecrets.ts; those are refused first, with messages that never repeat the value).
  */
 export function validateOverrides(
   overrides: ServerOverrides,
@@ -43,7 +47,16 @@ export function validateOverrides(
             )}' is not a C identifier (letters, digits, _; not starting with a digit)`,
           );
         }
-        if (value !== null) checkLine(value, ['env', name], 'env value', add);
+        if (value === null) continue;
+        if (isSecretKeyRef(value) || typeof value === 'object') {
+          for (const p of secretRefProblems(value))
+            add(['env', name, ...p.path], p.message);
+          continue;
+        }
+        const refusal =
+          typeof value === 'string' ? envValueRefusal(name, value) : undefined;
+        if (refusal) add(['env', name], refusal);
+        else checkLine(value, ['env', name], 'env value', add);
       }
     }
   }
@@ -55,7 +68,12 @@ export function validateOverrides(
       );
     } else {
       args.forEach((arg, i) => {
-        if (checkLine(arg, ['args', i], 'arg', add) && !arg.startsWith('-')) {
+        const refusal = typeof arg === 'string' ? argRefusal(arg) : undefined;
+        if (refusal) add(['args', i], refusal);
+        else if (
+          checkLine(arg, ['args', i], 'arg', add) &&
+          !arg.startsWith('-')
+        ) {
           add(
             ['args', i],
             `'${truncate(

@@ -1,2 +1,3 @@
 export * from './modelsFileSchema';
 export { zodProblems } from './zodProblems';
+export * from './secretRef';

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { MAX_KV_CACHE_GB, MAX_OBJECT_NAME_LENGTH } from '../constants';
 import { isDns1123Label, labelValueProblem } from '../names/kubernetesNames';
+import {
+  imagePullSecretsSchema,
+  SECRET_REF_EXAMPLE,
+  secretRefProblems,
+  type SecretKeyRef,
+} from './secretRef';
+import { looksLikeCredential } from '../resolver/requestSecrets';
 
 /**
  * KServe's InferenceService name pattern (a lowercase letter first) within a DNS-1035 label's 63
@@ -102,40 +109,74 @@ const quantity = (what: string) =>
   );
 
 /**
- * An env map. Values are strings; `null` removes a variable set by an earlier layer. A value YAML
- * reads as a number or boolean is refused with "quote it", as for version, model_id and image
+ * One env value: a string, `null` (removes a variable set by an earlier layer), or a reference to
+ * a Secret's key, `{ secretKeyRef: { name, key } }`, rendered as `valueFrom.secretKeyRef`. A value
+ * YAML reads as a number or boolean is refused with "quote it", as for version, model_id and image
  * (`text()` above): its text would not survive (`0x10` is 16, `1e3` 1000, `1.0` 1, `True` true,
  * `.inf` Infinity), so the pod would get something else than what was written.
  */
+const envValueSchema = z
+  .custom<string | number | boolean | null | SecretKeyRef>(() => true)
+  .superRefine((value, ctx) => {
+    if (value === null) return;
+    if (typeof value === 'number' || typeof value === 'boolean') {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: `env values must be strings, and YAML read this one as the ${typeof value} ${String(
+          value,
+        )}, which is not always what was written (0x10 reads as 16, 1.0 as 1, True as true); quote it as the engine should get it, e.g. "${String(
+          value,
+        )}"`,
+      });
+      return;
+    }
+    if (typeof value === 'string') {
+      if (value.length > MAX_VALUE_LENGTH)
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: `is longer than ${MAX_VALUE_LENGTH} characters`,
+        });
+      else if (!SINGLE_LINE.test(value))
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: 'env values must be a single line (no newline or NUL)',
+        });
+      else if (looksLikeCredential(value))
+        // models.yaml lives in git and its values are rendered, explained and shown: a token
+        // belongs in a Secret. The message does not repeat the value.
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: `this value looks like a credential (a token); models.yaml holds references, not secrets: put it in a Secret (kubectl create secret generic <secret> --from-literal=<key>=...) and write ${SECRET_REF_EXAMPLE}`,
+        });
+      return;
+    }
+    if (typeof value === 'object' && !Array.isArray(value)) {
+      for (const p of secretRefProblems(value))
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: p.path,
+          message: p.message,
+          // zodProblems points at the key itself (a key that does not belong there).
+          ...(p.atKey ? { params: { at: 'key' } } : {}),
+        });
+      return;
+    }
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      message: `env values must be a string, null to remove an inherited variable, or a Secret reference, ${SECRET_REF_EXAMPLE}`,
+    });
+  });
+
+/** An env map, `NAME: value` (see envValueSchema). */
 export const envMapSchema = z.record(
   z.string().regex(ENV_NAME_PATTERN, {
     message:
       'env names must be C identifiers (letters, digits, _; not starting with a digit)',
   }),
-  z.union(
-    [
-      z
-        .string()
-        .max(MAX_VALUE_LENGTH, `is longer than ${MAX_VALUE_LENGTH} characters`)
-        .regex(
-          SINGLE_LINE,
-          'env values must be a single line (no newline or NUL)',
-        ),
-      z.null(),
-    ],
-    {
-      errorMap: (_issue, ctx) => ({
-        message:
-          typeof ctx.data === 'number' || typeof ctx.data === 'boolean'
-            ? `env values must be strings, and YAML read this one as the ${typeof ctx.data} ${String(
-                ctx.data,
-              )}, which is not always what was written (0x10 reads as 16, 1.0 as 1, True as true); quote it as the engine should get it, e.g. "${String(
-                ctx.data,
-              )}"`
-            : 'env values must be a string (or null to remove an inherited variable)',
-      }),
-    },
-  ),
+  envValueSchema,
+  {
+    invalid_type_error: `env must be a map of NAME: value (not a Kubernetes env list); a Secret: ${SECRET_REF_EXAMPLE}`,
+  },
 );
 export type EnvMap = z.infer<typeof envMapSchema>;
 
@@ -196,6 +237,7 @@ export const versionSchema = z
     image: text('a container image reference'),
     env: envMapSchema.optional(),
     args: argsSchema.optional(),
+    image_pull_secrets: imagePullSecretsSchema.optional(),
   })
   .strict();
 export type VersionConfig = z.infer<typeof versionSchema>;
@@ -290,6 +332,7 @@ export const runtimeSchema = z
   .object({
     default_version: text('a key of versions:').optional(),
     env: envMapSchema.optional(),
+    image_pull_secrets: imagePullSecretsSchema.optional(),
     versions: z
       .record(labelValue('the server version key'), versionSchema)
       .optional(),
@@ -306,6 +349,7 @@ export const serverBindingSchema = z
     runtime: text('a key of runtimes:'),
     server_version: text('a key of the runtime versions:').optional(),
     image: text('a container image reference').optional(),
+    image_pull_secrets: imagePullSecretsSchema.optional(),
     env: envMapSchema.optional(),
     args: argsSchema.optional(),
     /** `null` removes what the category set (e.g. `kv_cache_gb: null`: no KV cache variable). */

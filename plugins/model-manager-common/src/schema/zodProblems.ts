@@ -38,7 +38,8 @@ export function zodProblems(
     const atKey =
       (issue.code === 'invalid_type' && issue.received === 'undefined') ||
       (issue.code === 'invalid_string' &&
-        typeof valueAt(source.data, path) !== 'string');
+        typeof valueAt(source.data, path) !== 'string') ||
+      (issue.code === 'custom' && issue.params?.at === 'key');
     const pos = source.locate(path, atKey ? 'key' : 'value');
     let message = issue.message;
     if (issue.code === 'invalid_type' && issue.received === 'undefined') {

@@ -94,6 +94,40 @@ describe('model-manager CLI', () => {
     );
   });
 
+  it('resolve --explain shows a Secret reference from models.yaml, and --env-secret one from the request, never a value', async () => {
+    const { code, stdout } = await cli([
+      'resolve',
+      'llama-3-1-8b-instruct',
+      '--explain',
+      '--env-secret',
+      'HF_ENDPOINT=hf-mirror/url',
+    ]);
+    expect(code).toBe(0);
+    const line = (key: string) =>
+      stdout.split('\n').find(l => l.startsWith(`${key} `)) ?? '';
+    expect(line('env.HF_TOKEN')).toMatch(
+      /^env\.HF_TOKEN\s+secret hf-token\/token\s+model\s+models\.yaml:\d+:\d+ models\.llama-3-1-8b-instruct\.server\.env\.HF_TOKEN/,
+    );
+    expect(line('env.HF_ENDPOINT')).toMatch(
+      /secret hf-mirror\/url\s+request\s+<request> env\.HF_ENDPOINT/,
+    );
+  });
+
+  it.each([
+    [['--env', 'HF_TOKEN=hf_SeCrEt0123456789abcdefghijkl'], 'env.HF_TOKEN'],
+    [['--env-secret', 'HF_TOKEN=hf-token'], 'expected NAME=secret/key'],
+  ])('refuses %j before doing anything, naming the fix', async (args, what) => {
+    const { code, stdout, stderr } = await cli([
+      'resolve',
+      'llama-3-1-8b-instruct',
+      ...args,
+    ]);
+    expect(code).not.toBe(0);
+    expect(stderr).toContain(what);
+    expect(stderr).toMatch(/--env-secret|NAME=secret\/key/);
+    expect(`${stdout}${stderr}`).not.toContain('hf_SeCrEt');
+  });
+
   it('resolve --explain: every value with the layer and file:line that set it', async () => {
     const { code, stdout } = await cli([
       'resolve',

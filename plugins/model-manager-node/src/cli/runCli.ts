@@ -6,6 +6,9 @@ import {
   explainServer,
   formatProblem,
   namespaceProblem,
+  parseEnvSecret,
+  SECRET_VALUE_REFUSAL,
+  validateOverrides,
   renderGitOpsLayout,
   renderManifests,
   resolveServer,
@@ -24,14 +27,14 @@ import {
 
 export const USAGE = `Usage:
   model-manager validate [models.yaml] [--runtimes DIR]
-  model-manager resolve <model> [--server-version V] [--env K=V]... [--arg A]... [--explain] [--json]
-  model-manager render <model> [--server-version V] [--env K=V]... [--arg A]... [--namespace NS] [-o yaml|json]
+  model-manager resolve <model> [--server-version V] [--env K=V]... [--env-secret K=S/KEY]... [--arg A]... [--explain] [--json]
+  model-manager render <model> [--server-version V] [--env K=V]... [--env-secret K=S/KEY]... [--arg A]... [--namespace NS] [-o yaml|json]
   model-manager render <model> --out-dir DIR --cluster C --namespace NS [overrides]
                          GitOps: DIR/<C>/<NS>/<model>/, one file per object and a kustomization.yaml
   model-manager list [--json]
 
 Through a running portal (sign-in, permissions, audit and history apply):
-  model-manager deploy <model> --cluster C --namespace NS [--server-version V] [--env K=V]... [--arg A]... [--dry-run] [--force]
+  model-manager deploy <model> --cluster C --namespace NS [--server-version V] [--env K=V]... [--env-secret K=S/KEY]... [--arg A]... [--dry-run] [--force]
   model-manager diff <model> --cluster C --namespace NS [overrides]      exit 1 when a deploy would change something
   model-manager undeploy <model> --cluster C --namespace NS
   model-manager status <model>
@@ -44,6 +47,10 @@ Options:
       --runtimes DIR     runtimes folder (default: runtimes/ beside models.yaml)
       --server-version V request a runtime version (versioned runtimes only)
       --env K=V          request env override; K= (empty) sets empty, K- removes an inherited var
+      --env-secret K=S/KEY
+                         request env read from key KEY of the Secret S in the target namespace
+                         (valueFrom.secretKeyRef), e.g. HF_TOKEN=hf-token/token. A request never
+                         carries a secret's value: --env HF_TOKEN=hf_... is refused
       --arg A            request arg override, one flag per --arg (e.g. --arg=--max-model-len=4096)
       --explain          show every value with the layer and file:line that set it
   -n, --namespace NS     namespace of rendered objects (default: default)
@@ -77,6 +84,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         runtimes: { type: 'string' },
         'server-version': { type: 'string' },
         env: { type: 'string', multiple: true },
+        'env-secret': { type: 'string', multiple: true },
         arg: { type: 'string', multiple: true },
         explain: { type: 'boolean' },
         json: { type: 'boolean' },
@@ -257,6 +265,7 @@ function writeLayout(
 function parseOverrides(values: {
   'server-version'?: string;
   env?: string[];
+  'env-secret'?: string[];
   arg?: string[];
 }): ServerOverrides {
   const overrides: ServerOverrides = {};
@@ -275,7 +284,18 @@ function parseOverrides(values: {
         );
     }
   }
+  for (const item of values['env-secret'] ?? []) {
+    const parsed = parseEnvSecret(item);
+    if ('problem' in parsed) throw new Error(`--${parsed.problem}`);
+    overrides.env = { ...overrides.env, [parsed.name]: parsed.ref };
+  }
   if (values.arg) overrides.args = [...values.arg];
+  // Refused here too, so a secret's value never leaves this machine (in a URL or a body).
+  const refused = validateOverrides(overrides).filter(p =>
+    p.message.startsWith(SECRET_VALUE_REFUSAL),
+  );
+  if (refused.length > 0)
+    throw new Error(refused.map(formatProblem).join('\n'));
   return overrides;
 }
 

@@ -5,6 +5,7 @@ import {
   type FetchApi,
 } from '@backstage/core-plugin-api';
 import { ResponseError } from '@backstage/errors';
+import { envQueryParams } from '@model-manager/plugin-model-manager-common';
 import type {
   CatalogStatus,
   ClusterListResponse,
@@ -90,8 +91,7 @@ export class ModelManagerClient implements ModelManagerApi {
     const query = new URLSearchParams();
     if (overrides.serverVersion)
       query.set('serverVersion', overrides.serverVersion);
-    for (const [k, v] of Object.entries(overrides.env ?? {}))
-      if (v !== null) query.append('env', `${k}=${v}`);
+    for (const [k, v] of envQueryParams(overrides.env)) query.append(k, v);
     for (const a of overrides.args ?? []) query.append('arg', a);
     const qs = query.toString();
     return this.get<ResolveResponse>(

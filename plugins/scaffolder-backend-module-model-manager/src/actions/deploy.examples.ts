@@ -40,6 +40,16 @@ export const examples: TemplateExample[] = [
   },
   {
     description:
+      "Deploy with a variable read from a Secret of the target namespace (rendered as valueFrom.secretKeyRef); a request references a Secret, it never carries a secret's value",
+    example: step('deploy', 'Deploy with a Hugging Face token reference', {
+      model: 'component:default/qwen2-5-7b-instruct',
+      cluster: 'local',
+      namespace: 'models',
+      env: { HF_TOKEN: { secretKeyRef: { name: 'hf-token', key: 'token' } } },
+    }),
+  },
+  {
+    description:
       'Server-side dry run: the API server validates every object, nothing is applied',
     example: step('dry-run', 'Dry run', {
       model: 'component:default/qwen2-5-vl-7b-instruct',

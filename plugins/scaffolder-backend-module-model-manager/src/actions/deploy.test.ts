@@ -19,14 +19,15 @@ type Backend = Awaited<ReturnType<typeof startActionBackend>>;
 function whatRuns(
   live: any,
   asked: {
-    env: Record<string, string | null>;
+    env: Record<string, unknown>;
     args: string[];
     serverVersion?: string;
   },
 ) {
   const [container] = containers(live);
-  const env = new Map<string, string>(
-    (container?.env ?? []).map(e => [e.name, e.value]),
+  // A Secret-backed variable runs as its reference (valueFrom), as it was asked for.
+  const env = new Map<string, unknown>(
+    (container?.env ?? []).map(e => [e.name, e.valueFrom ?? e.value]),
   );
   return {
     env: Object.fromEntries(
@@ -40,9 +41,10 @@ function whatRuns(
 }
 
 /** The model server containers of a live object, wherever the kind keeps them. */
-function containers(
-  live: any,
-): Array<{ env?: Array<{ name: string; value: string }>; args?: string[] }> {
+function containers(live: any): Array<{
+  env?: Array<{ name: string; value?: string; valueFrom?: unknown }>;
+  args?: string[];
+}> {
   return (
     live.spec?.template?.containers ??
     (live.spec?.predictor?.model ? [live.spec.predictor.model] : [])

@@ -61,10 +61,19 @@ export const modelOverridesInput = {
       ),
   env: (z: Z) =>
     z
-      .record(z.string(), z.string().nullable())
+      .record(
+        z.string(),
+        z.union([
+          z.string(),
+          z.null(),
+          z.object({
+            secretKeyRef: z.object({ name: z.string(), key: z.string() }),
+          }),
+        ]),
+      )
       .optional()
       .describe(
-        'Environment variables added to the model server, NAME: value (C identifiers; single-line values). null removes an inherited variable',
+        "Environment variables added to the model server, NAME: value (C identifiers; single-line values). null removes an inherited variable; { secretKeyRef: { name, key } } reads it from a Secret of the target namespace. Never a secret's value: a token is refused",
       ),
   args: (z: Z) =>
     z

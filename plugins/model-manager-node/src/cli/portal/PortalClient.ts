@@ -1,4 +1,7 @@
-import { rolloutPlanParams } from '@model-manager/plugin-model-manager-common';
+import {
+  envQueryParams,
+  rolloutPlanParams,
+} from '@model-manager/plugin-model-manager-common';
 import type {
   DeploymentFailedResponse,
   DeploymentResult,
@@ -75,8 +78,7 @@ export class PortalClient {
     });
     if (overrides.serverVersion)
       query.set('serverVersion', overrides.serverVersion);
-    for (const [k, v] of Object.entries(overrides.env ?? {}))
-      if (v !== null) query.append('env', `${k}=${v}`);
+    for (const [k, v] of envQueryParams(overrides.env)) query.append(k, v);
     for (const a of overrides.args ?? []) query.append('arg', a);
     return this.request(
       'GET',

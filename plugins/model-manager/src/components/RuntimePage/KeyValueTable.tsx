@@ -1,3 +1,7 @@
+import {
+  formatEnvValue,
+  isSecretKeyRef,
+} from '@model-manager/plugin-model-manager-common';
 import Table from '@material-ui/core/Table';
 import TableBody from '@material-ui/core/TableBody';
 import TableCell from '@material-ui/core/TableCell';
@@ -15,6 +19,8 @@ export interface KeyValueTableProps {
 
 function text(value: unknown): string {
   if (value === null || value === undefined) return '—';
+  // An env var read from a Secret: its reference (the value is never known to the portal).
+  if (isSecretKeyRef(value)) return formatEnvValue(value);
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }

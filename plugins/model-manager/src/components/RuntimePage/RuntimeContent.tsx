@@ -1,4 +1,8 @@
 import {
+  formatEnvValue,
+  isSecretKeyRef,
+} from '@model-manager/plugin-model-manager-common';
+import {
   InfoCard,
   Link,
   Progress,
@@ -13,6 +17,10 @@ import { modelManagerApiRef, type RuntimeSummary } from '../../api';
 import { KeyValueTable } from './KeyValueTable';
 import { VersionMatrix } from './VersionMatrix';
 import { RUNTIME_ANNOTATION } from './constants';
+
+/** An env value as text: a Secret reference reads `secret <name>/<key>`. */
+const envText = (x: unknown) =>
+  isSecretKeyRef(x) ? formatEnvValue(x) : String(x);
 
 export { RUNTIME_ANNOTATION };
 
@@ -53,7 +61,7 @@ export function RuntimeContent() {
                 title: 'Env delta',
                 render: (v: any) =>
                   Object.entries(v.env)
-                    .map(([k, x]) => `${k}=${x}`)
+                    .map(([k, x]) => `${k}=${envText(x)}`)
                     .join(', ') || '—',
               },
               {
@@ -118,7 +126,7 @@ export function RuntimeContent() {
               title: 'Env',
               render: (c: any) =>
                 Object.entries(c.env)
-                  .map(([k, x]) => `${k}=${x}`)
+                  .map(([k, x]) => `${k}=${envText(x)}`)
                   .join(', ') || '—',
             },
             { title: 'Args', render: (c: any) => c.args.join(' ') || '—' },

@@ -1,0 +1,57 @@
+/**
+ * A deploy request may reference a Secret but never carry a secret's value: requests are kept in
+ * the deployment history, named in audit events and echoed by dry runs and diffs, so a token
+ * given as a plain value would be stored and shown. These checks run before anything else looks
+ * at a request (validateOverrides), and their messages never repeat the value.
+ */
+
+/**
+ * Env names that hold credentials: a `TOKEN`, `SECRET`, `PASSWORD`, `API_KEY`, `ACCESS_KEY`,
+ * `PRIVATE_KEY`, `CREDENTIAL(S)` or `AUTH` word (`HF_TOKEN`, `VLLM_API_KEY`,
+ * `AWS_SECRET_ACCESS_KEY`), not words that merely contain one (`TOKENIZERS_PARALLELISM`).
+ */
+const CREDENTIAL_NAME =
+  /(^|_)(TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH)(_|$)/i;
+
+/** Flags that take a credential (vLLM's --hf-token and --api-key, and the like). */
+const CREDENTIAL_FLAG =
+  /^--?[\w.-]*(token|api[-_]?key|password|secret)[\w.-]*=/i;
+
+/**
+ * Values shaped like well-known credentials: Hugging Face (`hf_`), OpenAI-style (`sk-`), GitHub
+ * (`ghp_` ...), GitLab (`glpat-`), Slack (`xox?-`), AWS access key ids (`AKIA`), and JWTs.
+ */
+const CREDENTIAL_VALUE =
+  /(^|[=\s])(hf_[A-Za-z0-9]{20,}|sk-[A-Za-z0-9_-]{20,}|gh[pousr]_[A-Za-z0-9]{20,}|glpat-[A-Za-z0-9_-]{20,}|xox[abposr]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,})/;
+
+/** How every refusal of a secret's value begins. */
+export const SECRET_VALUE_REFUSAL =
+  "a request may reference a Secret but never carry a secret's value";
+
+export function isCredentialName(name: string): boolean {
+  return CREDENTIAL_NAME.test(name);
+}
+
+export function looksLikeCredential(value: string): boolean {
+  return CREDENTIAL_VALUE.test(value);
+}
+
+/** Why a request's plain env value is refused, or undefined when it may be sent as it is. */
+export function envValueRefusal(
+  name: string,
+  value: string,
+): string | undefined {
+  const why = isCredentialName(name)
+    ? `${name} names a credential`
+    : looksLikeCredential(value)
+    ? 'its value looks like a credential'
+    : undefined;
+  if (!why) return undefined;
+  return `${SECRET_VALUE_REFUSAL} (${why}); the value was refused and not stored. Create a Secret in the target namespace (kubectl create secret generic <secret> --from-literal=<key>=...) and reference it: --env-secret ${name}=<secret>/<key> (CLI), envSecret=${name}=<secret>/<key> (query), or env: { ${name}: { secretKeyRef: { name: <secret>, key: <key> } } } (request body)`;
+}
+
+/** Why a request's arg is refused as carrying a credential, or undefined. */
+export function argRefusal(arg: string): string | undefined {
+  if (!CREDENTIAL_FLAG.test(arg) && !looksLikeCredential(arg)) return undefined;
+  return `${SECRET_VALUE_REFUSAL} (this arg passes a credential); the arg was refused and not stored. Put the credential in a Secret and pass it as env instead, e.g. --env-secret HF_TOKEN=<secret>/<key> for Hugging Face`;
+}
