@@ -6,7 +6,10 @@
  * API test server in its own process (so its CPU is not counted here). Prints this process's CPU
  * per target and the wall time.
  *
- *   node bench/rollout-apply.js [N=500] [--concurrency 8] [--pg]
+ *   node bench/rollout-apply.js [N=500] [--concurrency 8] [--pg] [--target double|real]
+ *
+ * --target real runs it against kube-apiserver v1.34.9 (TLS, token auth) instead of the API test
+ * double (bench/kubeTarget.js; KUBEBUILDER_ASSETS from scripts/envtest-assets.sh).
  *   node --cpu-prof --cpu-prof-dir=/tmp/prof bench/rollout-apply.js 500   # where the time goes
  */
 require('@backstage/cli/config/nodeTransform.cjs');
@@ -29,7 +32,10 @@ const {
   ServerSideApplier,
 } = require('@model-manager/plugin-model-manager-backend/testUtils');
 
+const { startKube, takeTarget } = require('./kubeTarget');
+
 const argv = process.argv.slice(2);
+const target = takeTarget(argv);
 const at = argv.indexOf('--concurrency');
 const concurrency = at >= 0 ? Number(argv.splice(at, 2)[1]) : 8;
 const pg = argv.includes('--pg');
@@ -52,22 +58,9 @@ const PORT = 17451;
       )
       .join('')}\n${repo.slice(repo.indexOf('\nruntimes:') + 1)}`,
   );
-  const kube = spawn(
-    process.execPath,
-    [
-      // e.g. KUBE_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/kprof' KUBE_STOP_SIGNAL=SIGTERM: the
-      // API test server's own CPU profile, written when it stops
-      ...(process.env.KUBE_NODE_ARGS ?? '').split(' ').filter(Boolean),
-      path.join(__dirname, 'kube-server-child.js'),
-    ],
-    {
-      env: { ...process.env, KUBE_PORT: String(PORT) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  await new Promise(resolve =>
-    kube.stdout.on('data', d => String(d).includes('READY') && resolve()),
-  );
+  const { url: kubeUrl, child: kube } = await startKube(target, {
+    port: PORT,
+  });
   try {
     const quiet = () => {};
     const logger = {
@@ -85,7 +78,7 @@ const PORT = 17451;
             clusters: [
               {
                 name: 'east',
-                url: `http://127.0.0.1:${PORT}`,
+                url: kubeUrl,
                 authProvider: 'serviceAccount',
                 serviceAccountToken: 'admin-token',
                 skipTLSVerify: true,
