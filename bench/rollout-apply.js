@@ -196,7 +196,11 @@ const PORT = 17451;
       );
     await db.destroy();
   } finally {
-    kube.kill(process.env.KUBE_STOP_SIGNAL ?? 'SIGKILL');
+    // A real kube-apiserver's starter stops it and etcd on SIGTERM (SIGKILL would orphan them).
+    kube.kill(
+      process.env.KUBE_STOP_SIGNAL ??
+        (target === 'real' ? 'SIGTERM' : 'SIGKILL'),
+    );
   }
 })().catch(e => {
   console.error(e);

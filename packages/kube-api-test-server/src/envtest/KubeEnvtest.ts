@@ -387,8 +387,8 @@ export class KubeEnvtest {
     const groups = await this.must({ path: '/apis' }, [200]);
     const bases = [
       '/api/v1',
-      ...(groups.json.groups as any[]).map(
-        g => `/apis/${g.preferredVersion.groupVersion}`,
+      ...(groups.json.groups as any[]).flatMap(g =>
+        (g.versions as any[]).map(v => `/apis/${v.groupVersion}`),
       ),
     ];
     for (const base of bases) {
