@@ -786,19 +786,25 @@ describe('model-manager router', () => {
     });
 
     it('present: left alone (exists), even when it differs from what would be rendered (someone resized it)', async () => {
-      await fetch(
-        `${ctx.kube.url}/api/v1/namespaces/${NS}/persistentvolumeclaims/model-manager-weights?fieldManager=kubectl`,
-        {
-          method: 'PATCH',
-          headers: {
-            'Content-Type': 'application/merge-patch+json',
-            Authorization: 'Bearer admin-token',
-          },
-          body: JSON.stringify({
-            spec: { resources: { requests: { storage: '500Gi' } } },
-          }),
+      // Someone made it 500Gi. A Pending claim cannot be resized (only a Bound one, and no
+      // volume binds here), so it is replaced by one of that size.
+      const ref = {
+        apiVersion: 'v1',
+        kind: 'PersistentVolumeClaim',
+        name: 'model-manager-weights',
+        namespace: NS,
+      };
+      const existing = (await ctx.kube.objects.get(ref)) as any;
+      await ctx.kube.objects.delete(ref);
+      await ctx.kube.objects.put({
+        apiVersion: 'v1',
+        kind: 'PersistentVolumeClaim',
+        metadata: { name: ref.name, namespace: NS },
+        spec: {
+          ...existing.spec,
+          resources: { requests: { storage: '500Gi' } },
         },
-      ).then(r => expect(r.status).toBe(200));
+      });
       const before = (await claim(NS)).metadata.resourceVersion;
       ctx.kube.resetRequests();
       const res = await deployTo(NS);

@@ -106,7 +106,7 @@ describe('model-manager:rollout', () => {
           })
         ).status,
       ).toBe(200);
-      mm.kube.store.setStatus(
+      await mm.kube.objects.setStatus(
         { ...LLM_ISVC, name: model, namespace: 'models' },
         {
           conditions: [
