@@ -41,7 +41,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { promisify } = require('node:util');
 
-const { takeTarget } = require('./kubeTarget');
+const { takeTarget, cpuTree } = require('./kubeTarget');
 
 const run = promisify(execFile);
 const argv = process.argv.slice(2);
@@ -115,29 +115,6 @@ const cpu = pid => {
     .split(') ')[1]
     .split(' ');
   return (Number(f[11]) + Number(f[12])) / 100;
-};
-/** CPU seconds of a process and every process below it (kube-apiserver and etcd under their starter). */
-const cpuTree = pid => {
-  const parents = new Map();
-  for (const entry of fs.readdirSync('/proc').filter(e => /^\d+$/.test(e))) {
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parents.set(Number(entry), Number(stat.split(') ')[1].split(' ')[1]));
-    } catch {
-      // gone
-    }
-  }
-  const below = p => {
-    for (let q = p; q > 1; q = parents.get(q) ?? 0) if (q === pid) return true;
-    return false;
-  };
-  return [...parents.keys()].filter(below).reduce((sum, p) => {
-    try {
-      return sum + cpu(p);
-    } catch {
-      return sum;
-    }
-  }, 0);
 };
 const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = t0 => Number(process.hrtime.bigint() - t0) / 1e6;

@@ -8,6 +8,7 @@
  * Both processes are separate from the benchmark's, so their CPU is not counted as ours.
  */
 const { spawn } = require('node:child_process');
+const fs = require('node:fs');
 const path = require('node:path');
 
 /** Removes `--target X` from argv and returns X (default double). */
@@ -52,4 +53,31 @@ function startKube(target, { port, env = {} }) {
   });
 }
 
-module.exports = { takeTarget, startKube };
+/** CPU seconds (user + system) of a process and every process below it, from /proc. */
+function cpuTree(pid) {
+  const stats = new Map();
+  for (const entry of fs.readdirSync('/proc').filter(e => /^\d+$/.test(e))) {
+    try {
+      const f = fs
+        .readFileSync(`/proc/${entry}/stat`, 'utf8')
+        .split(') ')[1]
+        .split(' ');
+      stats.set(Number(entry), {
+        parent: Number(f[1]),
+        cpu: (Number(f[11]) + Number(f[12])) / 100,
+      });
+    } catch {
+      // the process has gone
+    }
+  }
+  const below = p => {
+    for (let q = p; q > 1; q = stats.get(q)?.parent ?? 0)
+      if (q === pid) return true;
+    return false;
+  };
+  let sum = 0;
+  for (const [p, s] of stats) if (below(p)) sum += s.cpu;
+  return sum;
+}
+
+module.exports = { takeTarget, startKube, cpuTree };

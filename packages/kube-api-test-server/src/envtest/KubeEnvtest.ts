@@ -408,14 +408,14 @@ export class KubeEnvtest {
     await Promise.all(targets.map(t => this.emptyCollection(t)));
   }
 
-  private async emptyCollection(path: string) {
-    const list = await this.request({ path });
+  private async emptyCollection(collection: string) {
+    const list = await this.request({ path: collection });
     if (list.status !== 200 || (list.json.items ?? []).length === 0) return;
     for (const item of list.json.items as any[]) {
       if ((item.metadata.finalizers ?? []).length === 0) continue;
       await this.request({
         method: 'PATCH',
-        path: `${path}/${item.metadata.name}`,
+        path: `${collection}/${item.metadata.name}`,
         body: { metadata: { finalizers: null } },
         contentType: 'application/merge-patch+json',
       });
@@ -423,7 +423,7 @@ export class KubeEnvtest {
     await this.must(
       {
         method: 'DELETE',
-        path,
+        path: collection,
         body: { propagationPolicy: 'Background' },
       },
       [200],
