@@ -799,7 +799,11 @@ describe('model-manager router', () => {
       await ctx.kube.objects.put({
         apiVersion: 'v1',
         kind: 'PersistentVolumeClaim',
-        metadata: { name: ref.name, namespace: NS },
+        metadata: {
+          name: ref.name,
+          namespace: NS,
+          labels: existing.metadata.labels,
+        },
         spec: {
           ...existing.spec,
           resources: { requests: { storage: '500Gi' } },

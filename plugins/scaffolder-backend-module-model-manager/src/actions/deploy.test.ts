@@ -86,9 +86,11 @@ describe('model-manager:deploy', () => {
       expect.arrayContaining([expect.stringMatching(/failed|not-applied/)]),
     );
     // Applied objects are live; a dry run leaves the cluster as it was.
-    expect(objects.map((o: ObjectResult) => live(o) !== undefined)).toEqual(
-      objects.map(() => !input.dryRun),
-    );
+    expect(
+      (await Promise.all(objects.map((o: ObjectResult) => live(o)))).map(
+        found => found !== undefined,
+      ),
+    ).toEqual(objects.map(() => !input.dryRun));
     // The task log says what was applied where: one line per object, then the revision (a dry
     // run says what would happen instead).
     const wouldDo: Record<string, string> = {
@@ -177,7 +179,7 @@ describe('model-manager:deploy', () => {
       'LLMInferenceService models/bge-m3: would be created',
     );
     expect(
-      live({ ...LLM_ISVC, name: 'bge-m3', namespace: 'models' }),
+      await live({ ...LLM_ISVC, name: 'bge-m3', namespace: 'models' }),
     ).toBeUndefined();
     expect(
       mm.kube.requests
