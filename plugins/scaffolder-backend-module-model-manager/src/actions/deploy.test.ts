@@ -128,7 +128,7 @@ describe('model-manager:deploy', () => {
       args: input.args ?? [],
       serverVersion: input.serverVersion,
     };
-    const server = objects.map(live).at(-1);
+    const server = await live(objects[objects.length - 1]);
     expect(input.dryRun ? asked : whatRuns(server, asked)).toEqual(asked);
 
     // The backend saw the user who started the task, not the scaffolder.
