@@ -15,7 +15,12 @@
  *      the objects do not have (so it changes every object as each rollout did), one kubectl per
  *      cluster run in parallel. The medians of both are compared.
  *
- *   node bench/fleet.js [N=1000] [--concurrency 16] [--latency-ms 0] [--repeat 3] [--prod] [--clusters 3]
+ *   node bench/fleet.js [N=1000] [--concurrency 16] [--latency-ms 0] [--repeat 3] [--prod] [--clusters 3] [--target double|real]
+ *
+ * --target real: each cluster is a real kube-apiserver v1.34.9 with etcd (TLS, token auth, RBAC;
+ * bench/kubeTarget.js, KUBEBUILDER_ASSETS from scripts/envtest-assets.sh) instead of the API test
+ * double; kubectl then authenticates with the admin token. With --latency-ms, a TLS proxy in front
+ * of each delays the answers. The servers' CPU is that of etcd and kube-apiserver together.
  *
  * --clusters 1 puts every target on one cluster (one API test server, one kubectl), as the issue's
  * "against the same server" reads; 3 (the default) spreads them over three, with one kubectl per
@@ -36,8 +41,11 @@ const os = require('node:os');
 const path = require('node:path');
 const { promisify } = require('node:util');
 
+const { takeTarget, cpuTree } = require('./kubeTarget');
+
 const run = promisify(execFile);
 const argv = process.argv.slice(2);
+const target = takeTarget(argv);
 const at = argv.indexOf('--concurrency');
 const concurrency = at >= 0 ? Number(argv.splice(at, 2)[1]) : 16;
 const lat = argv.indexOf('--latency-ms');
@@ -54,7 +62,10 @@ if (![1, 2, 3].includes(clusterCount))
   throw new Error(`--clusters must be 1, 2 or 3, not ${clusterCount}`);
 const CLUSTERS = ['east', 'west', 'north'].slice(0, clusterCount);
 const KUBE_PORTS = [17441, 17442, 17443].slice(0, clusterCount);
-const servers = `${clusterCount} API test server${clusterCount > 1 ? 's' : ''}`;
+const servers =
+  target === 'real'
+    ? `${clusterCount} kube-apiserver${clusterCount > 1 ? 's' : ''} (with etcd)`
+    : `${clusterCount} API test server${clusterCount > 1 ? 's' : ''}`;
 const PORT = 7037;
 const base = `http://127.0.0.1:${PORT}`;
 const children = [];
@@ -132,8 +143,10 @@ function start(cmd, args, options, ready) {
       reject(new Error(`${cmd} exited ${code}:\n${output().slice(-3000)}`)),
     );
     const check = setInterval(() => {
-      if (ready(output())) {
+      const out = output();
+      if (ready(out)) {
         clearInterval(check);
+        child.url = /READY (\S+)/.exec(out)?.[1];
         resolve(child);
       }
     }, 100);
@@ -184,9 +197,38 @@ async function pool(items, limit, fn) {
       )
       .join('')}\n${repo.slice(repo.indexOf('\nruntimes:') + 1)}`,
   );
+  console.log(
+    `starting ${servers}${
+      latencyMs ? ` (each answer delayed ${latencyMs} ms)` : ''
+    } and the portal backend (${n} models) ...`,
+  );
+  const kubes = await Promise.all(
+    KUBE_PORTS.map(port =>
+      start(
+        process.execPath,
+        [
+          path.join(
+            __dirname,
+            target === 'real'
+              ? 'kube-envtest-child.js'
+              : 'kube-server-child.js',
+          ),
+        ],
+        {
+          env: {
+            ...process.env,
+            KUBE_PORT: String(port),
+            KUBE_LATENCY_MS: String(latencyMs),
+          },
+        },
+        out => out.includes('READY'),
+      ),
+    ),
+  );
+  const kubeUrls = kubes.map(k => k.url);
   const clusters = CLUSTERS.map(
     (name, i) =>
-      `        - name: ${name}\n          url: http://127.0.0.1:${KUBE_PORTS[i]}\n          authProvider: serviceAccount\n          serviceAccountToken: admin-token\n          skipTLSVerify: true\n          skipMetricsLookup: true\n`,
+      `        - name: ${name}\n          url: ${kubeUrls[i]}\n          authProvider: serviceAccount\n          serviceAccountToken: admin-token\n          skipTLSVerify: true\n          skipMetricsLookup: true\n`,
   ).join('');
   fs.writeFileSync(
     path.join(dir, 'bench.yaml'),
@@ -200,27 +242,6 @@ async function pool(items, limit, fn) {
       `modelManager:\n  modelsFile: ${modelsFile}\n  runtimesDir: ${dir}/runtimes\n  watch: true\n  fleet:\n    cacheSeconds: 5\n`,
   );
 
-  console.log(
-    `starting ${servers}${
-      latencyMs ? ` (each answer delayed ${latencyMs} ms)` : ''
-    } and the portal backend (${n} models) ...`,
-  );
-  const kubes = await Promise.all(
-    KUBE_PORTS.map(port =>
-      start(
-        process.execPath,
-        [path.join(__dirname, 'kube-server-child.js')],
-        {
-          env: {
-            ...process.env,
-            KUBE_PORT: String(port),
-            KUBE_LATENCY_MS: String(latencyMs),
-          },
-        },
-        out => out.includes('READY'),
-      ),
-    ),
-  );
   const backend = await start(
     process.execPath,
     [
@@ -343,7 +364,7 @@ async function pool(items, limit, fn) {
   const rendered = { [VERSIONS[0]]: await render() };
   const usage = () => ({
     backend: cpu(backend.pid),
-    kube: kubes.reduce((sum, k) => sum + cpu(k.pid), 0),
+    kube: kubes.reduce((sum, k) => sum + cpuTree(k.pid), 0),
   });
   const ours = [];
   for (let round = 0; round < repeat; round++) {
@@ -486,10 +507,20 @@ async function pool(items, limit, fn) {
           clusters: [
             {
               name: cluster,
-              cluster: { server: `http://127.0.0.1:${KUBE_PORTS[c]}` },
+              cluster: {
+                server: kubeUrls[c],
+                ...(target === 'real'
+                  ? { 'insecure-skip-tls-verify': true }
+                  : {}),
+              },
             },
           ],
-          users: [{ name: 'anonymous', user: {} }],
+          users: [
+            {
+              name: 'anonymous',
+              user: target === 'real' ? { token: 'admin-token' } : {},
+            },
+          ],
           contexts: [
             { name: cluster, context: { cluster, user: 'anonymous' } },
           ],
@@ -553,5 +584,7 @@ async function pool(items, limit, fn) {
     process.exitCode = 1;
   })
   .finally(() => {
-    for (const c of children) c.kill('SIGKILL');
+    // A real kube-apiserver's starter stops it and etcd on SIGTERM (SIGKILL would orphan them).
+    for (const c of children)
+      c.kill(c.url?.startsWith('https:') ? 'SIGTERM' : 'SIGKILL');
   });

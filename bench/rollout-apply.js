@@ -6,7 +6,10 @@
  * API test server in its own process (so its CPU is not counted here). Prints this process's CPU
  * per target and the wall time.
  *
- *   node bench/rollout-apply.js [N=500] [--concurrency 8] [--pg]
+ *   node bench/rollout-apply.js [N=500] [--concurrency 8] [--pg] [--target double|real]
+ *
+ * --target real runs it against kube-apiserver v1.34.9 (TLS, token auth) instead of the API test
+ * double (bench/kubeTarget.js; KUBEBUILDER_ASSETS from scripts/envtest-assets.sh).
  *   node --cpu-prof --cpu-prof-dir=/tmp/prof bench/rollout-apply.js 500   # where the time goes
  */
 require('@backstage/cli/config/nodeTransform.cjs');
@@ -29,7 +32,10 @@ const {
   ServerSideApplier,
 } = require('@model-manager/plugin-model-manager-backend/testUtils');
 
+const { cpuTree, startKube, takeTarget } = require('./kubeTarget');
+
 const argv = process.argv.slice(2);
+const target = takeTarget(argv);
 const at = argv.indexOf('--concurrency');
 const concurrency = at >= 0 ? Number(argv.splice(at, 2)[1]) : 8;
 const pg = argv.includes('--pg');
@@ -52,22 +58,9 @@ const PORT = 17451;
       )
       .join('')}\n${repo.slice(repo.indexOf('\nruntimes:') + 1)}`,
   );
-  const kube = spawn(
-    process.execPath,
-    [
-      // e.g. KUBE_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/kprof' KUBE_STOP_SIGNAL=SIGTERM: the
-      // API test server's own CPU profile, written when it stops
-      ...(process.env.KUBE_NODE_ARGS ?? '').split(' ').filter(Boolean),
-      path.join(__dirname, 'kube-server-child.js'),
-    ],
-    {
-      env: { ...process.env, KUBE_PORT: String(PORT) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  await new Promise(resolve =>
-    kube.stdout.on('data', d => String(d).includes('READY') && resolve()),
-  );
+  const { url: kubeUrl, child: kube } = await startKube(target, {
+    port: PORT,
+  });
   try {
     const quiet = () => {};
     const logger = {
@@ -85,7 +78,7 @@ const PORT = 17451;
             clusters: [
               {
                 name: 'east',
-                url: `http://127.0.0.1:${PORT}`,
+                url: kubeUrl,
                 authProvider: 'serviceAccount',
                 serviceAccountToken: 'admin-token',
                 skipTLSVerify: true,
@@ -156,14 +149,8 @@ const PORT = 17451;
           overrides: version ? { serverVersion: version } : {},
         })),
       }));
-    /** CPU seconds the API test server has used so far, from /proc. */
-    const kubeCpu = () => {
-      const f = fs
-        .readFileSync(`/proc/${kube.pid}/stat`, 'utf8')
-        .split(') ')[1]
-        .split(' ');
-      return (Number(f[11]) + Number(f[12])) / 100;
-    };
+    /** CPU seconds the API server (a real one: kube-apiserver and etcd) has used so far. */
+    const kubeCpu = () => cpuTree(kube.pid);
     const run = async (rolloutId, version) => {
       const kube0 = kubeCpu();
       const cpu0 = process.cpuUsage();
@@ -195,15 +182,19 @@ const PORT = 17451;
       console.log(
         `${what}: ${r.applied}/${n} applied in ${(r.wall / 1000).toFixed(
           2,
-        )} s; this process ${(r.cpuMs / n).toFixed(
-          2,
-        )} ms CPU per target, the API test server ${(r.kubeMs / n).toFixed(
-          2,
-        )} ms (${pg ? 'PostgreSQL' : 'SQLite'}, concurrency ${concurrency})`,
+        )} s; this process ${(r.cpuMs / n).toFixed(2)} ms CPU per target, the ${
+          target === 'real' ? 'kube-apiserver and etcd' : 'API test server'
+        } ${(r.kubeMs / n).toFixed(2)} ms (${
+          pg ? 'PostgreSQL' : 'SQLite'
+        }, concurrency ${concurrency}, --target ${target})`,
       );
     await db.destroy();
   } finally {
-    kube.kill(process.env.KUBE_STOP_SIGNAL ?? 'SIGKILL');
+    // A real kube-apiserver's starter stops it and etcd on SIGTERM (SIGKILL would orphan them).
+    kube.kill(
+      process.env.KUBE_STOP_SIGNAL ??
+        (target === 'real' ? 'SIGTERM' : 'SIGKILL'),
+    );
   }
 })().catch(e => {
   console.error(e);

@@ -21,10 +21,11 @@ import { handleNonResource } from './server/nonResource';
 import { RequestInfo, parseRequestInfo } from './server/requestInfo';
 import { ObjectStore } from './store/ObjectStore';
 import { FaultSpec, KubeApiTestServerOptions, RequestRecord } from './types';
+import { KubeObjects, KubeTarget } from './envtest/KubeTarget';
 
 type RequestFault = Exclude<FaultSpec, { kind: 'down' }>;
 
-function faultError(
+export function faultError(
   fault: RequestFault & { kind: 'status' },
   info: RequestInfo,
 ): StatusError {
@@ -78,11 +79,14 @@ function warnAboutCelRules(reports: CelRuleReport[]): void {
   );
 }
 
-export class KubeApiTestServer {
+export class KubeApiTestServer implements KubeTarget {
+  readonly kind = 'double' as const;
   /** Base URL, e.g. `http://127.0.0.1:40123`. */
   readonly url: string;
   /** Direct access to stored objects (bypasses HTTP, validation and RBAC). */
   readonly store: ObjectStore;
+  /** The store, asynchronously: the same calls work against a real server (`RealKubeTarget`). */
+  readonly objects: KubeObjects;
   /** Fault injection for the following requests. */
   readonly faults: FaultInjector;
 
@@ -102,6 +106,13 @@ export class KubeApiTestServer {
   ) {
     this.url = `http://127.0.0.1:${port}`;
     this.store = store;
+    this.objects = {
+      get: async ref => store.get(ref),
+      put: async object => store.put(object),
+      setStatus: async (ref, status, opts) =>
+        store.setStatus(ref, status, opts),
+      delete: async ref => store.delete(ref),
+    };
     this.faults = FaultInjector.create({ onDown: () => this.closeSockets() });
   }
 

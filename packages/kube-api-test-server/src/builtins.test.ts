@@ -197,19 +197,35 @@ describe('built-in kinds', () => {
     },
   );
 
-  it('keeps a PersistentVolumeClaim spec immutable except its storage request', async () => {
+  it('keeps a PersistentVolumeClaim spec immutable except the storage request of a Bound claim', async () => {
     const spec = {
       accessModes: ['ReadWriteOnce'],
       resources: { requests: { storage: '1Gi' } },
     };
     await call({ method: 'POST', path: PVCS, body: claim('fixed', spec) });
-    const grown = await call({
-      method: 'PATCH',
-      path: `${PVCS}/fixed`,
-      body: { spec: { resources: { requests: { storage: '2Gi' } } } },
-      contentType: 'application/merge-patch+json',
+    const grow = () =>
+      call({
+        method: 'PATCH',
+        path: `${PVCS}/fixed`,
+        body: { spec: { resources: { requests: { storage: '2Gi' } } } },
+        contentType: 'application/merge-patch+json',
+      });
+    const pending = await grow();
+    expect(pending.status).toBe(422);
+    expect(pending.json.details.causes[0]).toMatchObject({
+      field: 'spec',
+      reason: 'FieldValueForbidden',
     });
-    expect(grown.status).toBe(200);
+    server.store.setStatus(
+      {
+        apiVersion: 'v1',
+        kind: 'PersistentVolumeClaim',
+        namespace: 'demo',
+        name: 'fixed',
+      },
+      { phase: 'Bound' },
+    );
+    expect((await grow()).status).toBe(200);
     const changed = await call({
       method: 'PATCH',
       path: `${PVCS}/fixed`,

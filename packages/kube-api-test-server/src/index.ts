@@ -13,3 +13,17 @@ export type {
   RequestRecord,
   UserSpec,
 } from './types';
+export { KubeEnvtest, RESTRICTED_TOKEN } from './envtest/KubeEnvtest';
+export type { KubeEnvtestOptions } from './envtest/KubeEnvtest';
+export {
+  ENVTEST_ASSETS_HOWTO,
+  envtestAvailability,
+  findEnvtestAssets,
+} from './envtest/assets';
+export type { EnvtestAssets } from './envtest/assets';
+export { defaultCrdDir } from './registry/crdLoader';
+export { RealKubeTarget } from './envtest/RealKubeTarget';
+export { startKubeTarget, kubeTargetKind } from './envtest/startKubeTarget';
+export type { KubeTargetKind } from './envtest/startKubeTarget';
+export type { KubeObjects, KubeTarget } from './envtest/KubeTarget';
+export type { EnvtestConnection } from './envtest/KubeEnvtest';

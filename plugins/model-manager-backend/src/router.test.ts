@@ -21,7 +21,7 @@ describe('model-manager router', () => {
     apiVersion: string,
     name: string,
     namespace?: string,
-  ) => ctx.kube.store.get({ apiVersion, kind, name, namespace });
+  ) => ctx.kube.objects.get({ apiVersion, kind, name, namespace });
 
   it('refuses requests without credentials with 401', async () => {
     const res = await api()
@@ -183,7 +183,7 @@ describe('model-manager router', () => {
       ],
     });
     expect(
-      live(
+      await live(
         'LLMInferenceService',
         'serving.kserve.io/v1alpha2',
         'qwen2-5-7b-instruct',
@@ -221,19 +221,24 @@ describe('model-manager router', () => {
       ['AIGatewayRoute', 'bge-small-en-v1-5-ov', 'created'],
     ]);
     expect(
-      live('PersistentVolumeClaim', 'v1', 'model-manager-weights', 'models'),
+      await live(
+        'PersistentVolumeClaim',
+        'v1',
+        'model-manager-weights',
+        'models',
+      ),
     ).toMatchObject({
       spec: {
         accessModes: ['ReadWriteOnce'],
         resources: { requests: { storage: '100Gi' } },
       },
     });
-    const isvc = live(
+    const isvc = (await live(
       'InferenceService',
       'serving.kserve.io/v1beta1',
       'bge-small-en-v1-5-ov',
       'models',
-    )!;
+    ))!;
     expect(isvc.metadata).toMatchObject({
       labels: { 'backstage.io/kubernetes-id': 'bge-small-en-v1-5-ov' },
     });
@@ -306,7 +311,7 @@ describe('model-manager router', () => {
     expect(again.body.objects.map((o: any) => o.action)).toEqual(['unchanged']);
 
     // Without the shared ClusterServingRuntime: it is read, found missing, checked and applied too.
-    ctx.kube.store.delete({
+    await ctx.kube.objects.delete({
       apiVersion: 'serving.kserve.io/v1alpha1',
       kind: 'ClusterServingRuntime',
       name: 'openvino-runtime',
@@ -398,12 +403,12 @@ describe('model-manager router', () => {
       serverVersion: '0.24.0',
       objects: [{ action: 'configured' }],
     });
-    const obj = live(
+    const obj = (await live(
       'LLMInferenceService',
       'serving.kserve.io/v1alpha2',
       'llama-3-1-8b-instruct',
       'models',
-    ) as any;
+    )) as any;
     expect(obj.spec.template.containers[0].image).toBe(
       'docker.io/vllm/vllm-openai-cpu:v0.24.0',
     );
@@ -423,12 +428,12 @@ describe('model-manager router', () => {
       serverVersion: '0.19.1',
       objects: [{ action: 'configured' }],
     });
-    const back = live(
+    const back = (await live(
       'LLMInferenceService',
       'serving.kserve.io/v1alpha2',
       'llama-3-1-8b-instruct',
       'models',
-    ) as any;
+    )) as any;
     expect(back.spec.template.containers[0].image).toBe(
       'docker.io/vllm/vllm-openai-cpu:v0.19.1',
     );
@@ -463,7 +468,7 @@ describe('model-manager router', () => {
       objects: [{ kind: 'LLMInferenceService', action: 'deleted' }],
     });
     expect(
-      live(
+      await live(
         'LLMInferenceService',
         'serving.kserve.io/v1alpha2',
         'llama-3-1-8b-instruct',
@@ -497,7 +502,7 @@ describe('model-manager router', () => {
     expect(before.body.items[0].summary.problems).toEqual([
       expect.stringMatching(/has not reported a Ready condition/),
     ]);
-    ctx.kube.store.setStatus(
+    await ctx.kube.objects.setStatus(
       {
         apiVersion: 'serving.kserve.io/v1alpha2',
         kind: 'LLMInferenceService',
@@ -789,13 +794,13 @@ describe('model-manager router', () => {
       });
       expect(res.status).toBe(201);
     });
-    const claim = (namespace: string) =>
-      live(
+    const claim = async (namespace: string) =>
+      (await live(
         'PersistentVolumeClaim',
         'v1',
         'model-manager-weights',
         namespace,
-      ) as any;
+      )) as any;
     const deployTo = (namespace: string) =>
       api()
         .post('/api/model-manager/models/bge-small-en-v1-5-ov/deploy')
@@ -806,35 +811,45 @@ describe('model-manager router', () => {
         .action;
 
     it('absent: the first OpenVINO deploy to a namespace creates it', async () => {
-      expect(claim(NS)).toBeUndefined();
+      expect(await claim(NS)).toBeUndefined();
       const res = await deployTo(NS);
       expect(res.status).toBe(200);
       expect(pvcAction(res)).toBe('created');
-      expect(claim(NS).spec).toMatchObject({
+      expect((await claim(NS)).spec).toMatchObject({
         accessModes: ['ReadWriteOnce'],
         resources: { requests: { storage: '100Gi' } },
       });
     });
 
     it('present: left alone (exists), even when it differs from what would be rendered (someone resized it)', async () => {
-      await fetch(
-        `${ctx.kube.url}/api/v1/namespaces/${NS}/persistentvolumeclaims/model-manager-weights?fieldManager=kubectl`,
-        {
-          method: 'PATCH',
-          headers: {
-            'Content-Type': 'application/merge-patch+json',
-            Authorization: 'Bearer admin-token',
-          },
-          body: JSON.stringify({
-            spec: { resources: { requests: { storage: '500Gi' } } },
-          }),
+      // Someone made it 500Gi. A Pending claim cannot be resized (only a Bound one, and no
+      // volume binds here), so it is replaced by one of that size.
+      const ref = {
+        apiVersion: 'v1',
+        kind: 'PersistentVolumeClaim',
+        name: 'model-manager-weights',
+        namespace: NS,
+      };
+      const existing = (await ctx.kube.objects.get(ref)) as any;
+      await ctx.kube.objects.delete(ref);
+      await ctx.kube.objects.put({
+        apiVersion: 'v1',
+        kind: 'PersistentVolumeClaim',
+        metadata: {
+          name: ref.name,
+          namespace: NS,
+          labels: existing.metadata.labels,
         },
-      ).then(r => expect(r.status).toBe(200));
-      const before = claim(NS).metadata.resourceVersion;
+        spec: {
+          ...existing.spec,
+          resources: { requests: { storage: '500Gi' } },
+        },
+      });
+      const before = (await claim(NS)).metadata.resourceVersion;
       ctx.kube.resetRequests();
       const res = await deployTo(NS);
       expect(pvcAction(res)).toBe('exists');
-      expect(claim(NS)).toMatchObject({
+      expect(await claim(NS)).toMatchObject({
         metadata: { resourceVersion: before },
         spec: { resources: { requests: { storage: '500Gi' } } },
       });
@@ -879,16 +894,16 @@ describe('model-manager router', () => {
         ['InferenceService', 'deleted'],
         ['Job', 'deleted'],
       ]);
-      expect(claim(NS)).toBeDefined();
+      expect(await claim(NS)).toBeDefined();
       expect(
-        live(
+        await live(
           'ClusterServingRuntime',
           'serving.kserve.io/v1alpha1',
           'openvino-runtime',
         ),
       ).toBeDefined();
       expect(
-        live(
+        await live(
           'AIGatewayRoute',
           'aigateway.envoyproxy.io/v1beta1',
           'bge-small-en-v1-5-ov',
@@ -938,7 +953,7 @@ describe('model-manager router', () => {
       /^PersistentVolumeClaim nowhere\/model-manager-weights: /,
     );
     expect(
-      live('Job', 'batch/v1', 'bge-small-en-v1-5-ov-download', 'nowhere'),
+      await live('Job', 'batch/v1', 'bge-small-en-v1-5-ov-download', 'nowhere'),
     ).toBeUndefined();
   });
 });

@@ -98,7 +98,12 @@ export function handleList(ctx: RequestContext): HandlerResult {
   let cont = '';
   let remaining: number | undefined;
   if (limit > 0 && items.length > limit) {
-    remaining = items.length - limit;
+    // kube-apiserver counts the remaining items only when no label or field selector filters the
+    // list (k8s.io/apiserver/pkg/storage/etcd3/store.go: `if pred.Empty()`; seen on v1.34.9 in
+    // src/envtest/conformance.test.ts).
+    const filtered =
+      !!ctx.query.get('labelSelector') || !!ctx.query.get('fieldSelector');
+    remaining = filtered ? undefined : items.length - limit;
     items = items.slice(0, limit);
     cont = Buffer.from(
       JSON.stringify({ rv, after: objectKey(items[items.length - 1]) }),

@@ -258,7 +258,7 @@ const PVC_ACCESS_MODES = [
  * PersistentVolumeClaims: kube-apiserver's defaulting (volumeMode Filesystem, phase Pending) and
  * the checks of ValidatePersistentVolumeClaim / ValidatePersistentVolumeClaimUpdate
  * (pkg/apis/core/validation) that a claim's author can trip: access modes, the storage request,
- * and the spec being immutable after creation except resources.requests. Not imitated: the
+ * and the spec being immutable after creation (except the storage request of a Bound claim). Not imitated: the
  * DefaultStorageClass admission plugin (there are no StorageClasses here, so storageClassName
  * stays unset) and binding (claims stay Pending).
  */
@@ -297,7 +297,12 @@ export const PVC_HOOKS: ResourceHooks = {
       errs.push(fieldErrors.required('spec.resources[storage]'));
     }
     if (old && isObject(old.spec)) {
+      // Only a Bound claim may change its storage request (ValidatePersistentVolumeClaimUpdate:
+      // `if newPvc.Status.Phase == core.ClaimBound`); here claims never bind, so a resize is
+      // refused as kube-apiserver refuses it for a Pending claim (seen on v1.34.9).
+      const bound = isObject(old.status) && old.status.phase === 'Bound';
       const withoutRequests = (s: JsonObject) => {
+        if (!bound) return JSON.stringify(s);
         const { resources: r, ...rest } = s;
         const { requests: _requests, ...otherResources } = isObject(r) ? r : {};
         return JSON.stringify({ ...rest, resources: otherResources });

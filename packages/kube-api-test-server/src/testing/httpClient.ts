@@ -1,5 +1,6 @@
 /** A tiny HTTP client for tests (jest may block global fetch; node:http to 127.0.0.1 always works). */
 import http from 'node:http';
+import https from 'node:https';
 
 export interface TestResponse {
   status: number;
@@ -16,6 +17,8 @@ export interface TestRequest {
   headers?: Record<string, string>;
   body?: string | object;
   contentType?: string;
+  /** PEM certificate authority for an `https:` URL (the real API server of `KubeEnvtest`). */
+  ca?: string;
 }
 
 export function request(
@@ -33,30 +36,31 @@ export function request(
     headers['Content-Length'] = String(Buffer.byteLength(payload));
   }
   return new Promise((resolve, reject) => {
-    const r = http.request(
-      url,
-      { method: req.method ?? 'GET', headers, agent: false },
-      res => {
-        const chunks: Buffer[] = [];
-        res.on('data', c => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let json: any;
-          try {
-            json = JSON.parse(text);
-          } catch {
-            json = undefined;
-          }
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            text,
-            json,
-          });
+    const options = { method: req.method ?? 'GET', headers, agent: false };
+    const send = (cb: (res: http.IncomingMessage) => void) =>
+      url.protocol === 'https:'
+        ? https.request(url, { ...options, ca: req.ca }, cb)
+        : http.request(url, options, cb);
+    const r = send(res => {
+      const chunks: Buffer[] = [];
+      res.on('data', c => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let json: any;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          json = undefined;
+        }
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          text,
+          json,
         });
-        res.on('error', reject);
-      },
-    );
+      });
+      res.on('error', reject);
+    });
     r.on('error', reject);
     if (payload !== undefined) r.write(payload);
     r.end();
@@ -64,6 +68,6 @@ export function request(
 }
 
 /** Binds {@link request} to a server URL and default token. */
-export function clientFor(baseUrl: string, token?: string) {
-  return (req: TestRequest) => request(baseUrl, { token, ...req });
+export function clientFor(baseUrl: string, token?: string, ca?: string) {
+  return (req: TestRequest) => request(baseUrl, { token, ca, ...req });
 }

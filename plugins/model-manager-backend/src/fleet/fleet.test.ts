@@ -140,7 +140,7 @@ describe('fleet: what runs where', () => {
   });
 
   it('Ready when KServe says so, with the endpoint; filters by cluster, namespace, runtime, version and state', async () => {
-    ctx.kube.store.setStatus(
+    await ctx.kube.objects.setStatus(
       { ...LLM_ISVC, name: 'qwen2-5-7b-instruct', namespace: 'models' },
       {
         url: 'http://qwen.models.example',

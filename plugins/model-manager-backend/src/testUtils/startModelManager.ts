@@ -6,7 +6,10 @@ import {
   TestDatabases,
 } from '@backstage/backend-test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
-import { KubeApiTestServer } from '@model-manager/kube-api-test-server';
+import {
+  KubeTarget,
+  startKubeTarget,
+} from '@model-manager/kube-api-test-server';
 import type { Knex } from 'knex';
 import { modelManagerPlugin } from '../plugin';
 import { testClustersConfig } from './clusterConfig';
@@ -27,7 +30,8 @@ const databases = TEST_DB
 /** The options of {@link startModelManager}. */
 export type StartModelManagerOptions = {
   permission?: AuthorizeResult.ALLOW | AuthorizeResult.DENY;
-  kube?: KubeApiTestServer;
+  /** The Kubernetes API (default: one started for this backend, see `startKubeTarget`). */
+  kube?: KubeTarget;
   modelsFile?: string;
   runtimesDir?: string;
   impersonateUser?: boolean;
@@ -55,9 +59,10 @@ export async function startModelManager(
   options: StartModelManagerOptions = {},
 ) {
   const ownsKube = !options.kube;
-  const kube =
+  // MODEL_MANAGER_TEST_KUBE=real: a real kube-apiserver (scripts/test-real-kube.js); default: the test double.
+  const kube: KubeTarget =
     options.kube ??
-    (await KubeApiTestServer.start({ namespaces: ['default', 'models'] }));
+    (await startKubeTarget({ namespaces: ['default', 'models'] }));
   const auditor = mockServices.auditor.mock();
   const events: Array<{
     eventId: string;

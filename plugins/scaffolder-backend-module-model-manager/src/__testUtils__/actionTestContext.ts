@@ -63,14 +63,14 @@ export async function startActionBackend(
       );
       return (await res.json()).items;
     },
-    /** An object as the Kubernetes API test server stores it (undefined when absent). */
+    /** An object as the Kubernetes API stores it (undefined when absent), on either target. */
     live(o: {
       apiVersion: string;
       kind: string;
       name: string;
       namespace?: string;
     }) {
-      return mm.kube.store.get({
+      return mm.kube.objects.get({
         apiVersion: o.apiVersion,
         kind: o.kind,
         name: o.name,

@@ -88,9 +88,11 @@ describe('model-manager:deploy', () => {
       expect.arrayContaining([expect.stringMatching(/failed|not-applied/)]),
     );
     // Applied objects are live; a dry run leaves the cluster as it was.
-    expect(objects.map((o: ObjectResult) => live(o) !== undefined)).toEqual(
-      objects.map(() => !input.dryRun),
-    );
+    expect(
+      (await Promise.all(objects.map((o: ObjectResult) => live(o)))).map(
+        found => found !== undefined,
+      ),
+    ).toEqual(objects.map(() => !input.dryRun));
     // The task log says what was applied where: one line per object, then the revision (a dry
     // run says what would happen instead).
     const wouldDo: Record<string, string> = {
@@ -128,7 +130,7 @@ describe('model-manager:deploy', () => {
       args: input.args ?? [],
       serverVersion: input.serverVersion,
     };
-    const server = objects.map(live).at(-1);
+    const server = await live(objects[objects.length - 1]);
     expect(input.dryRun ? asked : whatRuns(server, asked)).toEqual(asked);
 
     // The backend saw the user who started the task, not the scaffolder.
@@ -179,7 +181,7 @@ describe('model-manager:deploy', () => {
       'LLMInferenceService models/bge-m3: would be created',
     );
     expect(
-      live({ ...LLM_ISVC, name: 'bge-m3', namespace: 'models' }),
+      await live({ ...LLM_ISVC, name: 'bge-m3', namespace: 'models' }),
     ).toBeUndefined();
     expect(
       mm.kube.requests

@@ -67,8 +67,8 @@ describe('model-manager:rollout', () => {
         r.path.endsWith(`/llminferenceservices/${model}`) &&
         r.query.dryRun === undefined,
     ).length;
-  const liveVersion = (model: string) =>
-    (mm.live({ ...LLM_ISVC, name: model, namespace: 'models' }) as any)
+  const liveVersion = async (model: string) =>
+    ((await mm.live({ ...LLM_ISVC, name: model, namespace: 'models' })) as any)
       ?.metadata?.labels?.['model-manager.io/server-version'];
   const setDefault = async (version: string) => {
     fs.writeFileSync(
@@ -106,7 +106,7 @@ describe('model-manager:rollout', () => {
           })
         ).status,
       ).toBe(200);
-      mm.kube.store.setStatus(
+      await mm.kube.objects.setStatus(
         { ...LLM_ISVC, name: model, namespace: 'models' },
         {
           conditions: [
@@ -139,7 +139,7 @@ describe('model-manager:rollout', () => {
     expect(outputs().notAttempted).toEqual([]);
     for (const model of MODELS) {
       expect(appliesOf(model)).toBe(1);
-      expect(liveVersion(model)).toBe('0.19.1');
+      expect(await liveVersion(model)).toBe('0.19.1');
     }
     const log = lines();
     // A real run logs the plan as counts, then each target as it moves.
@@ -215,7 +215,7 @@ describe('model-manager:rollout', () => {
     ]);
     for (const model of ['model-4', 'model-5', 'model-6', 'model-7']) {
       expect(appliesOf(model)).toBe(0);
-      expect(liveVersion(model)).toBe('0.24.0');
+      expect(await liveVersion(model)).toBe('0.24.0');
     }
   });
 

@@ -58,7 +58,7 @@ describe('model-manager:undeploy', () => {
     expect(objects.length).toBeGreaterThan(0);
     for (const o of objects) {
       expect(o).toMatchObject({ namespace: 'models', action: 'deleted' });
-      expect(live(o)).toBeUndefined();
+      expect(await live(o)).toBeUndefined();
       expect(run.lines()).toContain(`${o.kind} models/${o.name}: deleted`);
     }
     expect(run.lines()).toContainEqual(
@@ -122,14 +122,14 @@ describe('model-manager:undeploy', () => {
       }).ctx,
     );
     expect(
-      live({
+      await live({
         apiVersion: 'serving.kserve.io/v1alpha1',
         kind: 'ClusterServingRuntime',
         name: 'openvino-runtime',
       }),
     ).toBeDefined();
     expect(
-      live({
+      await live({
         apiVersion: 'v1',
         kind: 'PersistentVolumeClaim',
         name: 'model-manager-weights',
@@ -137,7 +137,7 @@ describe('model-manager:undeploy', () => {
       }),
     ).toBeDefined();
     expect(
-      live({
+      await live({
         apiVersion: 'serving.kserve.io/v1beta1',
         kind: 'InferenceService',
         name: 'bge-small-en-v1-5-ov',
@@ -159,7 +159,7 @@ describe('model-manager:undeploy', () => {
       'LLMInferenceService models/qwen2-5-7b-instruct: delete',
     );
     expect(
-      live({
+      await live({
         apiVersion: 'serving.kserve.io/v1alpha2',
         kind: 'LLMInferenceService',
         name: 'qwen2-5-7b-instruct',
