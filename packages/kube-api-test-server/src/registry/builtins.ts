@@ -51,6 +51,13 @@ const SPECS: BuiltinSpec[] = [
   {
     group: '',
     version: 'v1',
+    kind: 'LimitRange',
+    plural: 'limitranges',
+    shortNames: ['limits'],
+  },
+  {
+    group: '',
+    version: 'v1',
     kind: 'Namespace',
     plural: 'namespaces',
     namespaced: false,
@@ -59,6 +66,15 @@ const SPECS: BuiltinSpec[] = [
     verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
     nameRule: 'label',
     hooks: NAMESPACE_HOOKS,
+  },
+  {
+    group: '',
+    version: 'v1',
+    kind: 'Node',
+    plural: 'nodes',
+    namespaced: false,
+    shortNames: ['no'],
+    hasStatus: true,
   },
   {
     group: '',
@@ -78,6 +94,14 @@ const SPECS: BuiltinSpec[] = [
     categories: ['all'],
     hasStatus: true,
     hooks: POD_HOOKS,
+  },
+  {
+    group: '',
+    version: 'v1',
+    kind: 'ResourceQuota',
+    plural: 'resourcequotas',
+    shortNames: ['quota'],
+    hasStatus: true,
   },
   {
     group: '',
@@ -129,6 +153,14 @@ const SPECS: BuiltinSpec[] = [
     hasStatus: true,
     hooks: JOB_HOOKS,
   },
+  {
+    group: 'storage.k8s.io',
+    version: 'v1',
+    kind: 'StorageClass',
+    plural: 'storageclasses',
+    namespaced: false,
+    shortNames: ['sc'],
+  },
 ];
 
 export function builtinResources(): ResourceType[] {
@@ -155,4 +187,4 @@ export function builtinResources(): ResourceType[] {
 }
 
 /** Groups compiled into the server, in the order kube-apiserver lists them. */
-export const BUILTIN_GROUP_ORDER = ['', 'apps', 'batch'];
+export const BUILTIN_GROUP_ORDER = ['', 'apps', 'batch', 'storage.k8s.io'];
