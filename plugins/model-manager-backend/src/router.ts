@@ -20,6 +20,8 @@ import {
   type ModelListResponse,
   type ModelStatusResponse,
   type ModelSummary,
+  type PreflightFailedResponse,
+  type PreflightResponse,
   type RenderResponse,
   type ResolveResponse,
   type RolloutApplyResult,
@@ -34,6 +36,7 @@ import type { z } from 'zod';
 import type { FleetService } from './fleet';
 import type { FailureKind } from './kubernetes/types';
 import type { ModelAuthorizer } from './permissions';
+import { PreflightFailedError } from './preflight';
 import {
   deployRequestSchema,
   describeZodError,
@@ -282,28 +285,65 @@ export async function createRouter(
       dryRun = false,
       force = false,
       rollout,
+      skipPreflight = false,
       ...overrides
     } = body;
     const model = req.params.name;
     // Resolve and check the target first: bad input never reaches a cluster, nor the audit log.
     service.checkDeploy(model, overrides, { cluster, namespace }, rollout);
-    await guarded(
-      req,
-      res,
-      'model-deploy',
-      modelDeployPermission,
-      { model, cluster, namespace, dryRun, ...(rollout ? { rollout } : {}) },
-      credentials =>
-        service.deploy(model, {
+    try {
+      await guarded(
+        req,
+        res,
+        'model-deploy',
+        modelDeployPermission,
+        {
+          model,
           cluster,
           namespace,
-          overrides,
           dryRun,
-          force,
-          rollout,
-          actor: actorOf(credentials),
-          impersonateUser: impersonation(credentials),
-        }),
+          ...(rollout ? { rollout } : {}),
+          ...(skipPreflight ? { skipPreflight } : {}),
+        },
+        credentials =>
+          service.deploy(model, {
+            cluster,
+            namespace,
+            overrides,
+            dryRun,
+            force,
+            rollout,
+            skipPreflight,
+            actor: actorOf(credentials),
+            impersonateUser: impersonation(credentials),
+          }),
+      );
+    } catch (e) {
+      // Refused by preflight (audited as failed by `guarded`): 409 with every check.
+      if (!(e instanceof PreflightFailedError)) throw e;
+      res.status(409).json({
+        error: { name: 'PreflightFailedError', message: e.message },
+        checks: e.checks,
+      } satisfies PreflightFailedResponse);
+    }
+  });
+
+  router.get('/models/:name/preflight', async (req, res) => {
+    const { cluster, namespace, ...rest } = parse(
+      targetQuerySchema.passthrough(),
+      req.query,
+      'preflight request',
+    );
+    const credentials = await httpAuth.credentials(req, {
+      allow: ['user', 'service'],
+    });
+    res.json(
+      (await service.preflight(
+        req.params.name,
+        { cluster, namespace },
+        overridesFromQuery(rest as Request['query']),
+        impersonation(credentials),
+      )) satisfies PreflightResponse,
     );
   });
 

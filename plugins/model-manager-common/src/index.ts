@@ -15,4 +15,5 @@ export * from './renderer';
 export * from './status';
 export * from './diff';
 export * from './gitops';
+export * from './preflight';
 export * from './api/types';

@@ -7,6 +7,7 @@ import type {
   RolloutPlanQuery,
 } from '@model-manager/plugin-model-manager-common';
 import type { DeploymentHistory, DeploymentRecord } from '../history';
+import type { PreflightService } from '../preflight';
 import { buildFleet } from './buildFleet';
 import type { ClusterRead, LiveObjectCache } from './LiveObjectCache';
 import { managedKinds } from './managedKinds';
@@ -44,6 +45,8 @@ export class FleetService {
       catalog: () => Catalog;
       /** `modelManager.kubernetes.clusters.<name>.gatewayBaseUrl`, where set. */
       gatewayBaseUrl?: (cluster: string) => string | undefined;
+      /** Checks each target a plan moves (absent: plans carry no preflight). */
+      preflight?: Pick<PreflightService, 'preflight' | 'session'>;
     },
   ) {}
 
@@ -85,13 +88,29 @@ export class FleetService {
 
   async plan(query: RolloutPlanQuery): Promise<RolloutPlan> {
     const snapshot = await this.current();
-    return planRollout({
+    const plan = planRollout({
       catalog: snapshot.catalog,
       targets: snapshot.targets,
       reads: snapshot.reads,
       records: snapshot.records,
       query,
     });
+    const preflight = this.options.preflight;
+    if (preflight) {
+      // One session for the plan: discovery, nodes and storage classes are read once per
+      // cluster, quotas, limit ranges and secrets once per namespace, whatever the targets.
+      const session = preflight.session();
+      await Promise.all(
+        plan.moves.map(async move => {
+          move.preflight = (
+            await preflight.preflight(move.model, move, move.overrides, {
+              session,
+            })
+          ).checks;
+        }),
+      );
+    }
+    return plan;
   }
 
   /**

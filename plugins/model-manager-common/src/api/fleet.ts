@@ -2,6 +2,7 @@
  * REST shapes of the fleet (what runs where) and of version rollouts, shared by the backend
  * router, the scaffolder module's client and the frontend client.
  */
+import type { PreflightCheck } from './preflight';
 import type { ServerOverrides } from '../resolver/types';
 import type { FieldChange } from './types';
 
@@ -114,6 +115,8 @@ export type RolloutMove = {
   /** The overrides the rollout applies with: the last revision's, and the target version. */
   overrides: ServerOverrides;
   changes: ObjectChanges[];
+  /** The preflight checks of the target with those overrides (see `GET /models/:name/preflight`). */
+  preflight?: PreflightCheck[];
 };
 
 /** Why a target would not move. */

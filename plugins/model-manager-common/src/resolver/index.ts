@@ -6,3 +6,4 @@ export { explainServer, describeOrigin } from './explainServer';
 export type { ExplainRow } from './explainServer';
 export { LAYERS, layerInfo } from './layers';
 export type { LayerInfo } from './layers';
+export { parseQuantity } from './parseQuantity';

@@ -1,0 +1,1 @@
+export { referencedSecrets } from './referencedSecrets';
