@@ -11,6 +11,7 @@ export {
   type StartModelManagerOptions,
 } from './startModelManager';
 export { testClustersConfig } from './clusterConfig';
+export { seedSchedulableCluster, TEST_GATEWAY } from './seedCluster';
 
 // The backend's parts, for benchmarks that assemble the service path without the plugin around it
 // (bench/rollout-apply.js).

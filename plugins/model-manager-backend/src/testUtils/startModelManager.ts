@@ -10,6 +10,7 @@ import { KubeApiTestServer } from '@model-manager/kube-api-test-server';
 import type { Knex } from 'knex';
 import { modelManagerPlugin } from '../plugin';
 import { testClustersConfig } from './clusterConfig';
+import { seedSchedulableCluster } from './seedCluster';
 
 /** The repository root: its models.yaml and runtimes/ are what the test backend serves by default. */
 export const REPO_ROOT = resolvePackagePath(
@@ -41,6 +42,11 @@ export type StartModelManagerOptions = {
   modelManagerConfig?: Record<string, unknown>;
   /** The plugin's database (e.g. one PostgreSQL database shared by two replicas). */
   knex?: Knex;
+  /**
+   * Whether the API test server this call starts gets a node, a default StorageClass and the AI
+   * gateway (`seedSchedulableCluster`, default true); false: a bare API server.
+   */
+  seedCluster?: boolean;
 };
 
 /**
@@ -56,6 +62,8 @@ export async function startModelManager(
   const kube =
     options.kube ??
     (await KubeApiTestServer.start({ namespaces: ['default', 'models'] }));
+  // A cluster whose deploys pass preflight (a node, a default StorageClass, the AI gateway).
+  if (ownsKube && options.seedCluster !== false) seedSchedulableCluster(kube);
   const auditor = mockServices.auditor.mock();
   const events: Array<{
     eventId: string;
