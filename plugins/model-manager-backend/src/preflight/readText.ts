@@ -10,7 +10,13 @@ export function unreadable(
   verb: string,
   resource: string,
 ): { message: string; fix: string } {
-  if (read.status === 403 || read.status === 401) {
+  if (read.status === 401) {
+    return {
+      message: `cannot ${verb} ${resource} on cluster ${cluster}: the cluster refused the portal's credentials (401)`,
+      fix: "check the cluster's service account token in the portal's kubernetes config",
+    };
+  }
+  if (read.status === 403) {
     return {
       message: `cannot ${verb} ${resource} on cluster ${cluster}: RBAC (needs ${verb} on ${resource})`,
       fix: `grant the portal's service account (or the impersonated user) ${verb} on ${resource}, or check this by hand`,
