@@ -7,6 +7,7 @@ import type {
   FleetQuery,
   FleetResponse,
   ModelStatusResponse,
+  PreflightResponse,
   RolloutPlan,
   RolloutPlanQuery,
   ServerOverrides,
@@ -65,18 +66,27 @@ export class PortalClient {
     target: DeployTarget,
     overrides: ServerOverrides,
   ): Promise<DiffResult> {
-    const query = new URLSearchParams({
-      cluster: target.cluster,
-      namespace: target.namespace,
-    });
-    if (overrides.serverVersion)
-      query.set('serverVersion', overrides.serverVersion);
-    for (const [k, v] of Object.entries(overrides.env ?? {}))
-      if (v !== null) query.append('env', `${k}=${v}`);
-    for (const a of overrides.args ?? []) query.append('arg', a);
     return this.request(
       'GET',
-      `/models/${encodeURIComponent(model)}/diff?${query}`,
+      `/models/${encodeURIComponent(model)}/diff?${targetQuery(
+        target,
+        overrides,
+      )}`,
+    );
+  }
+
+  /** Whether the target would accept and run the model with these overrides. */
+  preflight(
+    model: string,
+    target: DeployTarget,
+    overrides: ServerOverrides,
+  ): Promise<PreflightResponse> {
+    return this.request(
+      'GET',
+      `/models/${encodeURIComponent(model)}/preflight?${targetQuery(
+        target,
+        overrides,
+      )}`,
     );
   }
 
@@ -158,6 +168,23 @@ export class PortalClient {
       res.status,
     );
   }
+}
+
+/** `cluster`, `namespace` and a deploy's overrides as the query of diff and preflight. */
+function targetQuery(
+  target: DeployTarget,
+  overrides: ServerOverrides,
+): URLSearchParams {
+  const query = new URLSearchParams({
+    cluster: target.cluster,
+    namespace: target.namespace,
+  });
+  if (overrides.serverVersion)
+    query.set('serverVersion', overrides.serverVersion);
+  for (const [k, v] of Object.entries(overrides.env ?? {}))
+    if (v !== null) query.append('env', `${k}=${v}`);
+  for (const a of overrides.args ?? []) query.append('arg', a);
+  return query;
 }
 
 function params(query: Record<string, string | undefined>): string {

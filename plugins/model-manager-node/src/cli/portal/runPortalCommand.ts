@@ -1,5 +1,7 @@
 import {
+  preflightFailed,
   targetLabel,
+  type PreflightCheck,
   toKubernetesYaml,
   type DeploymentResult,
   type FleetState,
@@ -14,6 +16,7 @@ class UsageError extends Error {}
 export const PORTAL_COMMANDS = [
   'deploy',
   'diff',
+  'preflight',
   'undeploy',
   'status',
   'fleet',
@@ -32,6 +35,7 @@ export interface PortalValues {
   json?: boolean;
   'dry-run'?: boolean;
   force?: boolean;
+  'skip-preflight'?: boolean;
 }
 
 /**
@@ -170,12 +174,29 @@ export async function runPortalCommand(
         );
         return diff.inSync ? 0 : 1;
       }
+      case 'preflight': {
+        const result = await client.preflight(
+          needModel(),
+          needTarget(),
+          overrides,
+        );
+        out(result, () => describeChecks(result.checks));
+        return preflightFailed(result.checks) ? 1 : 0;
+      }
       case 'deploy': {
-        const result = await client.deploy(needModel(), {
-          ...needTarget(),
+        const model = needModel();
+        const target = needTarget();
+        // The checks first (the portal runs them again, and refuses a fail unless skipped).
+        if (!values.json) {
+          const checks = await client.preflight(model, target, overrides);
+          io.stdout(`preflight:\n${describeChecks(checks.checks)}`);
+        }
+        const result = await client.deploy(model, {
+          ...target,
           ...overrides,
           dryRun: values['dry-run'] === true,
           force: values.force === true,
+          ...(values['skip-preflight'] ? { skipPreflight: true } : {}),
         });
         out(result, () => describe(result));
         return result.ok ? 0 : 1;
@@ -216,6 +237,18 @@ function describe(result: DeploymentResult): string {
   return `${lines.join('')}${head}${
     result.ok ? '' : `: failed: ${result.message}`
   }\n`;
+}
+
+/** One line per check (`FAIL  title: message`), and its fix beneath. */
+function describeChecks(checks: PreflightCheck[]): string {
+  return checks
+    .map(
+      c =>
+        `${c.status.toUpperCase().padEnd(7)} ${c.title}: ${c.message}\n${
+          c.fix && c.status !== 'pass' ? `        fix: ${c.fix}\n` : ''
+        }`,
+    )
+    .join('');
 }
 
 function table(header: string[], rows: string[][]): string {
