@@ -19,3 +19,4 @@ export { ClusterRegistry, ServerSideApplier } from '../kubernetes';
 export { DeploymentHistory } from '../history';
 export { FleetService, LiveObjectCache } from '../fleet';
 export { ModelManagerService } from '../service';
+export { PreflightReader, PreflightService } from '../preflight';
