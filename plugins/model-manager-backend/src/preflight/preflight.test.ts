@@ -91,6 +91,35 @@ describe('preflight on a cluster that can run the model', () => {
     expect(ctx.kube.requestCount).toBe(0);
   });
 
+  it("the rollout plan carries each move's checks, reading nodes and the namespace once", async () => {
+    for (const model of ['qwen2-5-7b-instruct', 'bge-m3'])
+      await api()
+        .post(`/api/model-manager/models/${model}/deploy`)
+        .set('Authorization', ALICE)
+        .send({ cluster: 'local', namespace: 'models' })
+        .expect(200);
+    ctx.kube.resetRequests();
+    const plan = await api()
+      .get('/api/model-manager/rollouts/plan')
+      .query({ runtime: 'vllm', version: '0.19.1', namespace: 'models' })
+      .set('Authorization', ALICE)
+      .expect(200);
+    const moved = plan.body.moves.map((m: any) => m.model).sort();
+    expect(moved).toEqual(['bge-m3', 'qwen2-5-7b-instruct']);
+    for (const move of plan.body.moves)
+      expect(statuses(move.preflight)).toMatchObject({
+        engine: 'pass',
+        namespace: 'pass',
+        nodes: 'pass',
+      });
+    const gets = (path: string) =>
+      ctx.kube.requests.filter(r => r.method === 'GET' && r.path === path)
+        .length;
+    expect(gets('/api/v1/nodes')).toBe(1);
+    expect(gets('/api/v1/namespaces/models/resourcequotas')).toBe(1);
+    expect(gets('/api/v1/namespaces/models')).toBe(1);
+  });
+
   describe('a deploy a check fails', () => {
     const quota = {
       apiVersion: 'v1',
