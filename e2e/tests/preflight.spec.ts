@@ -4,9 +4,38 @@ import { expect, test } from '../fixtures';
 const KUBE = 'http://127.0.0.1:16443';
 const MODEL = 'qwen2-5-7b-instruct';
 
+async function kube(
+  method: string,
+  apiPath: string,
+  body: unknown,
+  type = 'application/json',
+) {
+  const res = await fetch(`${KUBE}${apiPath}`, {
+    method,
+    headers: { Authorization: 'Bearer admin-token', 'Content-Type': type },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBeLessThan(300);
+}
+
 test('the Deploy model template shows a failing preflight check before anything is applied, and the deploy is refused', async ({
   page,
 }) => {
+  const quotas = '/api/v1/namespaces/default/resourcequotas';
+  await kube('POST', quotas, {
+    apiVersion: 'v1',
+    kind: 'ResourceQuota',
+    metadata: { name: 'team-quota' },
+    spec: { hard: { 'requests.cpu': '8' } },
+  });
+  await kube(
+    'PATCH',
+    `${quotas}/team-quota/status`,
+    {
+      status: { hard: { 'requests.cpu': '8' }, used: { 'requests.cpu': '8' } },
+    },
+    'application/merge-patch+json',
+  );
   await page.goto('/');
   await page.getByRole('button', { name: 'Enter' }).click();
   await expect(page.getByText('Platform Catalog')).toBeVisible();
@@ -19,13 +48,18 @@ test('the Deploy model template shows a failing preflight check before anything 
     .click();
   await page.getByRole('button', { name: 'Next' }).click();
 
-  // A namespace the cluster does not have: the check says so, in words, with its fix.
-  const namespace = page.getByRole('textbox', { name: /Namespace/ });
-  await namespace.fill('nowhere');
+  // Namespace `default` is full: its ResourceQuota (as kube's quota controller reports it) has no
+  // CPU left. The check says so, in words, with its fix.
+  await page
+    .getByRole('button', { name: /models/ })
+    .first()
+    .click();
+  await page.getByRole('option', { name: 'default' }).click();
   const checks = page.getByTestId('preflight-checks');
   await expect(checks).toContainText(
-    'Fails: The namespace exists: namespace nowhere does not exist on cluster local (fix: create it (kubectl create namespace nowhere)',
+    "Fails: The namespace's ResourceQuota has room for the pod: ResourceQuota in default would refuse the pod",
   );
+  await expect(checks).toContainText('team-quota: requests.cpu used 8 of 8');
   await expect(checks).toContainText('Pass: A schedulable node fits the pod');
   await page.screenshot({
     path: path.resolve(
@@ -40,7 +74,7 @@ test('the Deploy model template shows a failing preflight check before anything 
   await page.getByRole('button', { name: 'Review' }).click();
   await expect(
     page.getByText(
-      /checks fail, the deploy would be refused: The namespace exists \(namespace nowhere does not exist on cluster local\)/,
+      /checks fail, the deploy would be refused: The namespace's ResourceQuota has room for the pod \(ResourceQuota in default would refuse the pod/,
     ),
   ).toBeVisible();
   await page.screenshot({
@@ -57,12 +91,12 @@ test('the Deploy model template shows a failing preflight check before anything 
   await expect(
     page
       .getByText(
-        /preflight refused the deploy to qwen2-5-7b-instruct@local\/nowhere, nothing was applied/,
+        /preflight refused the deploy to qwen2-5-7b-instruct@local\/default, nothing was applied/,
       )
       .first(),
   ).toBeVisible({ timeout: 60_000 });
   const object = await fetch(
-    `${KUBE}/apis/serving.kserve.io/v1alpha2/namespaces/nowhere/llminferenceservices/${MODEL}`,
+    `${KUBE}/apis/serving.kserve.io/v1alpha2/namespaces/default/llminferenceservices/${MODEL}`,
     { headers: { Authorization: 'Bearer admin-token' } },
   );
   expect(object.status).toBe(404);
