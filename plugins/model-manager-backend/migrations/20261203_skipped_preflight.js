@@ -10,7 +10,9 @@ exports.up = async function up(knex) {
     table
       .text('skipped_preflight')
       .nullable()
-      .comment('Preflight checks a deploy skipped (JSON list), when it asked to');
+      .comment(
+        'Preflight checks a deploy skipped (JSON list), when it asked to',
+      );
   });
 };
 

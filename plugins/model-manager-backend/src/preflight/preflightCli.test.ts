@@ -45,7 +45,7 @@ describe('model-manager preflight (CLI)', () => {
     const pre = await run(['preflight', 'qwen2-5-7b-instruct', ...target]);
     expect(pre.code).toBe(1);
     expect(pre.stdout).toMatch(
-      /^FAIL    The namespace exists: namespace nowhere does not exist on cluster local\n        fix: create it \(kubectl create namespace nowhere\)/m,
+      /^FAIL {4}The namespace exists: namespace nowhere does not exist on cluster local\n {8}fix: create it \(kubectl create namespace nowhere\)/m,
     );
     const deploy = await run(['deploy', 'qwen2-5-7b-instruct', ...target]);
     expect(deploy.code).toBe(1);
