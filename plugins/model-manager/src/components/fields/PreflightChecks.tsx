@@ -10,6 +10,7 @@ import { useEffect } from 'react';
 import useAsync from 'react-use/esm/useAsync';
 import { modelManagerApiRef } from '../../api';
 import { modelNameOf } from './ServerVersionPicker';
+import { argsProblems, envProblems, namespaceProblem } from './validation';
 
 const WORD: Record<PreflightStatus, string> = {
   pass: 'Pass',
@@ -53,6 +54,12 @@ export function PreflightChecks(
   const model = modelNameOf(form.model);
   const { cluster, namespace, serverVersion, env, args } = form;
   const api = useApi(modelManagerApiRef);
+  // The other fields say what is wrong with themselves; a deploy of them would be a 400, so they
+  // are not checked against the cluster until they are right.
+  const invalid =
+    !!namespaceProblem(namespace) ||
+    envProblems(env).length > 0 ||
+    argsProblems(args).length > 0;
   const key = JSON.stringify([
     model,
     cluster,
@@ -60,9 +67,11 @@ export function PreflightChecks(
     serverVersion,
     env,
     args,
+    invalid,
   ]);
   const state = useAsync(async () => {
-    if (!model || !cluster || !namespace || !api.preflight) return undefined;
+    if (!model || !cluster || !namespace || invalid || !api.preflight)
+      return undefined;
     return api.preflight(
       model,
       { cluster, namespace },
@@ -90,6 +99,12 @@ export function PreflightChecks(
     return (
       <FormHelperText>
         {title}: pick a model, a cluster and a namespace first.
+      </FormHelperText>
+    );
+  if (invalid)
+    return (
+      <FormHelperText>
+        {title}: checked once the fields above are right.
       </FormHelperText>
     );
   if (state.loading)
