@@ -83,8 +83,11 @@ export function PreflightChecks(
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` holds every input
   }, [api, key]);
-  const summary = state.loading
+  // Never an empty value (the Review step would show a blank row): a check still running says so.
+  const summary = invalid
     ? undefined
+    : state.loading
+    ? 'still checking; the deploy runs the checks itself and refuses a failed one'
     : state.error
     ? `not checked: ${state.error.message}`
     : state.value
