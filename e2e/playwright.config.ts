@@ -40,6 +40,9 @@ export default defineConfig({
       env: {
         KUBE_API_TEST_SERVER_PORT: '16443',
         KUBE_API_TEST_SERVER_NAMESPACES: 'default,models',
+        // A node, a default StorageClass and the AI gateway: deploys pass preflight.
+        KUBE_API_TEST_SERVER_SEED: 'working-cluster',
+        KUBE_API_TEST_SERVER_GATEWAYS: 'default/envoy-ai-gateway-basic',
       },
       port: 16443,
       timeout: 120_000,

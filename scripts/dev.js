@@ -33,6 +33,9 @@ if (!process.env.MODEL_MANAGER_NO_TEST_CLUSTER) {
       KUBE_API_TEST_SERVER_PORT:
         process.env.KUBE_API_TEST_SERVER_PORT ?? '6443',
       KUBE_API_TEST_SERVER_NAMESPACES: 'default,models',
+      // A node, a default StorageClass and the AI gateway: deploys pass preflight.
+      KUBE_API_TEST_SERVER_SEED: 'working-cluster',
+      KUBE_API_TEST_SERVER_GATEWAYS: 'default/envoy-ai-gateway-basic',
     },
   );
 }

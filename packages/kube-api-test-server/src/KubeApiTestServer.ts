@@ -10,6 +10,11 @@ import { DEFAULT_USERS } from './defaults';
 import { HandlerResult, RequestContext } from './handlers/context';
 import { dispatch } from './handlers/dispatch';
 import { PodLogRef, PodLogs, handlePodLog } from './handlers/podLog';
+import {
+  asPartialMetadata,
+  metadataTarget,
+  partialContentType,
+} from './handlers/partialMetadata';
 import { startWatch } from './handlers/watch';
 import { CelRuleReport, ResourceRegistry } from './registry/ResourceRegistry';
 import { defaultCrdDir } from './registry/crdLoader';
@@ -22,6 +27,7 @@ import { RequestInfo, parseRequestInfo } from './server/requestInfo';
 import { ObjectStore } from './store/ObjectStore';
 import { FaultSpec, KubeApiTestServerOptions, RequestRecord } from './types';
 import { KubeObjects, KubeTarget } from './envtest/KubeTarget';
+import { JsonObject } from './util/json';
 
 type RequestFault = Exclude<FaultSpec, { kind: 'down' }>;
 
@@ -329,6 +335,27 @@ export class KubeApiTestServer implements KubeTarget {
       return;
     }
     const result: HandlerResult = dispatch(ctx);
+    const metadataOnly = metadataTarget(req.headers.accept);
+    if (
+      metadataOnly &&
+      (info.verb === 'get' || info.verb === 'list') &&
+      !info.subresource
+    ) {
+      sendJson(
+        res,
+        result.code,
+        asPartialMetadata(
+          metadataOnly,
+          info.verb === 'list',
+          result.body as JsonObject,
+        ),
+        {
+          ...result.headers,
+          'Content-Type': partialContentType(metadataOnly),
+        },
+      );
+      return;
+    }
     sendJson(res, result.code, result.body, result.headers);
   }
 }

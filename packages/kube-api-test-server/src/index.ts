@@ -1,6 +1,10 @@
 export { KubeApiTestServer } from './KubeApiTestServer';
 export { ADMIN_TOKEN, KSERVE_DEV_TOKEN, DEFAULT_USERS } from './defaults';
 export { startFromEnv } from './main';
+export {
+  seedWorkingCluster,
+  seedWorkingClusterObjects,
+} from './testing/seedWorkingCluster';
 export type { CelRuleReport } from './registry/ResourceRegistry';
 export type { FaultInjector } from './server/faults';
 export type { ObjectStore, ObjectRef, ListQuery } from './store/ObjectStore';

@@ -33,6 +33,34 @@ describe('startFromEnv', () => {
       "KUBE_API_TEST_SERVER_LATENCY_MS must be a number of milliseconds, not '5ms'",
     );
   }, 120_000);
+
+  it('seeds a working cluster (a Ready node, a default StorageClass, Gateways) when asked', async () => {
+    const server = await startFromEnv({
+      KUBE_API_TEST_SERVER_NAMESPACES: 'models',
+      KUBE_API_TEST_SERVER_SEED: 'working-cluster',
+      KUBE_API_TEST_SERVER_GATEWAYS: 'gw-system/ai-gateway',
+    });
+    try {
+      const get = (path: string) =>
+        request(server.url, { path, token: 'admin-token' }).then(r => r.json);
+      expect((await get('/api/v1/nodes')).items[0].status.conditions).toEqual([
+        expect.objectContaining({ type: 'Ready', status: 'True' }),
+      ]);
+      expect(
+        (await get('/apis/storage.k8s.io/v1/storageclasses')).items[0].metadata
+          .annotations,
+      ).toEqual({ 'storageclass.kubernetes.io/is-default-class': 'true' });
+      expect(
+        (
+          await get(
+            '/apis/gateway.networking.k8s.io/v1/namespaces/gw-system/gateways/ai-gateway',
+          )
+        ).kind,
+      ).toBe('Gateway');
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
 });
 
 describe('YAML request bodies', () => {

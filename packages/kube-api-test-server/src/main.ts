@@ -1,5 +1,6 @@
 /** Starting the test server from environment variables (for the CLI). */
 import { KubeApiTestServer } from './KubeApiTestServer';
+import { seedWorkingCluster } from './testing/seedWorkingCluster';
 
 /**
  * Starts a server configured by environment variables:
@@ -8,7 +9,9 @@ import { KubeApiTestServer } from './KubeApiTestServer';
  * `KUBE_API_TEST_SERVER_ANONYMOUS` (`forbidden` or `unauthenticated`),
  * `MODEL_MANAGER_CRD_DIR` (CRD directory),
  * `KUBE_API_TEST_SERVER_LATENCY_MS` (every answer delayed this long, as a remote API server's round
- * trip, admission webhooks and etcd commit would; for benchmarks, default none).
+ * trip, admission webhooks and etcd commit would; for benchmarks, default none),
+ * `KUBE_API_TEST_SERVER_SEED=working-cluster` (a Ready node and a default StorageClass, see
+ * `seedWorkingCluster`) with `KUBE_API_TEST_SERVER_GATEWAYS` (`namespace/name,...`: Gateways).
  */
 export async function startFromEnv(
   env: NodeJS.ProcessEnv = process.env,
@@ -32,6 +35,17 @@ export async function startFromEnv(
     anonymous,
     crdDir: env.MODEL_MANAGER_CRD_DIR,
   });
+  if (env.KUBE_API_TEST_SERVER_SEED === 'working-cluster')
+    seedWorkingCluster(server, {
+      gateways: (env.KUBE_API_TEST_SERVER_GATEWAYS ?? '')
+        .split(',')
+        .map(s => s.trim())
+        .filter(Boolean)
+        .map(g => {
+          const [namespace, name] = g.split('/');
+          return { namespace, name };
+        }),
+    });
   if (latencyMs > 0)
     server.faults.inject({
       kind: 'latency',

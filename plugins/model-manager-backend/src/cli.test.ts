@@ -48,8 +48,9 @@ describe('model-manager CLI through the portal', () => {
       'EXTRA=1',
     ]);
     expect(deployed.code).toBe(0);
-    expect(deployed.stdout).toBe(
-      'LLMInferenceService models/bge-m3: created\nrevision 1 (deploy)\n',
+    // The preflight checks first (preflightCli.test.ts), then what the deploy did.
+    expect(deployed.stdout).toMatch(
+      /^preflight:\n(.+\n)+LLMInferenceService models\/bge-m3: created\nrevision 1 \(deploy\)\n$/,
     );
     expect(
       await run(['diff', 'bge-m3', ...target, '--env', 'EXTRA=1']),

@@ -6,6 +6,7 @@ import { catalogServiceRef } from '@backstage/plugin-catalog-node';
 import { modelManagerPermissions } from '@model-manager/plugin-model-manager-common';
 import { modelCatalogServiceRef } from '@model-manager/plugin-model-manager-node';
 import { FleetService, LiveObjectCache } from './fleet';
+import { PreflightReader, PreflightService } from './preflight';
 import { DeploymentHistory } from './history';
 import { ClusterRegistry, ServerSideApplier } from './kubernetes';
 import { ModelAuthorizer } from './permissions';
@@ -68,7 +69,16 @@ export const modelManagerPlugin = createBackendPlugin({
             (config.getOptionalNumber('modelManager.fleet.cacheSeconds') ?? 5) *
             1000,
         });
-        // The fleet reads the catalog the service serves (called on requests, after both exist).
+        // Preflight and the fleet read the catalog the service serves (called on requests, after
+        // both exist).
+        const preflight = PreflightService.create({
+          reader: PreflightReader.create({
+            clusters,
+            requestTimeoutMs: kubernetes?.getOptionalNumber('requestTimeoutMs'),
+          }),
+          // eslint-disable-next-line @typescript-eslint/no-use-before-define -- called on requests, once `service` exists
+          catalog: () => service.catalog(),
+        });
         const fleet = FleetService.create({
           cache,
           history,
@@ -76,6 +86,7 @@ export const modelManagerPlugin = createBackendPlugin({
           catalog: () => service.catalog(),
           gatewayBaseUrl: cluster => clusters.gatewayBaseUrl(cluster),
           diagnosis: DiagnosisReader.create({ applier }),
+          preflight,
         });
         const service = ModelManagerService.create({
           catalog,
@@ -84,6 +95,7 @@ export const modelManagerPlugin = createBackendPlugin({
           history,
           logger,
           fleet,
+          preflight,
         });
         httpRouter.use(
           await createRouter({

@@ -22,6 +22,8 @@ import {
   type ModelStatusResponse,
   type RevisionDiff,
   type ModelSummary,
+  type PreflightFailedResponse,
+  type PreflightResponse,
   type RenderResponse,
   type ResolveResponse,
   type RolloutApplyResult,
@@ -38,6 +40,7 @@ import { revisionDiff, withSync } from './sync';
 import type { FailureKind } from './kubernetes/types';
 import type { ModelAuthorizer } from './permissions';
 import { redactRefusedQuery } from './redactRefusedQuery';
+import { PreflightFailedError } from './preflight';
 import {
   deployRequestSchema,
   describeZodError,
@@ -294,28 +297,65 @@ export async function createRouter(
       dryRun = false,
       force = false,
       rollout,
+      skipPreflight = false,
       ...overrides
     } = body;
     const model = req.params.name;
     // Resolve and check the target first: bad input never reaches a cluster, nor the audit log.
     service.checkDeploy(model, overrides, { cluster, namespace }, rollout);
-    await guarded(
-      req,
-      res,
-      'model-deploy',
-      modelDeployPermission,
-      { model, cluster, namespace, dryRun, ...(rollout ? { rollout } : {}) },
-      credentials =>
-        service.deploy(model, {
+    try {
+      await guarded(
+        req,
+        res,
+        'model-deploy',
+        modelDeployPermission,
+        {
+          model,
           cluster,
           namespace,
-          overrides,
           dryRun,
-          force,
-          rollout,
-          actor: actorOf(credentials),
-          impersonateUser: impersonation(credentials),
-        }),
+          ...(rollout ? { rollout } : {}),
+          ...(skipPreflight ? { skipPreflight } : {}),
+        },
+        credentials =>
+          service.deploy(model, {
+            cluster,
+            namespace,
+            overrides,
+            dryRun,
+            force,
+            rollout,
+            skipPreflight,
+            actor: actorOf(credentials),
+            impersonateUser: impersonation(credentials),
+          }),
+      );
+    } catch (e) {
+      // Refused by preflight (audited as failed by `guarded`): 409 with every check.
+      if (!(e instanceof PreflightFailedError)) throw e;
+      res.status(409).json({
+        error: { name: 'PreflightFailedError', message: e.message },
+        checks: e.checks,
+      } satisfies PreflightFailedResponse);
+    }
+  });
+
+  router.get('/models/:name/preflight', async (req, res) => {
+    const { cluster, namespace, ...rest } = parse(
+      targetQuerySchema.passthrough(),
+      req.query,
+      'preflight request',
+    );
+    const credentials = await httpAuth.credentials(req, {
+      allow: ['user', 'service'],
+    });
+    res.json(
+      (await service.preflight(
+        req.params.name,
+        { cluster, namespace },
+        overridesFromQuery(rest as Request['query']),
+        impersonation(credentials),
+      )) satisfies PreflightResponse,
     );
   });
 

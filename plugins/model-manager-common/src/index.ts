@@ -17,4 +17,5 @@ export * from './status';
 export * from './diagnosis';
 export * from './diff';
 export * from './gitops';
+export * from './preflight';
 export * from './api/types';

@@ -154,6 +154,16 @@ const namespaceField = FormFieldBlueprint.make({
   },
 });
 
+const preflightField = FormFieldBlueprint.make({
+  name: 'preflight-checks',
+  params: {
+    field: () =>
+      import('./components/fields/formFields').then(
+        m => m.preflightChecksField,
+      ),
+  },
+});
+
 /** model-manager for the new frontend system. */
 export default createFrontendPlugin({
   pluginId: 'model-manager',
@@ -172,6 +182,7 @@ export default createFrontendPlugin({
     envField,
     argsField,
     namespaceField,
+    preflightField,
   ],
   routes: { root: modelsRouteRef, deployments: deploymentsRouteRef },
 });

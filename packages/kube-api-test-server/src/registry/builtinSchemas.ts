@@ -141,6 +141,50 @@ export const BUILTIN_SCHEMAS: Record<string, JsonObject> = {
   Pod: { type: 'object', properties: { spec: POD_SPEC, status: open() } },
   // core/v1 and events.k8s.io/v1 Events: no spec/status, their fields are top-level.
   Event: open(),
+  // Scheduling and admission inputs that preflight reads (kept open like the others).
+  Node: {
+    type: 'object',
+    properties: {
+      spec: open({ unschedulable: { type: 'boolean' } }),
+      status: open({
+        allocatable: stringMapAny(),
+        capacity: stringMapAny(),
+        conditions: keyedList(
+          ['type'],
+          open({ type: { type: 'string' }, status: { type: 'string' } }),
+        ),
+      }),
+    },
+  },
+  ResourceQuota: {
+    type: 'object',
+    properties: {
+      spec: open({ hard: stringMapAny() }),
+      status: open({ hard: stringMapAny(), used: stringMapAny() }),
+    },
+  },
+  LimitRange: {
+    type: 'object',
+    properties: {
+      spec: open({
+        limits: {
+          type: 'array',
+          'x-kubernetes-list-type': 'atomic',
+          items: open({ type: { type: 'string' } }),
+        },
+      }),
+    },
+  },
+  StorageClass: {
+    type: 'object',
+    properties: {
+      provisioner: { type: 'string' },
+      parameters: stringMap,
+      reclaimPolicy: { type: 'string' },
+      volumeBindingMode: { type: 'string' },
+      allowVolumeExpansion: { type: 'boolean' },
+    },
+  },
   Deployment: {
     type: 'object',
     properties: {

@@ -135,6 +135,13 @@ const SPECS: BuiltinSpec[] = [
   {
     group: '',
     version: 'v1',
+    kind: 'LimitRange',
+    plural: 'limitranges',
+    shortNames: ['limits'],
+  },
+  {
+    group: '',
+    version: 'v1',
     kind: 'Namespace',
     plural: 'namespaces',
     namespaced: false,
@@ -143,6 +150,15 @@ const SPECS: BuiltinSpec[] = [
     verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
     nameRule: 'label',
     hooks: NAMESPACE_HOOKS,
+  },
+  {
+    group: '',
+    version: 'v1',
+    kind: 'Node',
+    plural: 'nodes',
+    namespaced: false,
+    shortNames: ['no'],
+    hasStatus: true,
   },
   {
     group: '',
@@ -182,6 +198,14 @@ const SPECS: BuiltinSpec[] = [
     shortNames: ['ev'],
     selectableFields: EVENTS_V1_FIELDS,
     storedAs: EVENTS_V1_STORAGE,
+  },
+  {
+    group: '',
+    version: 'v1',
+    kind: 'ResourceQuota',
+    plural: 'resourcequotas',
+    shortNames: ['quota'],
+    hasStatus: true,
   },
   {
     group: '',
@@ -233,6 +257,14 @@ const SPECS: BuiltinSpec[] = [
     hasStatus: true,
     hooks: JOB_HOOKS,
   },
+  {
+    group: 'storage.k8s.io',
+    version: 'v1',
+    kind: 'StorageClass',
+    plural: 'storageclasses',
+    namespaced: false,
+    shortNames: ['sc'],
+  },
 ];
 
 export function builtinResources(): ResourceType[] {
@@ -262,4 +294,10 @@ export function builtinResources(): ResourceType[] {
 }
 
 /** Groups compiled into the server, in the order kube-apiserver lists them. */
-export const BUILTIN_GROUP_ORDER = ['', 'apps', 'events.k8s.io', 'batch'];
+export const BUILTIN_GROUP_ORDER = [
+  '',
+  'apps',
+  'events.k8s.io',
+  'batch',
+  'storage.k8s.io',
+];

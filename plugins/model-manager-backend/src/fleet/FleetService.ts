@@ -10,6 +10,7 @@ import type { KubernetesObject } from '@kubernetes/client-node';
 import { NAME_LABEL } from '@model-manager/plugin-model-manager-common';
 import type { DeploymentHistory, DeploymentRecord } from '../history';
 import type { DiagnosisReader } from '../diagnosis';
+import type { PreflightService } from '../preflight';
 import { buildFleet } from './buildFleet';
 import { diagnoseNotReady } from './diagnoseNotReady';
 import type { ClusterRead, LiveObjectCache } from './LiveObjectCache';
@@ -50,6 +51,8 @@ export class FleetService {
       gatewayBaseUrl?: (cluster: string) => string | undefined;
       /** Reads why NotReady targets are not Ready (their reason becomes its headline). */
       diagnosis?: Pick<DiagnosisReader, 'diagnoseNamespace'>;
+      /** Checks each target a plan moves (absent: plans carry no preflight). */
+      preflight?: Pick<PreflightService, 'preflight' | 'session'>;
     },
   ) {}
 
@@ -118,13 +121,29 @@ export class FleetService {
 
   async plan(query: RolloutPlanQuery): Promise<RolloutPlan> {
     const snapshot = await this.current();
-    return planRollout({
+    const plan = planRollout({
       catalog: snapshot.catalog,
       targets: snapshot.targets,
       reads: snapshot.reads,
       records: snapshot.records,
       query,
     });
+    const preflight = this.options.preflight;
+    if (preflight) {
+      // One session for the plan: discovery, nodes and storage classes are read once per
+      // cluster, quotas, limit ranges and secrets once per namespace, whatever the targets.
+      const session = preflight.session();
+      await Promise.all(
+        plan.moves.map(async move => {
+          move.preflight = (
+            await preflight.preflight(move.model, move, move.overrides, {
+              session,
+            })
+          ).checks;
+        }),
+      );
+    }
+    return plan;
   }
 
   /**

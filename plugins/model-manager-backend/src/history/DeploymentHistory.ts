@@ -50,6 +50,9 @@ export class DeploymentHistory {
       message: entry.message ?? null,
       rollback_of: entry.rollbackOf ?? null,
       rollout_id: entry.rolloutId ?? null,
+      skipped_preflight: entry.skippedPreflight
+        ? JSON.stringify(entry.skippedPreflight)
+        : null,
       created_at: createdAt,
       // One statement reads the model's last revision and inserts the next: atomic on SQLite; on
       // PostgreSQL two replicas may read the same one, and the unique index refuses the second.
@@ -196,6 +199,9 @@ function toRecord(row: any): DeploymentRecord {
     message: row.message ?? undefined,
     rollbackOf: row.rollback_of ?? undefined,
     ...(row.rollout_id ? { rolloutId: row.rollout_id } : {}),
+    ...(row.skipped_preflight
+      ? { skippedPreflight: JSON.parse(row.skipped_preflight) }
+      : {}),
     createdAt: new Date(row.created_at).toISOString(),
   };
 }

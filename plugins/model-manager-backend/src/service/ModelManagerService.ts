@@ -37,9 +37,11 @@ import {
   type RolloutApplyResult,
   type RolloutTargetResult,
   type ServerOverrides,
+  type PreflightResponse,
 } from '@model-manager/plugin-model-manager-common';
 import { DiagnosisReader } from '../diagnosis';
 import type { FleetService } from '../fleet';
+import { PreflightFailedError, type PreflightService } from '../preflight';
 import {
   withChangesFromPrevious,
   type DeploymentHistory,
@@ -69,6 +71,8 @@ export interface DeployOptions extends DeployTarget {
   rolloutId?: string;
   /** What the caller last saw of an object (see `ApplyRequest.lastSeen`). */
   lastSeen?: (object: RenderedObject) => Record<string, any> | null | undefined;
+  /** Apply even though a preflight check failed (recorded in history). */
+  skipPreflight?: boolean;
 }
 
 /** The model-manager operations behind the REST API. Permission checks happen in the router. */
@@ -83,6 +87,8 @@ export class ModelManagerService {
       /** Told when this backend changes a cluster, so the fleet reads it again. */
       fleet?: Pick<FleetService, 'changed'> &
         Partial<Pick<FleetService, 'lastSeen'>>;
+      /** Checks the target before a deploy applies anything (absent: no preflight). */
+      preflight?: PreflightService;
     },
   ) {}
 
@@ -241,14 +247,64 @@ export class ModelManagerService {
       locate: false,
     });
     this.checkTarget(options);
-    return this.deployResolved(model, server, options);
+    const skippedPreflight = await this.runPreflight(model, server, options);
+    return this.deployResolved(model, server, { ...options, skippedPreflight });
+  }
+
+  /**
+   * `GET /models/:name/preflight`: will the target accept and run the model with these overrides?
+   * @throws NotFoundError for an unknown model or version.
+   */
+  async preflight(
+    model: string,
+    target: DeployTarget,
+    overrides: ServerOverrides,
+    impersonateUser?: string,
+  ): Promise<PreflightResponse> {
+    this.getModel(model);
+    this.checkTarget(target);
+    if (!this.options.preflight) return { model, ...target, checks: [] };
+    return this.options.preflight.preflight(model, target, overrides, {
+      impersonateUser,
+    });
+  }
+
+  /**
+   * Runs preflight before a deploy: a failed check refuses it, nothing applied
+   * ({@link PreflightFailedError}), unless the request says `skipPreflight`; then the failed checks
+   * are returned, for the history row.
+   */
+  private async runPreflight(
+    model: string,
+    server: ResolvedServer,
+    options: DeployOptions,
+  ): Promise<string[] | undefined> {
+    if (!this.options.preflight) return undefined;
+    const catalog = this.catalog();
+    const objects = renderManifests(catalog, server, {
+      namespace: options.namespace,
+    });
+    const checks = await this.options.preflight.checks(
+      catalog,
+      { server, objects },
+      options,
+      this.options.preflight.session(options.impersonateUser),
+    );
+    const failed = checks.filter(c => c.status === 'fail');
+    if (options.skipPreflight) return failed.map(c => `${c.id}: ${c.message}`);
+    if (failed.length > 0)
+      throw new PreflightFailedError(
+        `${model}@${options.cluster}/${options.namespace}`,
+        checks,
+      );
+    return undefined;
   }
 
   /** {@link deploy} of a server already resolved from `options.overrides` and checked. */
   private async deployResolved(
     model: string,
     server: ResolvedServer,
-    options: DeployOptions,
+    options: DeployOptions & { skippedPreflight?: string[] },
   ): Promise<DeploymentResult> {
     const catalog = this.catalog();
     const objects = renderManifests(catalog, server, {
@@ -679,7 +735,7 @@ export class ModelManagerService {
   private async applyAndRecord(
     model: string,
     objects: RenderedObject[],
-    options: DeployOptions,
+    options: DeployOptions & { skippedPreflight?: string[] },
     action: DeploymentRecord['action'],
     serverVersion: string | undefined,
     rollbackOf?: number,
@@ -714,6 +770,9 @@ export class ModelManagerService {
       message,
       rollbackOf,
       ...(options.rolloutId ? { rolloutId: options.rolloutId } : {}),
+      ...(options.skippedPreflight
+        ? { skippedPreflight: options.skippedPreflight }
+        : {}),
     });
     if (!options.dryRun) this.options.fleet?.changed(options.cluster);
     // The endpoint clients call, as the status endpoint selects it (KServe's URL, else the cluster's

@@ -85,6 +85,9 @@ export const deployRequestSchema = overridesSchema
     force: z
       .boolean({ invalid_type_error: 'force must be true or false' })
       .optional(),
+    skipPreflight: z
+      .boolean({ invalid_type_error: 'skipPreflight must be true or false' })
+      .optional(),
     rollout: z
       .object({
         runtime: z

@@ -11,6 +11,11 @@ export {
   type StartModelManagerOptions,
 } from './startModelManager';
 export { testClustersConfig } from './clusterConfig';
+export {
+  seedSchedulableCluster,
+  seedSchedulableTarget,
+  TEST_GATEWAY,
+} from './seedCluster';
 
 // The backend's parts, for benchmarks that assemble the service path without the plugin around it
 // (bench/rollout-apply.js).
@@ -18,3 +23,4 @@ export { ClusterRegistry, ServerSideApplier } from '../kubernetes';
 export { DeploymentHistory } from '../history';
 export { FleetService, LiveObjectCache } from '../fleet';
 export { ModelManagerService } from '../service';
+export { PreflightReader, PreflightService } from '../preflight';

@@ -13,6 +13,7 @@ import {
 import type { Knex } from 'knex';
 import { modelManagerPlugin } from '../plugin';
 import { testClustersConfig } from './clusterConfig';
+import { seedSchedulableTarget } from './seedCluster';
 
 /** The repository root: its models.yaml and runtimes/ are what the test backend serves by default. */
 export const REPO_ROOT = resolvePackagePath(
@@ -47,6 +48,11 @@ export type StartModelManagerOptions = {
   knex?: Knex;
   /** More features or service factories (e.g. a root logger at debug level, to read the logs). */
   features?: Parameters<typeof startTestBackend>[0]['features'];
+  /**
+   * Whether the API test server this call starts gets a node, a default StorageClass and the AI
+   * gateway (`seedSchedulableCluster`, default true); false: a bare API server.
+   */
+  seedCluster?: boolean;
 };
 
 /**
@@ -63,6 +69,9 @@ export async function startModelManager(
   const kube: KubeTarget =
     options.kube ??
     (await startKubeTarget({ namespaces: ['default', 'models'] }));
+  // A cluster whose deploys pass preflight (a node, a default StorageClass, the AI gateway).
+  if (ownsKube && options.seedCluster !== false)
+    await seedSchedulableTarget(kube);
   const auditor = mockServices.auditor.mock();
   const events: Array<{
     eventId: string;

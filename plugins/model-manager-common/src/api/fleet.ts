@@ -2,6 +2,7 @@
  * REST shapes of the fleet (what runs where) and of version rollouts, shared by the backend
  * router, the scaffolder module's client and the frontend client.
  */
+import type { PreflightCheck } from './preflight';
 import type { ServerOverrides } from '../resolver/types';
 import type { FieldChange } from './types';
 import type { Hold, TargetSync } from './sync';
@@ -122,6 +123,8 @@ export type RolloutMove = {
   changes: ObjectChanges[];
   /** The hold this move releases (a held target moved with `includeHeld`, or a rollout hold models.yaml now resolves to). */
   releasesHold?: Hold;
+  /** The preflight checks of the target with those overrides (see `GET /models/:name/preflight`). */
+  preflight?: PreflightCheck[];
 };
 
 /** Why a target would not move. */

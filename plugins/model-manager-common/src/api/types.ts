@@ -19,6 +19,7 @@ export * from './diagnosis';
 export * from './fleet';
 export * from './models';
 export * from './sync';
+export * from './preflight';
 
 /** What happened to one object in a deploy, dry run, rollback or undeploy. */
 export type ObjectAction =
@@ -87,6 +88,11 @@ export type DeployRequest = DeployTarget & {
    * recorded as a `rollout`, and its serverVersion does not pin the target for later rollouts.
    */
   rollout?: { runtime: string; version?: string };
+  /**
+   * Apply even though a preflight check failed (see `GET /models/:name/preflight`). Audited, and
+   * recorded in the history row (`skippedPreflight`).
+   */
+  skipPreflight?: boolean;
 };
 
 /**
@@ -225,6 +231,8 @@ export type DeploymentRecord = {
   rollbackOf?: number;
   /** For a rollout: the rollout it belongs to (the scaffolder task id). */
   rolloutId?: string;
+  /** Set when the deploy asked to skip preflight: the checks that failed and were applied past. */
+  skippedPreflight?: string[];
   createdAt: string;
 };
 

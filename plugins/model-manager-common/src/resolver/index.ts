@@ -16,3 +16,4 @@ export {
   SECRET_VALUE_REFUSAL,
 } from './requestSecrets';
 export { envQueryParams, parseEnvSecret } from './envSecretSyntax';
+export { parseQuantity } from './parseQuantity';

@@ -34,7 +34,9 @@ export const USAGE = `Usage:
   model-manager list [--json]
 
 Through a running portal (sign-in, permissions, audit and history apply):
-  model-manager deploy <model> --cluster C --namespace NS [--server-version V] [--env K=V]... [--env-secret K=S/KEY]... [--arg A]... [--dry-run] [--force]
+  model-manager deploy <model> --cluster C --namespace NS [--server-version V] [--env K=V]... [--env-secret K=S/KEY]... [--arg A]... [--dry-run] [--force] [--skip-preflight]
+                         prints the preflight checks first; a failed check refuses the deploy unless --skip-preflight
+  model-manager preflight <model> --cluster C --namespace NS [overrides]   exit 1 when a check fails
   model-manager diff <model> --cluster C --namespace NS [overrides]      exit 1 when a deploy would change something
   model-manager undeploy <model> --cluster C --namespace NS
   model-manager status <model>
@@ -101,6 +103,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         'dry-run': { type: 'boolean' },
         'include-held': { type: 'boolean' },
         force: { type: 'boolean' },
+        'skip-preflight': { type: 'boolean' },
       },
     });
   } catch (e) {

@@ -18,6 +18,7 @@ import type {
   ModelListResponse,
   ModelStatusResponse,
   ModelSummary,
+  PreflightResponse,
   RenderRequest,
   RenderResponse,
   ResolveResponse,
@@ -88,14 +89,22 @@ export class ModelManagerClient implements ModelManagerApi {
   }
 
   resolve(name: string, overrides: Overrides = {}) {
-    const query = new URLSearchParams();
-    if (overrides.serverVersion)
-      query.set('serverVersion', overrides.serverVersion);
-    for (const [k, v] of envQueryParams(overrides.env)) query.append(k, v);
-    for (const a of overrides.args ?? []) query.append('arg', a);
-    const qs = query.toString();
+    const qs = overridesQuery(overrides).toString();
     return this.get<ResolveResponse>(
       `/models/${encodeURIComponent(name)}/resolved${qs ? `?${qs}` : ''}`,
+    );
+  }
+
+  preflight(
+    name: string,
+    target: { cluster: string; namespace: string },
+    overrides: Overrides = {},
+  ) {
+    const query = overridesQuery(overrides);
+    query.set('cluster', target.cluster);
+    query.set('namespace', target.namespace);
+    return this.get<PreflightResponse>(
+      `/models/${encodeURIComponent(name)}/preflight?${query}`,
     );
   }
 
@@ -193,4 +202,14 @@ export class ModelManagerClient implements ModelManagerApi {
     if (!response.ok) throw await ResponseError.fromResponse(response);
     return (await response.json()) as T;
   }
+}
+
+/** A deploy's overrides as query parameters (`serverVersion`, `env=K=V`, `arg=A`). */
+function overridesQuery(overrides: Overrides): URLSearchParams {
+  const query = new URLSearchParams();
+  if (overrides.serverVersion)
+    query.set('serverVersion', overrides.serverVersion);
+  for (const [k, v] of envQueryParams(overrides.env)) query.append(k, v);
+  for (const a of overrides.args ?? []) query.append('arg', a);
+  return query;
 }

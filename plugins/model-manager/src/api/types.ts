@@ -10,6 +10,7 @@ import type {
   ModelListResponse,
   ModelStatus,
   ModelSummary,
+  PreflightResponse,
   RenderedObject,
   RenderRequest,
   ResolveResponse,
@@ -33,6 +34,7 @@ export type {
   FleetQuery,
   FleetResponse,
   ModelStatus,
+  PreflightResponse,
   ResolveResponse,
   RolloutPlan,
   RolloutPlanQuery,
@@ -49,6 +51,12 @@ export interface ModelManagerApi {
     name: string,
     target: { cluster: string; namespace: string },
   ): Promise<DiffResult>;
+  /** Whether the target would accept and run the model with these overrides (`GET .../preflight`). */
+  preflight?(
+    name: string,
+    target: { cluster: string; namespace: string },
+    overrides?: Overrides,
+  ): Promise<PreflightResponse>;
   /** With `dryRun`, nothing is applied and `objects[].changes` lists what the rollback would change. */
   rollback(
     name: string,

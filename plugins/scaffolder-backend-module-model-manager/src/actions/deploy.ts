@@ -70,6 +70,13 @@ export function createDeployModelAction(options: {
             .describe(
               'Take over fields another field manager owns (after a 409 conflict); default false',
             ),
+        skipPreflight: z =>
+          z
+            .boolean()
+            .optional()
+            .describe(
+              'Apply even when a preflight check fails (the namespace, quota, nodes, storage, gateway, ...); audited and named in the history row. Default false: a failed check refuses the deploy and nothing is applied',
+            ),
         waitForReady: z =>
           z
             .boolean()
@@ -137,6 +144,7 @@ export function createDeployModelAction(options: {
           ...(args !== undefined ? { args } : {}),
           dryRun,
           force: ctx.input.force === true,
+          ...(ctx.input.skipPreflight === true ? { skipPreflight: true } : {}),
         };
         validateDeployInput(request);
 

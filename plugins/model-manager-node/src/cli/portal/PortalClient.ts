@@ -11,6 +11,7 @@ import type {
   FleetQuery,
   FleetResponse,
   ModelStatusResponse,
+  PreflightResponse,
   RolloutPlan,
   RolloutPlanQuery,
   ServerOverrides,
@@ -72,17 +73,27 @@ export class PortalClient {
     target: DeployTarget,
     overrides: ServerOverrides,
   ): Promise<DiffResult> {
-    const query = new URLSearchParams({
-      cluster: target.cluster,
-      namespace: target.namespace,
-    });
-    if (overrides.serverVersion)
-      query.set('serverVersion', overrides.serverVersion);
-    for (const [k, v] of envQueryParams(overrides.env)) query.append(k, v);
-    for (const a of overrides.args ?? []) query.append('arg', a);
     return this.request(
       'GET',
-      `/models/${encodeURIComponent(model)}/diff?${query}`,
+      `/models/${encodeURIComponent(model)}/diff?${targetQuery(
+        target,
+        overrides,
+      )}`,
+    );
+  }
+
+  /** Whether the target would accept and run the model with these overrides. */
+  preflight(
+    model: string,
+    target: DeployTarget,
+    overrides: ServerOverrides,
+  ): Promise<PreflightResponse> {
+    return this.request(
+      'GET',
+      `/models/${encodeURIComponent(model)}/preflight?${targetQuery(
+        target,
+        overrides,
+      )}`,
     );
   }
 
@@ -164,6 +175,22 @@ export class PortalClient {
       res.status,
     );
   }
+}
+
+/** `cluster`, `namespace` and a deploy's overrides as the query of diff and preflight. */
+function targetQuery(
+  target: DeployTarget,
+  overrides: ServerOverrides,
+): URLSearchParams {
+  const query = new URLSearchParams({
+    cluster: target.cluster,
+    namespace: target.namespace,
+  });
+  if (overrides.serverVersion)
+    query.set('serverVersion', overrides.serverVersion);
+  for (const [k, v] of envQueryParams(overrides.env)) query.append(k, v);
+  for (const a of overrides.args ?? []) query.append('arg', a);
+  return query;
 }
 
 function params(query: Record<string, string | undefined>): string {

@@ -1,7 +1,9 @@
 import {
   FLEET_STATES,
   formatDiagnosis,
+  preflightFailed,
   targetLabel,
+  type PreflightCheck,
   toKubernetesYaml,
   type DeploymentResult,
   type FleetState,
@@ -17,6 +19,7 @@ class UsageError extends Error {}
 export const PORTAL_COMMANDS = [
   'deploy',
   'diff',
+  'preflight',
   'undeploy',
   'status',
   'fleet',
@@ -36,6 +39,7 @@ export interface PortalValues {
   'dry-run'?: boolean;
   'include-held'?: boolean;
   force?: boolean;
+  'skip-preflight'?: boolean;
 }
 
 /**
@@ -189,12 +193,29 @@ export async function runPortalCommand(
         );
         return diff.inSync ? 0 : 1;
       }
+      case 'preflight': {
+        const result = await client.preflight(
+          needModel(),
+          needTarget(),
+          overrides,
+        );
+        out(result, () => describeChecks(result.checks));
+        return preflightFailed(result.checks) ? 1 : 0;
+      }
       case 'deploy': {
-        const result = await client.deploy(needModel(), {
-          ...needTarget(),
+        const model = needModel();
+        const target = needTarget();
+        // The checks first (the portal runs them again, and refuses a fail unless skipped).
+        if (!values.json) {
+          const checks = await client.preflight(model, target, overrides);
+          io.stdout(`preflight:\n${describeChecks(checks.checks)}`);
+        }
+        const result = await client.deploy(model, {
+          ...target,
           ...overrides,
           dryRun: values['dry-run'] === true,
           force: values.force === true,
+          ...(values['skip-preflight'] ? { skipPreflight: true } : {}),
         });
         out(result, () => describe(result));
         return result.ok ? 0 : 1;
@@ -296,6 +317,18 @@ function describeSync(
         )} (new deploy: ${JSON.stringify(d.newDeploy ?? null)}) - ${d.text}\n`,
     ),
   ].join('');
+}
+
+/** One line per check (`FAIL  title: message`), and its fix beneath. */
+function describeChecks(checks: PreflightCheck[]): string {
+  return checks
+    .map(
+      c =>
+        `${c.status.toUpperCase().padEnd(7)} ${c.title}: ${c.message}\n${
+          c.fix && c.status !== 'pass' ? `        fix: ${c.fix}\n` : ''
+        }`,
+    )
+    .join('');
 }
 
 function table(header: string[], rows: string[][]): string {

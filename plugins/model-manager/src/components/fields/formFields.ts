@@ -2,6 +2,7 @@ import { createFormField } from '@backstage/plugin-scaffolder-react/alpha';
 import { ArgsEditor, argsEditorValidation } from './ArgsEditor';
 import { EnvEditor, envEditorValidation } from './EnvEditor';
 import { NamespacePicker } from './NamespacePicker';
+import { PreflightChecks } from './PreflightChecks';
 import { ServerVersionPicker } from './ServerVersionPicker';
 
 export const serverVersionPickerField = createFormField({
@@ -21,4 +22,8 @@ export const argsEditorField = createFormField({
 export const namespacePickerField = createFormField({
   name: 'ModelNamespacePicker',
   component: NamespacePicker as any,
+});
+export const preflightChecksField = createFormField({
+  name: 'ModelPreflightChecks',
+  component: PreflightChecks as any,
 });

@@ -3,3 +3,4 @@ export { EnvEditor, envEditorValidation } from './EnvEditor';
 export { ArgsEditor, argsEditorValidation } from './ArgsEditor';
 export { envProblems, argsProblems } from './validation';
 export { NamespacePicker } from './NamespacePicker';
+export { PreflightChecks, preflightSummary } from './PreflightChecks';

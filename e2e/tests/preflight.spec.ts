@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { expect, test } from '../fixtures';
+
+const KUBE = 'http://127.0.0.1:16443';
+const MODEL = 'qwen2-5-7b-instruct';
+
+async function kube(
+  method: string,
+  apiPath: string,
+  body: unknown,
+  type = 'application/json',
+) {
+  const res = await fetch(`${KUBE}${apiPath}`, {
+    method,
+    headers: { Authorization: 'Bearer admin-token', 'Content-Type': type },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBeLessThan(300);
+}
+
+test('the Deploy model template shows a failing preflight check before anything is applied, and the deploy is refused', async ({
+  page,
+}) => {
+  const quotas = '/api/v1/namespaces/default/resourcequotas';
+  await kube('POST', quotas, {
+    apiVersion: 'v1',
+    kind: 'ResourceQuota',
+    metadata: { name: 'team-quota' },
+    spec: { hard: { 'requests.cpu': '8' } },
+  });
+  await kube(
+    'PATCH',
+    `${quotas}/team-quota/status`,
+    {
+      status: { hard: { 'requests.cpu': '8' }, used: { 'requests.cpu': '8' } },
+    },
+    'application/merge-patch+json',
+  );
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Enter' }).click();
+  await expect(page.getByText('Platform Catalog')).toBeVisible();
+
+  await page.goto('/create/templates/default/deploy-model');
+  await page.getByRole('textbox', { name: /Model/ }).first().click();
+  await page
+    .getByRole('option', { name: new RegExp(MODEL) })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Namespace `default` is full: its ResourceQuota (as kube's quota controller reports it) has no
+  // CPU left. The check says so, in words, with its fix.
+  await page
+    .getByRole('button', { name: /models/ })
+    .first()
+    .click();
+  await page.getByRole('option', { name: 'default' }).click();
+  const checks = page.getByTestId('preflight-checks');
+  await expect(checks).toContainText(
+    "Fails: The namespace's ResourceQuota has room for the pod: ResourceQuota in default would refuse the pod",
+  );
+  await expect(checks).toContainText('team-quota: requests.cpu used 8 of 8');
+  await expect(checks).toContainText('Pass: A schedulable node fits the pod');
+  await page.screenshot({
+    path: path.resolve(
+      __dirname,
+      '../test-results/steps',
+      'preflight-where.png',
+    ),
+    fullPage: true,
+  });
+
+  // The Review step, before anything is applied.
+  await page.getByRole('button', { name: 'Review' }).click();
+  await expect(
+    page.getByText(
+      /checks fail, the deploy would be refused: The namespace's ResourceQuota has room for the pod \(ResourceQuota in default would refuse the pod/,
+    ),
+  ).toBeVisible();
+  await page.screenshot({
+    path: path.resolve(
+      __dirname,
+      '../test-results/steps',
+      'preflight-review.png',
+    ),
+    fullPage: true,
+  });
+
+  // Run anyway (a dry run, as the form defaults to): the portal refuses it, nothing is applied.
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(
+    page
+      .getByText(
+        /preflight refused the deploy to qwen2-5-7b-instruct@local\/default, nothing was applied/,
+      )
+      .first(),
+  ).toBeVisible({ timeout: 60_000 });
+  const object = await fetch(
+    `${KUBE}/apis/serving.kserve.io/v1alpha2/namespaces/default/llminferenceservices/${MODEL}`,
+    { headers: { Authorization: 'Bearer admin-token' } },
+  );
+  expect(object.status).toBe(404);
+});

@@ -1,0 +1,102 @@
+import type { KubeApiTestServer } from '../KubeApiTestServer';
+import type { KubeTarget } from '../envtest/KubeTarget';
+
+/**
+ * What a working cluster holds besides its API server, for tests and local runs whose deploys
+ * should pass a preflight: one Ready node (64 CPU, 256Gi allocatable), a default StorageClass (as
+ * kind's `standard` and k3s's `local-path` are), and the given Gateways. Written through the store
+ * (no HTTP, no RBAC): a bare API server, what this double imitates, has none of them, and a
+ * cluster's kubelet, installer and gateway controller make them on a real one.
+ */
+export function seedWorkingCluster(
+  server: Pick<KubeApiTestServer, 'store'>,
+  options: { gateways?: Array<{ namespace: string; name: string }> } = {},
+): void {
+  const { store } = server;
+  store.put({
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: { name: 'worker-1' },
+    spec: {},
+  });
+  store.setStatus(
+    { apiVersion: 'v1', kind: 'Node', name: 'worker-1' },
+    {
+      capacity: { cpu: '64', memory: '256Gi', pods: '110' },
+      allocatable: { cpu: '64', memory: '256Gi', pods: '110' },
+      conditions: [{ type: 'Ready', status: 'True', reason: 'KubeletReady' }],
+    },
+  );
+  store.put({
+    apiVersion: 'storage.k8s.io/v1',
+    kind: 'StorageClass',
+    metadata: {
+      name: 'standard',
+      annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' },
+    },
+    provisioner: 'rancher.io/local-path',
+    reclaimPolicy: 'Delete',
+    volumeBindingMode: 'WaitForFirstConsumer',
+  });
+  for (const g of options.gateways ?? []) {
+    if (!store.namespaces().includes(g.namespace))
+      store.createNamespace(g.namespace);
+    store.put({
+      apiVersion: 'gateway.networking.k8s.io/v1',
+      kind: 'Gateway',
+      metadata: { name: g.name, namespace: g.namespace },
+      spec: {
+        gatewayClassName: g.name,
+        listeners: [{ name: 'http', protocol: 'HTTP', port: 80 }],
+      },
+    });
+  }
+}
+
+/**
+ * {@link seedWorkingCluster} through a target's API (`objects`), for the double and a real
+ * kube-apiserver alike: the same Node (status as its kubelet would write it), default
+ * StorageClass and Gateways, written as a cluster admin.
+ */
+export async function seedWorkingClusterObjects(
+  target: Pick<KubeTarget, 'objects'>,
+  options: { gateways?: Array<{ namespace: string; name: string }> } = {},
+): Promise<void> {
+  const { objects } = target;
+  await objects.put({
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: { name: 'worker-1' },
+    spec: {},
+  });
+  await objects.setStatus(
+    { apiVersion: 'v1', kind: 'Node', name: 'worker-1' },
+    {
+      capacity: { cpu: '64', memory: '256Gi', pods: '110' },
+      allocatable: { cpu: '64', memory: '256Gi', pods: '110' },
+      conditions: [{ type: 'Ready', status: 'True', reason: 'KubeletReady' }],
+    },
+  );
+  await objects.put({
+    apiVersion: 'storage.k8s.io/v1',
+    kind: 'StorageClass',
+    metadata: {
+      name: 'standard',
+      annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' },
+    },
+    provisioner: 'rancher.io/local-path',
+    reclaimPolicy: 'Delete',
+    volumeBindingMode: 'WaitForFirstConsumer',
+  });
+  for (const g of options.gateways ?? []) {
+    await objects.put({
+      apiVersion: 'gateway.networking.k8s.io/v1',
+      kind: 'Gateway',
+      metadata: { name: g.name, namespace: g.namespace },
+      spec: {
+        gatewayClassName: g.name,
+        listeners: [{ name: 'http', protocol: 'HTTP', port: 80 }],
+      },
+    });
+  }
+}

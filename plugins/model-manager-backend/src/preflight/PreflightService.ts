@@ -1,0 +1,141 @@
+import { InputError } from '@backstage/errors';
+import {
+  renderManifests,
+  resolveServer,
+  type Catalog,
+  type DeployTarget,
+  type PreflightCheck,
+  type PreflightResponse,
+  type RenderedObject,
+  type ResolvedServer,
+  type ServerOverrides,
+} from '@model-manager/plugin-model-manager-common';
+import { discoveryPath, groupPath } from './paths';
+import type { PreflightReader } from './PreflightReader';
+import { pathsToRead } from './renderedNeeds';
+import { runChecks } from './runChecks';
+import type { ClusterReads, Read } from './types';
+
+const ENGINE_TITLE = "The model's settings pass the engine's rules";
+
+/**
+ * Preflight: will this target accept and run this model? The engine's own checks (the resolver:
+ * MoE-only flags, KV cache, weights format), then what the cluster serves and holds, read once
+ * (see {@link PreflightReader}) and judged by pure checks (`runChecks`).
+ */
+export class PreflightService {
+  private constructor(
+    private readonly options: {
+      reader: PreflightReader;
+      catalog: () => Catalog;
+    },
+  ) {}
+
+  static create(options: PreflightService['options']): PreflightService {
+    return new PreflightService(options);
+  }
+
+  /** A session whose reads several targets share (a rollout plan). */
+  session(impersonateUser?: string): ClusterReads {
+    return this.options.reader.session(impersonateUser);
+  }
+
+  /**
+   * The checks of one target.
+   * @throws NotFoundError for an unknown model or server version.
+   */
+  async preflight(
+    model: string,
+    target: DeployTarget,
+    overrides: ServerOverrides,
+    options: { impersonateUser?: string; session?: ClusterReads } = {},
+  ): Promise<PreflightResponse> {
+    const catalog = this.options.catalog();
+    let server: ResolvedServer;
+    try {
+      server = resolveServer(catalog, model, overrides, { locate: false });
+    } catch (e) {
+      if (!(e instanceof InputError)) throw e;
+      return {
+        model,
+        ...target,
+        checks: [
+          {
+            id: 'engine',
+            title: ENGINE_TITLE,
+            status: 'fail',
+            message: e.message,
+            fix: 'change the setting the message names (models.yaml or the request), then check again',
+          },
+        ],
+      };
+    }
+    const objects = renderManifests(catalog, server, {
+      namespace: target.namespace,
+    });
+    const checks = await this.checks(
+      catalog,
+      { server, objects },
+      target,
+      options.session ?? this.session(options.impersonateUser),
+    );
+    return { model, ...target, checks };
+  }
+
+  /** The checks of a model already resolved and rendered for the target. */
+  async checks(
+    catalog: Catalog,
+    rendered: { server: ResolvedServer; objects: RenderedObject[] },
+    target: DeployTarget,
+    session: ClusterReads,
+  ): Promise<PreflightCheck[]> {
+    const { server, objects } = rendered;
+    const reads = await readAll(
+      session,
+      target.cluster,
+      pathsToRead(objects, target.namespace),
+    );
+    // Second round, only where a group version is not served: the group's versions, for the message.
+    const groups = [...new Set(objects.map(o => o.apiVersion))]
+      .filter(
+        v =>
+          v.includes('/') &&
+          reads.get(discoveryPath(v))?.ok &&
+          (reads.get(discoveryPath(v)) as any).body === null,
+      )
+      .map(v => groupPath(v.split('/')[0]));
+    if (groups.length > 0)
+      for (const [path, read] of await readAll(session, target.cluster, groups))
+        reads.set(path, read);
+    const engine =
+      catalog.runtimes[server.runtime]?.profile.engine ?? server.runtime;
+    return [
+      {
+        id: 'engine',
+        title: ENGINE_TITLE,
+        status: 'pass',
+        message: `${engine} accepts the settings of ${server.model}: MoE-only flags, KV cache size and weights format`,
+      },
+      ...runChecks({
+        cluster: target.cluster,
+        namespace: target.namespace,
+        server,
+        objects,
+        reads,
+      }),
+    ];
+  }
+}
+
+async function readAll(
+  session: ClusterReads,
+  cluster: string,
+  paths: string[],
+): Promise<Map<string, Read>> {
+  const answers = await Promise.all(
+    paths.map(p =>
+      session.get(cluster, p, p.includes('/secrets/') ? 'metadata' : undefined),
+    ),
+  );
+  return new Map(paths.map((p, i) => [p, answers[i]]));
+}

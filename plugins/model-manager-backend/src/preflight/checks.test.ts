@@ -1,0 +1,508 @@
+/** Each check, per state, from what was read (pure: no cluster). */
+import type {
+  RenderedObject,
+  ResolvedServer,
+} from '@model-manager/plugin-model-manager-common';
+import {
+  claimPath,
+  discoveryPath,
+  gatewayPath,
+  groupPath,
+  limitRangesPath,
+  namespacePath,
+  NODES_PATH,
+  quotasPath,
+  secretPath,
+  STORAGE_CLASSES_PATH,
+} from './paths';
+import { runChecks } from './runChecks';
+import type { Read, TargetFacts } from './types';
+
+const server = {
+  model: 'm',
+  runtime: 'openvino',
+  resources: {
+    cpu: { value: '2', origin: {}, overrode: [] },
+    memory: { value: '8Gi', origin: {}, overrode: [] },
+  },
+} as unknown as ResolvedServer;
+
+const isvc: RenderedObject = {
+  apiVersion: 'serving.kserve.io/v1beta1',
+  kind: 'InferenceService',
+  name: 'm',
+  namespace: 'ns',
+  applyPolicy: 'apply',
+  source: 't',
+  manifest: {
+    spec: {
+      predictor: {
+        imagePullSecrets: [{ name: 'regcred' }],
+        model: {
+          env: [
+            {
+              name: 'HF_TOKEN',
+              valueFrom: { secretKeyRef: { name: 'hf', key: 'token' } },
+            },
+          ],
+        },
+      },
+    },
+  },
+};
+const claim: RenderedObject = {
+  apiVersion: 'v1',
+  kind: 'PersistentVolumeClaim',
+  name: 'weights',
+  namespace: 'ns',
+  applyPolicy: 'create-if-absent',
+  source: 't',
+  manifest: { spec: { resources: { requests: { storage: '1Gi' } } } },
+};
+const route: RenderedObject = {
+  apiVersion: 'aigateway.envoyproxy.io/v1beta1',
+  kind: 'AIGatewayRoute',
+  name: 'm',
+  namespace: 'ns',
+  applyPolicy: 'apply',
+  source: 't',
+  manifest: {
+    spec: {
+      parentRefs: [
+        {
+          name: 'gw',
+          namespace: 'gw-ns',
+          kind: 'Gateway',
+          group: 'gateway.networking.k8s.io',
+        },
+      ],
+    },
+  },
+};
+
+const ok = (body: Record<string, any> | null): Read => ({ ok: true, body });
+const forbidden: Read = { ok: false, status: 403, message: 'forbidden' };
+const list = (items: unknown[]) => ok({ items });
+const node = (name: string, cpu: string, memory: string, extra: any = {}) => ({
+  metadata: { name },
+  spec: extra.spec ?? {},
+  status: {
+    allocatable: { cpu, memory },
+    conditions: [{ type: 'Ready', status: extra.ready ?? 'True' }],
+  },
+});
+
+/** A cluster where every check passes; each row changes one read. */
+function healthy(): Map<string, Read> {
+  return new Map<string, Read>([
+    [
+      discoveryPath('serving.kserve.io/v1beta1'),
+      ok({ resources: [{ kind: 'InferenceService' }] }),
+    ],
+    [
+      discoveryPath('v1'),
+      ok({ resources: [{ kind: 'PersistentVolumeClaim' }] }),
+    ],
+    [
+      discoveryPath('aigateway.envoyproxy.io/v1beta1'),
+      ok({ resources: [{ kind: 'AIGatewayRoute' }] }),
+    ],
+    [namespacePath('ns'), ok({ metadata: { name: 'ns' } })],
+    [secretPath('ns', 'hf'), ok({ metadata: { name: 'hf' } })],
+    [secretPath('ns', 'regcred'), ok({ metadata: { name: 'regcred' } })],
+    [quotasPath('ns'), list([])],
+    [limitRangesPath('ns'), list([])],
+    [NODES_PATH, list([node('big', '8', '32Gi')])],
+    [claimPath('ns', 'weights'), ok(null)],
+    [
+      STORAGE_CLASSES_PATH,
+      list([
+        {
+          metadata: {
+            name: 'standard',
+            annotations: {
+              'storageclass.kubernetes.io/is-default-class': 'true',
+            },
+          },
+        },
+      ]),
+    ],
+    [gatewayPath('gw-ns', 'gw'), ok({ metadata: { name: 'gw' } })],
+  ]);
+}
+
+const facts = (reads: Map<string, Read>, objects = [claim, isvc, route]) =>
+  ({
+    cluster: 'prod',
+    namespace: 'ns',
+    server,
+    objects,
+    reads,
+  } satisfies TargetFacts);
+
+type Row = {
+  rule: string;
+  id: string;
+  status: string;
+  change: (reads: Map<string, Read>) => void;
+  message?: RegExp;
+};
+
+const quota = (hard: Record<string, string>, used?: Record<string, string>) =>
+  list([
+    {
+      metadata: { name: 'q' },
+      spec: { hard },
+      ...(used ? { status: { hard, used } } : {}),
+    },
+  ]);
+
+const rows: Row[] = [
+  // 1. API versions
+  {
+    rule: 'kinds served: pass',
+    id: 'api-versions',
+    status: 'pass',
+    change: () => {},
+  },
+  {
+    rule: 'group not served: fail',
+    id: 'api-versions',
+    status: 'fail',
+    change: r => r.set(discoveryPath('serving.kserve.io/v1beta1'), ok(null)),
+    message: /InferenceService at serving.kserve.io\/v1beta1 is not served/,
+  },
+  {
+    rule: 'group served at other versions only: fail naming them',
+    id: 'api-versions',
+    status: 'fail',
+    change: r => {
+      r.set(discoveryPath('serving.kserve.io/v1beta1'), ok(null));
+      r.set(
+        groupPath('serving.kserve.io'),
+        ok({ versions: [{ version: 'v1alpha1' }] }),
+      );
+    },
+    message: /serves serving.kserve.io v1alpha1 only/,
+  },
+  {
+    rule: 'version served without the kind: fail',
+    id: 'api-versions',
+    status: 'fail',
+    change: r =>
+      r.set(discoveryPath('serving.kserve.io/v1beta1'), ok({ resources: [] })),
+  },
+  {
+    rule: 'discovery unreadable: unknown',
+    id: 'api-versions',
+    status: 'unknown',
+    change: r =>
+      r.set(discoveryPath('serving.kserve.io/v1beta1'), {
+        ok: false,
+        message: 'connect ECONNREFUSED',
+      }),
+  },
+  // 2. namespace
+  {
+    rule: 'namespace exists: pass',
+    id: 'namespace',
+    status: 'pass',
+    change: () => {},
+  },
+  {
+    rule: 'namespace missing: fail',
+    id: 'namespace',
+    status: 'fail',
+    change: r => r.set(namespacePath('ns'), ok(null)),
+    message: /namespace ns does not exist on cluster prod/,
+  },
+  {
+    rule: 'namespace terminating: fail',
+    id: 'namespace',
+    status: 'fail',
+    change: r =>
+      r.set(namespacePath('ns'), ok({ status: { phase: 'Terminating' } })),
+  },
+  {
+    rule: 'namespace forbidden: unknown',
+    id: 'namespace',
+    status: 'unknown',
+    change: r => r.set(namespacePath('ns'), forbidden),
+    message:
+      /cannot get namespaces on cluster prod: RBAC \(needs get on namespaces\)/,
+  },
+  // 3. secrets
+  {
+    rule: 'secrets exist: pass',
+    id: 'secrets',
+    status: 'pass',
+    change: () => {},
+  },
+  {
+    rule: 'a secret missing: fail naming it',
+    id: 'secrets',
+    status: 'fail',
+    change: r => r.set(secretPath('ns', 'hf'), ok(null)),
+    message: /Secret hf does not exist in namespace ns/,
+  },
+  {
+    rule: 'secrets forbidden: unknown',
+    id: 'secrets',
+    status: 'unknown',
+    change: r => r.set(secretPath('ns', 'hf'), forbidden),
+    message: /RBAC \(needs get on secrets\)/,
+  },
+  // 4a. quota
+  {
+    rule: 'quota with room: pass',
+    id: 'quota',
+    status: 'pass',
+    change: r =>
+      r.set(
+        quotasPath('ns'),
+        quota({ 'requests.cpu': '4' }, { 'requests.cpu': '1' }),
+      ),
+  },
+  {
+    rule: 'requests.cpu over the quota: fail',
+    id: 'quota',
+    status: 'fail',
+    change: r =>
+      r.set(
+        quotasPath('ns'),
+        quota({ 'requests.cpu': '4' }, { 'requests.cpu': '3' }),
+      ),
+    message: /q: requests.cpu used 3 of 4, the pod needs 2 more/,
+  },
+  {
+    rule: 'limits.memory over the quota: fail',
+    id: 'quota',
+    status: 'fail',
+    change: r =>
+      r.set(
+        quotasPath('ns'),
+        quota({ 'limits.memory': '10Gi' }, { 'limits.memory': '4Gi' }),
+      ),
+    message: /limits.memory used 4Gi of 10Gi, the pod needs 8Gi more/,
+  },
+  {
+    rule: 'pods count exhausted: fail',
+    id: 'quota',
+    status: 'fail',
+    change: r => r.set(quotasPath('ns'), quota({ pods: '2' }, { pods: '2' })),
+  },
+  {
+    rule: 'quota without status yet: warn',
+    id: 'quota',
+    status: 'warn',
+    change: r => r.set(quotasPath('ns'), quota({ cpu: '1' })),
+  },
+  {
+    rule: 'quotas forbidden: unknown',
+    id: 'quota',
+    status: 'unknown',
+    change: r => r.set(quotasPath('ns'), forbidden),
+    message:
+      /cannot list resourcequotas on cluster prod: RBAC \(needs list on resourcequotas\)/,
+  },
+  // 4b. limit range
+  {
+    rule: 'within the LimitRange: pass',
+    id: 'limit-range',
+    status: 'pass',
+    change: r =>
+      r.set(
+        limitRangesPath('ns'),
+        list([
+          {
+            metadata: { name: 'lr' },
+            spec: { limits: [{ type: 'Container', max: { cpu: '4' } }] },
+          },
+        ]),
+      ),
+  },
+  {
+    rule: 'container max memory below the pod: fail',
+    id: 'limit-range',
+    status: 'fail',
+    change: r =>
+      r.set(
+        limitRangesPath('ns'),
+        list([
+          {
+            metadata: { name: 'lr' },
+            spec: { limits: [{ type: 'Container', max: { memory: '4Gi' } }] },
+          },
+        ]),
+      ),
+    message: /lr: Container max memory is 4Gi, the pod sets 8Gi/,
+  },
+  {
+    rule: 'pod min cpu above the pod: fail',
+    id: 'limit-range',
+    status: 'fail',
+    change: r =>
+      r.set(
+        limitRangesPath('ns'),
+        list([
+          {
+            metadata: { name: 'lr' },
+            spec: { limits: [{ type: 'Pod', min: { cpu: '3' } }] },
+          },
+        ]),
+      ),
+  },
+  {
+    rule: 'limit ranges forbidden: unknown',
+    id: 'limit-range',
+    status: 'unknown',
+    change: r => r.set(limitRangesPath('ns'), forbidden),
+  },
+  // 5. nodes
+  { rule: 'a node fits: pass', id: 'nodes', status: 'pass', change: () => {} },
+  {
+    rule: 'no schedulable node fits: fail naming the largest',
+    id: 'nodes',
+    status: 'fail',
+    change: r =>
+      r.set(
+        NODES_PATH,
+        list([
+          node('small', '1', '4Gi'),
+          node('mid', '4', '6Gi'),
+          node('cordoned', '16', '64Gi', { spec: { unschedulable: true } }),
+        ]),
+      ),
+    message:
+      /the largest, mid, has cpu 4 and memory 6Gi allocatable \(1 cordoned not schedulable\)/,
+  },
+  {
+    rule: 'the only fitting node is not Ready or tainted: fail',
+    id: 'nodes',
+    status: 'fail',
+    change: r =>
+      r.set(
+        NODES_PATH,
+        list([
+          node('a', '16', '64Gi', { ready: 'False' }),
+          node('b', '16', '64Gi', {
+            spec: { taints: [{ key: 'gpu', effect: 'NoSchedule' }] },
+          }),
+        ]),
+      ),
+    message:
+      /no node of cluster prod can take the pod: 2 node\(s\), 1 not Ready, 1 tainted/,
+  },
+  {
+    rule: 'no nodes listed (autoscaler from zero): warn',
+    id: 'nodes',
+    status: 'warn',
+    change: r => r.set(NODES_PATH, list([])),
+  },
+  {
+    rule: 'nodes forbidden: unknown with the RBAC reason',
+    id: 'nodes',
+    status: 'unknown',
+    change: r => r.set(NODES_PATH, forbidden),
+    message:
+      /^cannot list nodes on cluster prod: RBAC \(needs list on nodes\)$/,
+  },
+  // 6. storage
+  {
+    rule: 'a default StorageClass: pass',
+    id: 'storage',
+    status: 'pass',
+    change: () => {},
+  },
+  {
+    rule: 'the claim exists: pass',
+    id: 'storage',
+    status: 'pass',
+    change: r => {
+      r.set(claimPath('ns', 'weights'), ok({ status: { phase: 'Bound' } }));
+      r.set(STORAGE_CLASSES_PATH, list([]));
+    },
+    message: /exists in ns \(Bound\)/,
+  },
+  {
+    rule: 'no claim and no default StorageClass: fail',
+    id: 'storage',
+    status: 'fail',
+    change: r =>
+      r.set(STORAGE_CLASSES_PATH, list([{ metadata: { name: 'slow' } }])),
+    message: /has no default one \(StorageClasses: slow\)/,
+  },
+  {
+    rule: 'claim forbidden: unknown',
+    id: 'storage',
+    status: 'unknown',
+    change: r => r.set(claimPath('ns', 'weights'), forbidden),
+  },
+  // 7. gateway
+  {
+    rule: 'the Gateway exists: pass',
+    id: 'gateway',
+    status: 'pass',
+    change: () => {},
+  },
+  {
+    rule: 'the Gateway is missing: fail',
+    id: 'gateway',
+    status: 'fail',
+    change: r => r.set(gatewayPath('gw-ns', 'gw'), ok(null)),
+    message: /attaches to Gateway gw-ns\/gw/,
+  },
+  {
+    rule: 'the Gateway forbidden: unknown',
+    id: 'gateway',
+    status: 'unknown',
+    change: r => r.set(gatewayPath('gw-ns', 'gw'), forbidden),
+  },
+];
+
+describe('preflight checks', () => {
+  it.each(rows)('$rule', ({ id, status, change, message }) => {
+    const reads = healthy();
+    change(reads);
+    const checks = runChecks(facts(reads));
+    const check = checks.find(c => c.id === id)!;
+    expect(check.status).toBe(status);
+    if (message) expect(check.message).toMatch(message);
+    if (status !== 'pass') expect(check.fix).toBeTruthy();
+    // Nothing else moved: the other checks of the healthy cluster still pass.
+    for (const other of checks.filter(c => c.id !== id))
+      expect({ id: other.id, status: other.status }).toEqual({
+        id: other.id,
+        status: 'pass',
+      });
+  });
+
+  it('a StorageClass named in plumbing must exist', () => {
+    const named = {
+      ...claim,
+      manifest: { spec: { storageClassName: 'fast-ssd' } },
+    };
+    const reads = healthy();
+    const [storage] = runChecks(facts(reads, [named])).filter(
+      c => c.id === 'storage',
+    );
+    expect(storage.status).toBe('fail');
+    expect(storage.message).toMatch(/names StorageClass fast-ssd/);
+    reads.set(STORAGE_CLASSES_PATH, list([{ metadata: { name: 'fast-ssd' } }]));
+    expect(
+      runChecks(facts(reads, [named])).find(c => c.id === 'storage')!.status,
+    ).toBe('pass');
+  });
+
+  it('leaves out storage and gateway for a model that renders no claim and no route', () => {
+    const ids = runChecks(facts(healthy(), [isvc])).map(c => c.id);
+    expect(ids).toEqual([
+      'api-versions',
+      'namespace',
+      'secrets',
+      'quota',
+      'limit-range',
+      'nodes',
+    ]);
+  });
+});

@@ -1,0 +1,321 @@
+/**
+ * Preflight through the real router against the Kubernetes API test server: the REST route (with
+ * a deploy's overrides), a refused deploy applying nothing, `skipPreflight` audited and in
+ * history, a service account that may not list nodes, and Secrets read as metadata only.
+ */
+import { mockCredentials } from '@backstage/backend-test-utils';
+import { ConfigReader } from '@backstage/config';
+import { mockServices } from '@backstage/backend-test-utils';
+import {
+  ADMIN_TOKEN,
+  KubeApiTestServer,
+} from '@model-manager/kube-api-test-server';
+import request from 'supertest';
+import { useModelManager } from '../__testUtils__/testBackend';
+import { ClusterRegistry } from '../kubernetes';
+import { seedSchedulableCluster, testClustersConfig } from '../testUtils';
+import { PreflightReader } from './PreflightReader';
+import { secretPath } from './paths';
+
+const ALICE = mockCredentials.user.header('user:default/alice');
+const OVMS = 'bge-small-en-v1-5-ov';
+const statuses = (checks: Array<{ id: string; status: string }>) =>
+  Object.fromEntries(checks.map(c => [c.id, c.status]));
+
+describe('preflight on a cluster that can run the model', () => {
+  const ctx = useModelManager();
+  const api = () => request(ctx.server);
+  beforeEach(() => {
+    ctx.kube.resetRequests();
+    ctx.events.length = 0;
+  });
+
+  it('GET /models/:name/preflight: every check passes, in order', async () => {
+    const res = await api()
+      .get(`/api/model-manager/models/${OVMS}/preflight`)
+      .query({ cluster: 'local', namespace: 'models' })
+      .set('Authorization', ALICE)
+      .expect(200);
+    expect(res.body).toMatchObject({
+      model: OVMS,
+      cluster: 'local',
+      namespace: 'models',
+    });
+    expect(statuses(res.body.checks)).toEqual({
+      engine: 'pass',
+      'api-versions': 'pass',
+      namespace: 'pass',
+      secrets: 'pass',
+      quota: 'pass',
+      'limit-range': 'pass',
+      nodes: 'pass',
+      storage: 'pass',
+      gateway: 'pass',
+    });
+    expect(res.body.checks.find((c: any) => c.id === 'storage').message).toBe(
+      'claim model-manager-weights will be created with the default StorageClass standard',
+    );
+    // Reads only: nothing was written.
+    expect(ctx.kube.requests.every(r => r.method === 'GET')).toBe(true);
+  });
+
+  it("takes a deploy's overrides from the query: an arg the engine refuses fails the engine check", async () => {
+    const res = await api()
+      .get('/api/model-manager/models/qwen2-5-7b-instruct/preflight')
+      .query({
+        cluster: 'local',
+        namespace: 'models',
+        arg: '--enable-expert-parallel',
+      })
+      .set('Authorization', ALICE)
+      .expect(200);
+    expect(res.body.checks).toHaveLength(1);
+    expect(res.body.checks[0]).toMatchObject({
+      id: 'engine',
+      status: 'fail',
+      message: expect.stringMatching(/--enable-expert-parallel/),
+    });
+  });
+
+  it('an unknown server version is 404, an unknown cluster 404 or 400, before any read', async () => {
+    const version = await api()
+      .get(`/api/model-manager/models/qwen2-5-7b-instruct/preflight`)
+      .query({ cluster: 'local', namespace: 'models', serverVersion: '9.9.9' })
+      .set('Authorization', ALICE);
+    expect(version.status).toBe(404);
+    const cluster = await api()
+      .get(`/api/model-manager/models/${OVMS}/preflight`)
+      .query({ cluster: 'nowhere', namespace: 'models' })
+      .set('Authorization', ALICE);
+    expect(cluster.body.error.message).toMatch(/nowhere/);
+    expect(ctx.kube.requestCount).toBe(0);
+  });
+
+  it("the rollout plan carries each move's checks, reading nodes and the namespace once", async () => {
+    for (const model of ['qwen2-5-7b-instruct', 'bge-m3'])
+      await api()
+        .post(`/api/model-manager/models/${model}/deploy`)
+        .set('Authorization', ALICE)
+        .send({ cluster: 'local', namespace: 'models' })
+        .expect(200);
+    ctx.kube.resetRequests();
+    const plan = await api()
+      .get('/api/model-manager/rollouts/plan')
+      .query({ runtime: 'vllm', version: '0.19.1', namespace: 'models' })
+      .set('Authorization', ALICE)
+      .expect(200);
+    const moved = plan.body.moves.map((m: any) => m.model).sort();
+    expect(moved).toEqual(['bge-m3', 'qwen2-5-7b-instruct']);
+    for (const move of plan.body.moves)
+      expect(statuses(move.preflight)).toMatchObject({
+        engine: 'pass',
+        namespace: 'pass',
+        nodes: 'pass',
+      });
+    const gets = (path: string) =>
+      ctx.kube.requests.filter(r => r.method === 'GET' && r.path === path)
+        .length;
+    expect(gets('/api/v1/nodes')).toBe(1);
+    expect(gets('/api/v1/namespaces/models/resourcequotas')).toBe(1);
+    expect(gets('/api/v1/namespaces/models')).toBe(1);
+  });
+
+  describe('a deploy a check fails', () => {
+    const quota = {
+      apiVersion: 'v1',
+      kind: 'ResourceQuota',
+      metadata: { name: 'team-quota', namespace: 'default' },
+      spec: { hard: { 'requests.cpu': '8' } },
+    };
+    beforeAll(() => {
+      ctx.kube.store.put(quota);
+      // What kube's quota controller reports: 6 of 8 CPUs already requested.
+      ctx.kube.store.setStatus(
+        {
+          apiVersion: 'v1',
+          kind: 'ResourceQuota',
+          namespace: 'default',
+          name: 'team-quota',
+        },
+        { hard: { 'requests.cpu': '8' }, used: { 'requests.cpu': '6' } },
+      );
+    });
+
+    it('is refused with 409 and every check, and nothing is applied', async () => {
+      const res = await api()
+        .post(`/api/model-manager/models/${OVMS}/deploy`)
+        .set('Authorization', ALICE)
+        .send({ cluster: 'local', namespace: 'default' });
+      expect(res.status).toBe(409);
+      expect(res.body.error.name).toBe('PreflightFailedError');
+      expect(res.body.error.message).toMatch(
+        /^preflight refused the deploy to bge-small-en-v1-5-ov@local\/default, nothing was applied: The namespace's ResourceQuota has room for the pod: .*team-quota: requests.cpu used 6 of 8, the pod needs 6 more.*skipPreflight/,
+      );
+      expect(statuses(res.body.checks)).toMatchObject({
+        quota: 'fail',
+        nodes: 'pass',
+      });
+      // The cluster after: no write reached it, no object of the model is there.
+      expect(ctx.kube.requests.filter(r => r.method !== 'GET')).toEqual([]);
+      for (const [apiVersion, kind, name] of [
+        ['serving.kserve.io/v1beta1', 'InferenceService', OVMS],
+        ['batch/v1', 'Job', `${OVMS}-download`],
+        ['v1', 'PersistentVolumeClaim', 'model-manager-weights'],
+      ])
+        expect(
+          ctx.kube.store.get({ apiVersion, kind, name, namespace: 'default' }),
+        ).toBeUndefined();
+      expect(ctx.events).toEqual([
+        expect.objectContaining({
+          eventId: 'model-deploy',
+          outcome: 'fail',
+          error: expect.stringMatching(/^preflight refused/),
+        }),
+      ]);
+      const history = await api()
+        .get(`/api/model-manager/models/${OVMS}/deployments`)
+        .set('Authorization', ALICE);
+      expect(
+        history.body.items.filter((r: any) => r.namespace === 'default'),
+      ).toEqual([]);
+    });
+
+    it('skipPreflight applies anyway: audited, and the history row names what was skipped', async () => {
+      const res = await api()
+        .post(`/api/model-manager/models/${OVMS}/deploy`)
+        .set('Authorization', ALICE)
+        .send({ cluster: 'local', namespace: 'default', skipPreflight: true });
+      expect(res.status).toBe(200);
+      expect(
+        ctx.kube.store.get({
+          apiVersion: 'serving.kserve.io/v1beta1',
+          kind: 'InferenceService',
+          name: OVMS,
+          namespace: 'default',
+        }),
+      ).toBeDefined();
+      expect(ctx.events).toEqual([
+        expect.objectContaining({
+          eventId: 'model-deploy',
+          meta: expect.objectContaining({ skipPreflight: true }),
+          outcome: 'success',
+        }),
+      ]);
+      const history = await api()
+        .get(`/api/model-manager/models/${OVMS}/deployments`)
+        .set('Authorization', ALICE);
+      const [row] = history.body.items.filter(
+        (r: any) => r.namespace === 'default',
+      );
+      expect(row.revision).toBe(res.body.revision);
+      expect(row.skippedPreflight).toEqual([
+        expect.stringMatching(
+          /^quota: ResourceQuota in default would refuse the pod/,
+        ),
+      ]);
+    });
+  });
+});
+
+describe('preflight with a service account that may not read the cluster scope', () => {
+  let kube: KubeApiTestServer;
+  // Before useModelManager's own beforeAll, which starts the backend against this server.
+  beforeAll(async () => {
+    kube = await KubeApiTestServer.start({
+      namespaces: ['default', 'models'],
+      users: {
+        [ADMIN_TOKEN]: {
+          name: 'admin',
+          groups: ['system:masters'],
+          rules: [],
+        },
+        // Like a RoleBinding in `models` only: no nodes, no StorageClasses, no Gateway in default.
+        'portal-token': {
+          name: 'system:serviceaccount:backstage:portal',
+          rules: [
+            {
+              namespaces: ['models'],
+              verbs: '*',
+              resources: '*',
+              apiGroups: '*',
+            },
+          ],
+        },
+      },
+    });
+    seedSchedulableCluster(kube);
+  }, 120_000);
+  const ctx = useModelManager(() => ({ kube, token: 'portal-token' }));
+  afterAll(() => kube.stop());
+
+  it('says unknown, with the RBAC it needs, where a read is forbidden; a deploy is not refused for it', async () => {
+    const res = await request(ctx.server)
+      .get(`/api/model-manager/models/${OVMS}/preflight`)
+      .query({ cluster: 'local', namespace: 'models' })
+      .set('Authorization', ALICE)
+      .expect(200);
+    const nodes = res.body.checks.find((c: any) => c.id === 'nodes');
+    expect(nodes).toMatchObject({
+      status: 'unknown',
+      message: 'cannot list nodes on cluster local: RBAC (needs list on nodes)',
+      fix: expect.stringMatching(/grant/),
+    });
+    // As RBAC does: a RoleBinding in `models` lets it get namespace `models` itself.
+    expect(statuses(res.body.checks)).toMatchObject({
+      namespace: 'pass',
+      quota: 'pass',
+      storage: 'unknown',
+      gateway: 'unknown',
+    });
+    // Unknown is not a fail: a vLLM model (objects in `models` only) deploys.
+    const deploy = await request(ctx.server)
+      .post('/api/model-manager/models/qwen2-5-7b-instruct/deploy')
+      .set('Authorization', ALICE)
+      .send({ cluster: 'local', namespace: 'models' });
+    expect(deploy.status).toBe(200);
+  });
+});
+
+describe('PreflightReader', () => {
+  it('reads a Secret as metadata only: its data never reaches the portal', async () => {
+    const kube = await KubeApiTestServer.start({ namespaces: ['models'] });
+    try {
+      kube.store.put({
+        apiVersion: 'v1',
+        kind: 'Secret',
+        metadata: { name: 'hf-token', namespace: 'models' },
+        stringData: { token: 'hf_do_not_leak' },
+      });
+      const clusters = ClusterRegistry.fromConfig(
+        new ConfigReader({
+          kubernetes: testClustersConfig([{ name: 'local', url: kube.url }]),
+        }),
+        { logger: mockServices.logger.mock() },
+      );
+      const session = PreflightReader.create({ clusters }).session();
+      const read = await session.get(
+        'local',
+        secretPath('models', 'hf-token'),
+        'metadata',
+      );
+      expect(read).toEqual({
+        ok: true,
+        body: {
+          kind: 'PartialObjectMetadata',
+          apiVersion: 'meta.k8s.io/v1',
+          metadata: expect.objectContaining({ name: 'hf-token' }),
+        },
+      });
+      expect(JSON.stringify(read)).not.toMatch(
+        /hf_do_not_leak|aGZfZG9fbm90X2xlYWs/,
+      );
+      // Asked once per session, whatever the number of targets.
+      await session.get('local', secretPath('models', 'hf-token'), 'metadata');
+      expect(
+        kube.requests.filter(r => r.path.endsWith('/hf-token')),
+      ).toHaveLength(1);
+    } finally {
+      await kube.stop();
+    }
+  });
+});

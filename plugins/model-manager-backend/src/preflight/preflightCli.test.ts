@@ -1,0 +1,76 @@
+/** `model-manager preflight` and `deploy` (which prints the checks first) against the real portal. */
+import { mockCredentials } from '@backstage/backend-test-utils';
+import { runCli } from '@model-manager/plugin-model-manager-node';
+import { useModelManager } from '../__testUtils__/testBackend';
+
+const ALICE_TOKEN = mockCredentials.user.token('user:default/alice');
+
+describe('model-manager preflight (CLI)', () => {
+  const ctx = useModelManager();
+  const run = async (args: string[]) => {
+    let stdout = '';
+    let stderr = '';
+    const code = await runCli(args, {
+      stdout: t => (stdout += t),
+      stderr: t => (stderr += t),
+      cwd: process.cwd(),
+      env: {
+        MODEL_MANAGER_PORTAL: `http://localhost:${ctx.server.port()}`,
+        MODEL_MANAGER_TOKEN: ALICE_TOKEN,
+      },
+    });
+    return { code, stdout, stderr };
+  };
+
+  it('prints each check and exits 0 when none fails', async () => {
+    const res = await run([
+      'preflight',
+      'bge-small-en-v1-5-ov',
+      '--cluster',
+      'local',
+      '--namespace',
+      'models',
+    ]);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain(
+      'PASS    A schedulable node fits the pod: 1 of 1 node(s) have allocatable room',
+    );
+    expect(res.stdout.split('\n').filter(l => /^[A-Z]+ /.test(l))).toHaveLength(
+      9,
+    );
+  });
+
+  it('exits 1 on a fail, printing the fix; deploy prints the checks first and is refused', async () => {
+    const target = ['--cluster', 'local', '--namespace', 'nowhere'];
+    const pre = await run(['preflight', 'qwen2-5-7b-instruct', ...target]);
+    expect(pre.code).toBe(1);
+    expect(pre.stdout).toMatch(
+      /^FAIL {4}The namespace exists: namespace nowhere does not exist on cluster local\n {8}fix: create it \(kubectl create namespace nowhere\)/m,
+    );
+    const deploy = await run(['deploy', 'qwen2-5-7b-instruct', ...target]);
+    expect(deploy.code).toBe(1);
+    expect(deploy.stdout).toMatch(/^preflight:\n/);
+    expect(deploy.stdout).toContain('FAIL    The namespace exists');
+    expect(deploy.stderr).toMatch(
+      /409 preflight refused the deploy to qwen2-5-7b-instruct@local\/nowhere, nothing was applied/,
+    );
+  });
+
+  it('--json prints the answer of GET /models/:name/preflight', async () => {
+    const res = await run([
+      'preflight',
+      'qwen2-5-7b-instruct',
+      '--cluster',
+      'local',
+      '--namespace',
+      'models',
+      '--json',
+    ]);
+    expect(JSON.parse(res.stdout)).toMatchObject({
+      model: 'qwen2-5-7b-instruct',
+      checks: expect.arrayContaining([
+        expect.objectContaining({ id: 'nodes', status: 'pass' }),
+      ]),
+    });
+  });
+});

@@ -1,0 +1,77 @@
+import {
+  secretNamesInObjects,
+  type RenderedObject,
+} from '@model-manager/plugin-model-manager-common';
+import {
+  claimPath,
+  discoveryPath,
+  gatewayPath,
+  limitRangesPath,
+  namespacePath,
+  NODES_PATH,
+  quotasPath,
+  secretPath,
+  STORAGE_CLASSES_PATH,
+} from './paths';
+
+const GATEWAY_GROUP = 'gateway.networking.k8s.io';
+
+/** The PersistentVolumeClaims the model renders (the OpenVINO weights claim). */
+export function renderedClaims(objects: RenderedObject[]): RenderedObject[] {
+  return objects.filter(
+    o => o.apiVersion === 'v1' && o.kind === 'PersistentVolumeClaim',
+  );
+}
+
+/**
+ * The Gateways the rendered routes attach to: `spec.parentRefs[]` of kind Gateway (the default
+ * kind) in group gateway.networking.k8s.io (the default group), in the route's namespace unless
+ * the ref names one (Gateway API ParentReference defaulting).
+ */
+export function referencedGateways(
+  objects: RenderedObject[],
+): Array<{ namespace: string; name: string; route: string }> {
+  const seen = new Map<
+    string,
+    { namespace: string; name: string; route: string }
+  >();
+  for (const o of objects) {
+    const refs = (o.manifest as any)?.spec?.parentRefs;
+    if (!Array.isArray(refs)) continue;
+    for (const ref of refs) {
+      if ((ref?.kind ?? 'Gateway') !== 'Gateway') continue;
+      if ((ref?.group ?? GATEWAY_GROUP) !== GATEWAY_GROUP) continue;
+      if (typeof ref?.name !== 'string') continue;
+      const namespace = ref.namespace ?? o.namespace ?? 'default';
+      seen.set(`${namespace}/${ref.name}`, {
+        namespace,
+        name: ref.name,
+        route: `${o.kind} ${o.name}`,
+      });
+    }
+  }
+  return [...seen.values()];
+}
+
+/** Every path the checks of a target read (first round; see `PreflightService`). */
+export function pathsToRead(
+  objects: RenderedObject[],
+  namespace: string,
+): string[] {
+  const paths = new Set<string>([
+    namespacePath(namespace),
+    quotasPath(namespace),
+    limitRangesPath(namespace),
+    NODES_PATH,
+  ]);
+  for (const o of objects) paths.add(discoveryPath(o.apiVersion));
+  for (const name of secretNamesInObjects(objects))
+    paths.add(secretPath(namespace, name));
+  const claims = renderedClaims(objects);
+  for (const c of claims)
+    paths.add(claimPath(c.namespace ?? namespace, c.name));
+  if (claims.length > 0) paths.add(STORAGE_CLASSES_PATH);
+  for (const g of referencedGateways(objects))
+    paths.add(gatewayPath(g.namespace, g.name));
+  return [...paths];
+}

@@ -1,0 +1,24 @@
+import type { PreflightCheck } from '@model-manager/plugin-model-manager-common';
+import { checkLimitRange, checkNodes, checkQuota } from './checkCapacity';
+import { checkGateway, checkStorage } from './checkStorage';
+import { checkApiVersions, checkNamespace, checkSecrets } from './checkTarget';
+import type { Check, TargetFacts } from './types';
+
+/** The cluster checks, in the order they are listed (after the engine's). */
+const CHECKS: Check[] = [
+  checkApiVersions,
+  checkNamespace,
+  checkSecrets,
+  checkQuota,
+  checkLimitRange,
+  checkNodes,
+  checkStorage,
+  checkGateway,
+];
+
+/** Every check that applies to the target, from what was read. Pure. */
+export function runChecks(facts: TargetFacts): PreflightCheck[] {
+  return CHECKS.map(check => check(facts)).filter(
+    (c): c is PreflightCheck => c !== undefined,
+  );
+}

@@ -1,0 +1,36 @@
+/** What a preflight reads from a cluster, and what its checks take. */
+import type {
+  PreflightCheck,
+  RenderedObject,
+  ResolvedServer,
+} from '@model-manager/plugin-model-manager-common';
+
+export type { PreflightCheck };
+
+/** One GET's answer: the JSON body, `null` for a 404, or why it could not be read. */
+export type Read =
+  | { ok: true; body: Record<string, any> | null }
+  | {
+      ok: false;
+      /** The HTTP status (absent: the cluster could not be reached). */
+      status?: number;
+      message: string;
+    };
+
+/** GETs against one cluster, each path read once per session (see `PreflightReader.session`). */
+export interface ClusterReads {
+  get(cluster: string, path: string, accept?: 'metadata'): Promise<Read>;
+}
+
+/** What the checks of one target take: the target, the model as rendered, and the reads. */
+export interface TargetFacts {
+  cluster: string;
+  namespace: string;
+  server: ResolvedServer;
+  objects: RenderedObject[];
+  /** Every path read for this target, with its answer. */
+  reads: Map<string, Read>;
+}
+
+/** A pure check over what was read; undefined when it does not apply to the target. */
+export type Check = (facts: TargetFacts) => PreflightCheck | undefined;

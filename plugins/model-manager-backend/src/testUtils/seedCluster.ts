@@ -1,0 +1,25 @@
+import {
+  seedWorkingCluster,
+  seedWorkingClusterObjects,
+  type KubeApiTestServer,
+  type KubeTarget,
+} from '@model-manager/kube-api-test-server';
+
+/** The AI gateway the OpenVINO plumbing routes attach to (runtimes/openvino/values.yaml). */
+export const TEST_GATEWAY = {
+  namespace: 'default',
+  name: 'envoy-ai-gateway-basic',
+};
+
+/**
+ * A cluster whose deploys pass preflight: a Ready node with room, a default StorageClass, and the
+ * AI gateway of the OpenVINO plumbing (`seedWorkingCluster` of the API test server).
+ */
+export function seedSchedulableCluster(kube: KubeApiTestServer): void {
+  seedWorkingCluster(kube, { gateways: [TEST_GATEWAY] });
+}
+
+/** {@link seedSchedulableCluster} through the API, for the double and a real kube-apiserver alike. */
+export async function seedSchedulableTarget(kube: KubeTarget): Promise<void> {
+  await seedWorkingClusterObjects(kube, { gateways: [TEST_GATEWAY] });
+}

@@ -1,0 +1,1 @@
+export { secretNamesInObjects } from './secretNamesInObjects';
