@@ -43,6 +43,9 @@ export default defineConfig({
         // A node, a default StorageClass and the AI gateway: deploys pass preflight.
         KUBE_API_TEST_SERVER_SEED: 'working-cluster',
         KUBE_API_TEST_SERVER_GATEWAYS: 'default/envoy-ai-gateway-basic',
+        // The Secret the gated llama references (README, "Gated and private models").
+        KUBE_API_TEST_SERVER_SECRETS:
+          'default/hf-token/token,models/hf-token/token',
       },
       port: 16443,
       timeout: 120_000,

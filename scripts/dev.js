@@ -36,6 +36,9 @@ if (!process.env.MODEL_MANAGER_NO_TEST_CLUSTER) {
       // A node, a default StorageClass and the AI gateway: deploys pass preflight.
       KUBE_API_TEST_SERVER_SEED: 'working-cluster',
       KUBE_API_TEST_SERVER_GATEWAYS: 'default/envoy-ai-gateway-basic',
+      // The Secret the gated llama references (README, "Gated and private models").
+      KUBE_API_TEST_SERVER_SECRETS:
+        'default/hf-token/token,models/hf-token/token',
     },
   );
 }

@@ -11,7 +11,9 @@ import { seedWorkingCluster } from './testing/seedWorkingCluster';
  * `KUBE_API_TEST_SERVER_LATENCY_MS` (every answer delayed this long, as a remote API server's round
  * trip, admission webhooks and etcd commit would; for benchmarks, default none),
  * `KUBE_API_TEST_SERVER_SEED=working-cluster` (a Ready node and a default StorageClass, see
- * `seedWorkingCluster`) with `KUBE_API_TEST_SERVER_GATEWAYS` (`namespace/name,...`: Gateways).
+ * `seedWorkingCluster`) with `KUBE_API_TEST_SERVER_GATEWAYS` (`namespace/name,...`: Gateways) and
+ * `KUBE_API_TEST_SERVER_SECRETS` (`namespace/name/key,...`: Secrets holding a placeholder value, e.g.
+ * the Hugging Face token models.yaml references).
  */
 export async function startFromEnv(
   env: NodeJS.ProcessEnv = process.env,
@@ -35,16 +37,20 @@ export async function startFromEnv(
     anonymous,
     crdDir: env.MODEL_MANAGER_CRD_DIR,
   });
+  const list = (value: string | undefined) =>
+    (value ?? '')
+      .split(',')
+      .map(s => s.trim())
+      .filter(Boolean)
+      .map(s => s.split('/'));
   if (env.KUBE_API_TEST_SERVER_SEED === 'working-cluster')
     seedWorkingCluster(server, {
-      gateways: (env.KUBE_API_TEST_SERVER_GATEWAYS ?? '')
-        .split(',')
-        .map(s => s.trim())
-        .filter(Boolean)
-        .map(g => {
-          const [namespace, name] = g.split('/');
-          return { namespace, name };
-        }),
+      gateways: list(env.KUBE_API_TEST_SERVER_GATEWAYS).map(
+        ([namespace, name]) => ({ namespace, name }),
+      ),
+      secrets: list(env.KUBE_API_TEST_SERVER_SECRETS).map(
+        ([namespace, name, key]) => ({ namespace, name, key }),
+      ),
     });
   if (latencyMs > 0)
     server.faults.inject({

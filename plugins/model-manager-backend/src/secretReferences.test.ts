@@ -55,6 +55,17 @@ describe('gated models: Secret references, never secret values', () => {
   // Every object the cluster stored (each store event holds the object written).
   const written: unknown[] = [];
   beforeAll(() => {
+    // The pull secret the gated OpenVINO model names, as the platform team would have created it
+    // (hf-token is in every test cluster): preflight checks that both exist.
+    ctx.kube.store.put({
+      apiVersion: 'v1',
+      kind: 'Secret',
+      type: 'kubernetes.io/dockerconfigjson',
+      metadata: { name: 'registry-creds', namespace: 'models' },
+      data: {
+        '.dockerconfigjson': Buffer.from('{"auths":{}}').toString('base64'),
+      },
+    });
     ctx.kube.store.subscribe(e => written.push(e));
   });
   const answers: string[] = [];

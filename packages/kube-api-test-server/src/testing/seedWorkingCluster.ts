@@ -1,6 +1,26 @@
 import type { KubeApiTestServer } from '../KubeApiTestServer';
 import type { KubeTarget } from '../envtest/KubeTarget';
 
+/** What to seed besides the node and the StorageClass. */
+export type SeedOptions = {
+  gateways?: Array<{ namespace: string; name: string }>;
+  /** Secrets with one key each, holding a placeholder (never a real credential). */
+  secrets?: Array<{ namespace: string; name: string; key: string }>;
+};
+
+/** A Secret as a user's `kubectl create secret generic NAME --from-literal=KEY=...` makes it. */
+const placeholderSecret = (s: {
+  namespace: string;
+  name: string;
+  key: string;
+}) => ({
+  apiVersion: 'v1',
+  kind: 'Secret',
+  type: 'Opaque',
+  metadata: { name: s.name, namespace: s.namespace },
+  data: { [s.key]: Buffer.from('placeholder').toString('base64') },
+});
+
 /**
  * What a working cluster holds besides its API server, for tests and local runs whose deploys
  * should pass a preflight: one Ready node (64 CPU, 256Gi allocatable), a default StorageClass (as
@@ -10,7 +30,7 @@ import type { KubeTarget } from '../envtest/KubeTarget';
  */
 export function seedWorkingCluster(
   server: Pick<KubeApiTestServer, 'store'>,
-  options: { gateways?: Array<{ namespace: string; name: string }> } = {},
+  options: SeedOptions = {},
 ): void {
   const { store } = server;
   store.put({
@@ -51,6 +71,11 @@ export function seedWorkingCluster(
       },
     });
   }
+  for (const secret of options.secrets ?? []) {
+    if (!store.namespaces().includes(secret.namespace))
+      store.createNamespace(secret.namespace);
+    store.put(placeholderSecret(secret));
+  }
 }
 
 /**
@@ -60,7 +85,7 @@ export function seedWorkingCluster(
  */
 export async function seedWorkingClusterObjects(
   target: Pick<KubeTarget, 'objects'>,
-  options: { gateways?: Array<{ namespace: string; name: string }> } = {},
+  options: SeedOptions = {},
 ): Promise<void> {
   const { objects } = target;
   await objects.put({
@@ -99,4 +124,6 @@ export async function seedWorkingClusterObjects(
       },
     });
   }
+  for (const secret of options.secrets ?? [])
+    await objects.put(placeholderSecret(secret));
 }

@@ -5,6 +5,7 @@ import {
 } from '@model-manager/kube-api-test-server';
 import request from 'supertest';
 import { startModelManager } from '../__testUtils__/testBackend';
+import { seedSchedulableCluster } from '../testUtils';
 
 const ALICE = mockCredentials.user.header('user:default/alice');
 const CAROL = mockCredentials.user.header('user:default/carol');
@@ -73,6 +74,7 @@ describe('GET /models/:name/status: why it is not Ready', () => {
         ],
       },
     });
+    seedSchedulableCluster(kube);
     ctx = await startModelManager({ kube, impersonateUser: true });
     // The kubelet's part, through the double's API as the admin: pods, their status, Events.
     call = async (method, path, body) => {
@@ -254,7 +256,13 @@ describe('GET /models/:name/status: why it is not Ready', () => {
         [`/api/v1/namespaces/${NS}/events`, ''],
       ]),
     );
-    expect(lists).toHaveLength(2);
+    // One pod LIST and one Event LIST as the signed-in user (the status answer's diagnosis), and
+    // one of each with the backend's account for the fleet's reason (its `sync` comes from the
+    // fleet, which diagnoses its NotReady targets per namespace too): never one per object.
+    const asUser = lists.filter(r => r.impersonatedUser);
+    const asBackend = lists.filter(r => !r.impersonatedUser);
+    expect(asUser).toHaveLength(2);
+    expect(asBackend).toHaveLength(2);
   });
 
   it('a cluster whose RBAC forbids pod logs and Events: the diagnosis says so, the rest still answers', async () => {

@@ -508,7 +508,8 @@ describe('fleet: what runs where', () => {
       expect(qwen.sync.hold).toMatchObject({
         version: '0.24.0',
         by: 'rollout',
-        revision: 3,
+        // The refused attempt took no revision: the rollout that applied is 2.
+        revision: 2,
         catalogVersion: '0.19.1',
       });
       const body = await plan({

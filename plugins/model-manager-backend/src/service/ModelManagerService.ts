@@ -1,3 +1,4 @@
+import { checkObjectSizes } from '../kubernetes/objectSize';
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import {
   InputError,
@@ -284,6 +285,8 @@ export class ModelManagerService {
     const objects = renderManifests(catalog, server, {
       namespace: options.namespace,
     });
+    // An object etcd would refuse is refused before preflight sends any request.
+    checkObjectSizes(objects);
     const checks = await this.options.preflight.checks(
       catalog,
       { server, objects },

@@ -12,14 +12,30 @@ export const TEST_GATEWAY = {
 };
 
 /**
+ * The Secret models.yaml's gated llama references (`HF_TOKEN` from `hf-token`/`token`), in the
+ * namespaces the test backends deploy to: as a platform team would have created it.
+ */
+export const TEST_SECRETS = ['default', 'models'].map(namespace => ({
+  namespace,
+  name: 'hf-token',
+  key: 'token',
+}));
+
+/**
  * A cluster whose deploys pass preflight: a Ready node with room, a default StorageClass, and the
  * AI gateway of the OpenVINO plumbing (`seedWorkingCluster` of the API test server).
  */
 export function seedSchedulableCluster(kube: KubeApiTestServer): void {
-  seedWorkingCluster(kube, { gateways: [TEST_GATEWAY] });
+  seedWorkingCluster(kube, {
+    gateways: [TEST_GATEWAY],
+    secrets: TEST_SECRETS,
+  });
 }
 
 /** {@link seedSchedulableCluster} through the API, for the double and a real kube-apiserver alike. */
 export async function seedSchedulableTarget(kube: KubeTarget): Promise<void> {
-  await seedWorkingClusterObjects(kube, { gateways: [TEST_GATEWAY] });
+  await seedWorkingClusterObjects(kube, {
+    gateways: [TEST_GATEWAY],
+    secrets: TEST_SECRETS,
+  });
 }
