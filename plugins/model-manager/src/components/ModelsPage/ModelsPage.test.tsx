@@ -226,7 +226,7 @@ describe('ModelsPage', () => {
     await renderPage(api);
     // Generous bounds: the search waits for typing to pause, then filters 10,000 models, which
     // takes long on a busy machine (these are upper bounds, not waits).
-    const slow = { timeout: 30_000 };
+    const slow = { timeout: 90_000 };
     await screen.findByText('Models (10000)', undefined, slow);
     await userEvent.type(screen.getByLabelText('Search'), 'model-0999');
     expect(
@@ -244,5 +244,5 @@ describe('ModelsPage', () => {
     expect(screen.getByTestId('search')).toHaveTextContent(
       '?q=model-0999&sort=-name',
     );
-  });
+  }, 240_000);
 });
