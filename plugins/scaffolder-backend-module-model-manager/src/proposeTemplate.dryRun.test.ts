@@ -8,7 +8,10 @@ import {
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import { KubeApiTestServer } from '@model-manager/kube-api-test-server';
 import { testClustersConfig } from '@model-manager/plugin-model-manager-backend/testUtils';
-import { GITOPS_SHARED_OBJECT_ANNOTATIONS } from '@model-manager/plugin-model-manager-common';
+import {
+  GITOPS_RECREATE_ANNOTATIONS,
+  GITOPS_SHARED_OBJECT_ANNOTATIONS,
+} from '@model-manager/plugin-model-manager-common';
 import scaffolderPlugin from '@backstage/plugin-scaffolder-backend';
 import scaffolderModuleGithub from '@backstage/plugin-scaffolder-backend-module-github';
 import modelManagerPlugin from '@model-manager/plugin-model-manager-backend';
@@ -125,15 +128,20 @@ describe('templates/propose-model-deployment: the scaffolder dry run', () => {
       .set('Authorization', mockCredentials.user.header(ALICE))
       .send({ namespace: 'models' });
     expect(rendered.status).toBe(200);
+    // The layout adds the GitOps engines' annotations by apply policy (renderGitOpsLayout).
+    const gitOpsAnnotations: Record<string, Record<string, string>> = {
+      'create-if-absent': GITOPS_SHARED_OBJECT_ANNOTATIONS,
+      'recreate-when-immutable': GITOPS_RECREATE_ANNOTATIONS,
+    };
     const expected = rendered.body.items.map((o: any) =>
-      o.applyPolicy === 'create-if-absent'
+      gitOpsAnnotations[o.applyPolicy]
         ? {
             ...o.manifest,
             metadata: {
               ...o.manifest.metadata,
               annotations: {
                 ...o.manifest.metadata.annotations,
-                ...GITOPS_SHARED_OBJECT_ANNOTATIONS,
+                ...gitOpsAnnotations[o.applyPolicy],
               },
             },
           }
