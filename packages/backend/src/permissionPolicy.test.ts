@@ -38,6 +38,7 @@ import type { JsonObject } from '@backstage/types';
 import { createMockActionContext } from '@backstage/plugin-scaffolder-node-test-utils';
 import {
   createDeployModelAction,
+  createRenderModelAction,
   createRolloutAction,
   createUndeployModelAction,
 } from '@model-manager/plugin-scaffolder-backend-module-model-manager';
@@ -232,6 +233,21 @@ describe('the model-manager permission policy, with users of examples/org.yaml',
       ]);
     });
 
+    it('renders her model for GitOps (model-manager.model.render), audited as a success', async () => {
+      const res = await as('alice').post(
+        `/api/model-manager/models/${SEARCH_MODEL}/render`,
+        { cluster: 'local', namespace: 'models' },
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.items.length).toBeGreaterThan(0);
+      expect(
+        events.map(e => [e.eventId, e.meta.actor, e.meta.model, e.outcome]),
+      ).toEqual([
+        ['model-render', 'user:default/alice', SEARCH_MODEL, 'success'],
+      ]);
+      expect(kube.requestCount).toBe(0);
+    });
+
     it("may not deploy another group's model: 403 naming the permission and why, audited, no cluster call", async () => {
       const res = await as('alice').post(
         `/api/model-manager/models/${PLATFORM_MODEL}/deploy`,
@@ -352,6 +368,20 @@ describe('the model-manager permission policy, with users of examples/org.yaml',
         ),
       },
       {
+        what: 'a GitOps render',
+        eventId: 'model-render',
+        send: () =>
+          as('bob').post(`/api/model-manager/models/${SEARCH_MODEL}/render`, {
+            cluster: 'local',
+            namespace: 'models',
+          }),
+        message: why(
+          SEARCH_MODEL,
+          'group:default/search',
+          'model-manager.model.render',
+        ),
+      },
+      {
         what: 'an undeploy',
         eventId: 'model-undeploy',
         send: () =>
@@ -391,6 +421,7 @@ describe('the model-manager permission policy, with users of examples/org.yaml',
     const deploy = () => createDeployModelAction(services());
     const undeploy = () => createUndeployModelAction(services());
     const rollout = () => createRolloutAction(services());
+    const render = () => createRenderModelAction(services());
 
     /** Runs an action as a task started by `user` (credentials from the real auth service). */
     async function run<I extends JsonObject>(
@@ -436,6 +467,14 @@ describe('the model-manager permission policy, with users of examples/org.yaml',
         'model-manager.model.undeploy',
         'group:default/search',
         'model-undeploy',
+      ],
+      [
+        'model-manager:render',
+        render,
+        SEARCH_MODEL,
+        'model-manager.model.render',
+        'group:default/search',
+        'model-render',
       ],
     ])(
       '%s fails for bob with the 403 message; nothing reaches the cluster',

@@ -8,6 +8,7 @@ import { InputError, NotAllowedError } from '@backstage/errors';
 import type { ResourcePermission } from '@backstage/plugin-permission-common';
 import {
   modelDeployPermission,
+  modelRenderPermission,
   modelUndeployPermission,
   parseEnvSecret,
   type CatalogStatus,
@@ -58,7 +59,7 @@ export interface RouterOptions {
   service: ModelManagerService;
   fleet: FleetService;
   httpAuth: HttpAuthService;
-  /** The deploy/undeploy checks, with the model's entity ref. */
+  /** The deploy/undeploy/GitOps render checks, with the model's entity ref. */
   authorizer: ModelAuthorizer;
   auditor: AuditorService;
   logger: LoggerService;
@@ -163,6 +164,40 @@ export async function createRouter(
     options.impersonateUser && principal(credentials).type === 'user'
       ? actorOf(credentials)
       : undefined;
+
+  /**
+   * Audit event and permission check with the model's entity ref; on deny, a failed audit event
+   * and a 403 naming who, what and why. Returns the event for the caller to close.
+   */
+  async function authorizeOrThrow(
+    req: Request,
+    eventId: string,
+    permission: ResourcePermission<'catalog-entity'>,
+    meta: Record<string, any> & { model: string },
+  ) {
+    const credentials = await httpAuth.credentials(req, {
+      allow: ['user', 'service'],
+    });
+    const actor = actorOf(credentials);
+    const event = await auditor.createEvent({
+      eventId,
+      severityLevel: 'medium',
+      request: req,
+      meta: { ...meta, actor },
+    });
+    const [denial] = await authorizer.denials(
+      permission,
+      [meta.model],
+      credentials,
+      actor,
+    );
+    if (denial) {
+      const error = new NotAllowedError(denial.message);
+      await event.fail({ error, meta: { outcome: 'denied' } });
+      throw error;
+    }
+    return event;
+  }
 
   /**
    * Runs a cluster-changing operation on `model`: audit event, permission check with the model's
@@ -279,13 +314,26 @@ export async function createRouter(
     );
   });
 
-  router.post('/models/:name/render', (req, res) => {
+  router.post('/models/:name/render', async (req, res) => {
     const body = parse(renderRequestSchema, req.body, 'render request');
     const { namespace = 'default', cluster, ...overrides } = body;
-    const items = service.render(req.params.name, overrides, namespace);
-    // For a cluster (the GitOps render): the same cluster and namespace checks as a deploy, so a
-    // pull request never proposes what the portal would refuse to apply.
-    if (cluster !== undefined) service.checkTarget({ cluster, namespace });
+    const model = req.params.name;
+    const items = service.render(model, overrides, namespace);
+    // Without a cluster: the preview (the Serving tab's manifests), open to every signed-in user
+    // as /models/:name/resolved is. For a cluster (the GitOps render, what the
+    // model-manager:render action asks): the same cluster and namespace checks as a deploy, so a
+    // pull request never proposes what the portal would refuse to apply, then
+    // model-manager.model.render on the model's entity, audited (docs/security.md).
+    if (cluster !== undefined) {
+      service.checkTarget({ cluster, namespace });
+      const event = await authorizeOrThrow(
+        req,
+        'model-render',
+        modelRenderPermission,
+        { model, cluster, namespace },
+      );
+      await event.success({ meta: { objects: items.length } });
+    }
     res.json({ items } satisfies RenderResponse);
   });
 

@@ -19,9 +19,25 @@ export const modelUndeployPermission = createPermission({
   resourceType: RESOURCE_TYPE_CATALOG_ENTITY,
 });
 
+/**
+ * Render a model's objects for a cluster and namespace, for a GitOps repository (`POST
+ * /models/:name/render` with a `cluster`, what the `model-manager:render` scaffolder action and
+ * the "Propose model deployment (pull request)" template ask for). A resource permission on the
+ * model's catalog entity, as the deploy one. Its action is `update`, not `read`: the render
+ * proposes a deployment (the template opens a pull request with the portal's git credentials),
+ * so a policy that grants every `read` does not grant it. The preview without a cluster (the
+ * Serving tab's manifests) is not checked: it shows what `/models/:name/resolved` shows already.
+ */
+export const modelRenderPermission = createPermission({
+  name: 'model-manager.model.render',
+  attributes: { action: 'update' },
+  resourceType: RESOURCE_TYPE_CATALOG_ENTITY,
+});
+
 export const modelManagerPermissions = [
   modelDeployPermission,
   modelUndeployPermission,
+  modelRenderPermission,
 ];
 
 /**

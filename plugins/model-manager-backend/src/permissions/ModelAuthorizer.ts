@@ -30,7 +30,7 @@ export interface ModelAuthorizerOptions {
 }
 
 /**
- * Checks the model permissions (`model-manager.model.deploy` / `undeploy`, resource permissions
+ * Checks the model permissions (`model-manager.model.deploy` / `undeploy` / `render`, resource permissions
  * on the model's catalog entity) with the model's entity ref, and explains a denial.
  *
  * `permissions.authorize` with a `resourceRef` always answers ALLOW or DENY: a policy's

@@ -6,6 +6,7 @@ import {
 import type { PolicyQueryUser } from '@backstage/plugin-permission-node';
 import {
   modelDeployPermission,
+  modelRenderPermission,
   modelUndeployPermission,
 } from '@model-manager/plugin-model-manager-common';
 import { ModelManagerPermissionPolicy } from './ModelManagerPermissionPolicy';
@@ -26,9 +27,15 @@ const policy = ModelManagerPermissionPolicy.fromConfig(
 );
 const admin = user('user:default/pat', ['group:default/platform']);
 const searcher = user('user:default/sam', ['group:default/search']);
+/** Every model permission: the GitOps render is decided as deploy is. */
+const modelPermissions = [
+  modelDeployPermission,
+  modelUndeployPermission,
+  modelRenderPermission,
+];
 
 describe('ModelManagerPermissionPolicy', () => {
-  it.each([modelDeployPermission, modelUndeployPermission])(
+  it.each(modelPermissions)(
     'admin group members may $name any model',
     async permission => {
       expect(await policy.handle({ permission }, admin)).toEqual({
@@ -37,7 +44,7 @@ describe('ModelManagerPermissionPolicy', () => {
     },
   );
 
-  it.each([modelDeployPermission, modelUndeployPermission])(
+  it.each(modelPermissions)(
     'other users get $name on the condition that they own the entity',
     async permission => {
       expect(await policy.handle({ permission }, searcher)).toEqual({
@@ -55,11 +62,14 @@ describe('ModelManagerPermissionPolicy', () => {
     },
   );
 
-  it('denies model permissions without a signed-in user', async () => {
-    expect(await policy.handle({ permission: modelDeployPermission })).toEqual({
-      result: AuthorizeResult.DENY,
-    });
-  });
+  it.each(modelPermissions)(
+    'denies $name without a signed-in user',
+    async permission => {
+      expect(await policy.handle({ permission })).toEqual({
+        result: AuthorizeResult.DENY,
+      });
+    },
+  );
 
   it('allows every other permission (as allow-all does)', async () => {
     const other = createPermission({

@@ -17,15 +17,23 @@ import type {
 } from '@backstage/plugin-permission-node';
 import {
   modelDeployPermission,
+  modelRenderPermission,
   modelUndeployPermission,
 } from '@model-manager/plugin-model-manager-common';
+
+/** The model permissions this policy decides by ownership; the rest it allows. */
+const MODEL_PERMISSIONS = [
+  modelDeployPermission,
+  modelUndeployPermission,
+  modelRenderPermission,
+];
 
 const ADMIN_GROUP_KEY = 'modelManager.permissionPolicy.adminGroup';
 
 /**
  * Who may deploy what:
- * - `model-manager.model.deploy` / `model-manager.model.undeploy` (resource permissions on the
- *   model's catalog entity): a member of the admin group may, on every model (ALLOW); anyone
+ * - `model-manager.model.deploy` / `model-manager.model.undeploy` / `model-manager.model.render`
+ *   (the GitOps render; resource permissions on the model's catalog entity): a member of the admin group may, on every model (ALLOW); anyone
  *   else signed in may on the models their user or one of their groups owns: a CONDITIONAL
  *   decision with the catalog's stock `isEntityOwner` rule and the user's ownership refs, which
  *   the permission backend resolves by asking the catalog about the model's entity; nobody else
@@ -72,10 +80,7 @@ export class ModelManagerPermissionPolicy implements PermissionPolicy {
     user?: PolicyQueryUser,
   ): Promise<PolicyDecision> {
     const { permission } = request;
-    if (
-      !isPermission(permission, modelDeployPermission) &&
-      !isPermission(permission, modelUndeployPermission)
-    )
+    if (!MODEL_PERMISSIONS.some(p => isPermission(permission, p)))
       return { result: AuthorizeResult.ALLOW };
     if (!user || !isResourcePermission(permission, 'catalog-entity'))
       return { result: AuthorizeResult.DENY };

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { mockCredentials } from '@backstage/backend-test-utils';
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import {
   GITOPS_RECREATE_ANNOTATIONS,
   GITOPS_SHARED_OBJECT_ANNOTATIONS,
@@ -279,5 +280,37 @@ describe('model-manager:render', () => {
     });
     await expect(action.handler(run.ctx)).rejects.toThrow(message);
     expect(listFiles(run.ctx.workspacePath)).toEqual([]);
+  });
+});
+
+describe('model-manager:render for a user without model-manager.model.render', () => {
+  it('fails with the backend message naming the user, audited; writes nothing', async () => {
+    const mm = await startActionBackend({ permission: AuthorizeResult.DENY });
+    try {
+      mm.kube.resetRequests();
+      const action = createRenderModelAction({
+        discovery: mm.discovery,
+        auth: mm.auth,
+      });
+      const run = actionContext<RenderInput>({
+        model: 'bge-m3',
+        cluster: 'local',
+        namespace: 'models',
+      });
+      await expect(action.handler(run.ctx)).rejects.toThrow(
+        /^user:default\/alice may not model-manager\.model\.render model bge-m3 \(component:default\/bge-m3\): the permission policy denied it$/,
+      );
+      expect(listFiles(run.ctx.workspacePath)).toEqual([]);
+      expect(mm.events).toEqual([
+        expect.objectContaining({
+          eventId: 'model-render',
+          outcome: 'fail',
+          meta: expect.objectContaining({ actor: ALICE, model: 'bge-m3' }),
+        }),
+      ]);
+      expect(mm.kube.requestCount).toBe(0);
+    } finally {
+      await mm.stop();
+    }
   });
 });

@@ -23,8 +23,10 @@ export const RENDER_ACTION_ID = 'model-manager:render';
  * `<targetPath>/<cluster>/<namespace>/<model>/`, one `<kind>-<name>.yaml` per object and a
  * `kustomization.yaml` (the layout of `renderGitOpsLayout`, which the CLI's `render --out-dir`
  * writes too). The objects come from the model-manager backend (its models.yaml, its cluster and
- * namespace checks), asked as the user who started the task. Nothing reaches a cluster, so a
- * scaffolder dry run writes the files too.
+ * namespace checks), asked as the user who started the task: the backend checks
+ * `model-manager.model.render` on the model's entity and audits the render (`model-render`); a
+ * denial fails the task with the backend's message naming the user, the model and why, and
+ * writes nothing. Nothing reaches a cluster, so a scaffolder dry run writes the files too.
  */
 export function createRenderModelAction(options: {
   discovery: DiscoveryService;
