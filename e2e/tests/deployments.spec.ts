@@ -66,7 +66,7 @@ test('the Deployments page lists every target, filters by the URL and links to t
   // The test double runs no pods: KServe never reports Ready.
   await expect(unpinned.getByTestId('state-NotReady')).toBeVisible();
   await expect(unpinned).toContainText(
-    /rev 1 deploy by user:development\/guest/,
+    /rev 1 deploy by user:default\/guest/,
   );
   await expect(unpinned.getByTestId('chip-in-sync')).toBeVisible();
   await expect(rowOf(page, PINNED)).toContainText('0.19.1');
@@ -149,7 +149,7 @@ test('a runtime version rolls out through the template, and the Deployments page
   const moved = rowOf(page, UNPINNED);
   await expect(moved).toContainText('0.19.1');
   await expect(moved).toContainText('docker.io/vllm/vllm-openai-cpu:v0.19.1');
-  await expect(moved).toContainText(/rev 2 rollout by user:development\/guest/);
+  await expect(moved).toContainText(/rev 2 rollout by user:default\/guest/);
   await expect(rowOf(page, PINNED)).toContainText(/rev 1 deploy/);
   await shot(page, 'rollout-04-deployments-after');
 
@@ -185,7 +185,7 @@ test('a rollback asks first, showing the diff it will apply, and the new row say
   // would apply (models.yaml's default); the difference is listed with its reason.
   const runs = page.getByTestId(`sync-local/${NAMESPACE}`);
   await expect(runs.getByTestId('hold')).toContainText(
-    /^Held at 0\.19\.1 by rollout of \d{4}-\d\d-\d\d by user:development\/guest \(revision 2\); models\.yaml default 0\.24\.0$/,
+    /^Held at 0\.19\.1 by rollout of \d{4}-\d\d-\d\d by user:default\/guest \(revision 2\); models\.yaml default 0\.24\.0$/,
   );
   await expect(runs).toContainText(
     'Image: docker.io/vllm/vllm-openai-cpu:v0.19.1',

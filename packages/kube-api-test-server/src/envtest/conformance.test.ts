@@ -277,6 +277,31 @@ const CASES: Case[] = [
     },
   },
   {
+    name: 'a new Node gets the not-ready:NoSchedule taint (TaintNodesByCondition admission)',
+    run: async send => {
+      const created = await send({
+        method: 'POST',
+        path: '/api/v1/nodes',
+        body: {
+          apiVersion: 'v1',
+          kind: 'Node',
+          metadata: { name: 'conformance-node' },
+          spec: {},
+        },
+        contentType: 'application/json',
+      });
+      const deleted = await send({
+        method: 'DELETE',
+        path: '/api/v1/nodes/conformance-node',
+      });
+      return {
+        created: created.status,
+        taints: created.json?.spec?.taints,
+        deleted: deleted.status,
+      };
+    },
+  },
+  {
     name: 'discovery of what the product applies',
     run: async send => {
       const kserve = await send({ path: '/apis/serving.kserve.io/v1beta1' });

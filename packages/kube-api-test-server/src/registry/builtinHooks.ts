@@ -169,6 +169,27 @@ export const POD_HOOKS: ResourceHooks = {
   },
 };
 
+/**
+ * kube-apiserver's TaintNodesByCondition admission plugin (enabled by default) gives every new
+ * Node the `node.kubernetes.io/not-ready:NoSchedule` taint; the node lifecycle controller removes
+ * it once the kubelet reports Ready (kubernetes plugin/pkg/admission/nodetaint/admission.go).
+ * Without a controller the taint stays, as on a bare API server.
+ */
+export const NODE_HOOKS: ResourceHooks = {
+  prepareForCreate(obj) {
+    const spec = getObject(obj, 'spec');
+    const taints = Array.isArray(spec.taints) ? spec.taints : [];
+    if (
+      !taints.some(t => isObject(t) && t.key === 'node.kubernetes.io/not-ready')
+    )
+      taints.push({
+        key: 'node.kubernetes.io/not-ready',
+        effect: 'NoSchedule',
+      });
+    spec.taints = taints;
+  },
+};
+
 export const DEPLOYMENT_HOOKS: ResourceHooks = {
   prepareForCreate(obj) {
     const spec = getObject(obj, 'spec');

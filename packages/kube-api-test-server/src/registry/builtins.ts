@@ -8,6 +8,7 @@ import {
   JOB_HOOKS,
   NAMESPACE_HOOKS,
   PVC_HOOKS,
+  NODE_HOOKS,
   POD_HOOKS,
   SECRET_HOOKS,
   SERVICE_HOOKS,
@@ -159,6 +160,7 @@ const SPECS: BuiltinSpec[] = [
     namespaced: false,
     shortNames: ['no'],
     hasStatus: true,
+    hooks: NODE_HOOKS,
   },
   {
     group: '',

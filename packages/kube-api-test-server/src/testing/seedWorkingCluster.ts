@@ -94,6 +94,14 @@ export async function seedWorkingClusterObjects(
     metadata: { name: 'worker-1' },
     spec: {},
   });
+  // The node lifecycle controller's part: a Ready node loses the not-ready taint the API
+  // server's TaintNodesByCondition admission put on it at creation.
+  await objects.put({
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: { name: 'worker-1' },
+    spec: { taints: [] },
+  });
   await objects.setStatus(
     { apiVersion: 'v1', kind: 'Node', name: 'worker-1' },
     {
