@@ -13,10 +13,8 @@ const {
   KubeEnvtest,
   KubeApiTestServer,
   ADMIN_TOKEN,
+  sendTestRequest: request,
 } = require('@model-manager/kube-api-test-server');
-const {
-  request,
-} = require('../packages/kube-api-test-server/src/testing/httpClient');
 const { loadCatalog } = require('@model-manager/plugin-model-manager-node');
 const {
   resolveServer,

@@ -65,9 +65,7 @@ test('the Deployments page lists every target, filters by the URL and links to t
   );
   // The test double runs no pods: KServe never reports Ready.
   await expect(unpinned.getByTestId('state-NotReady')).toBeVisible();
-  await expect(unpinned).toContainText(
-    /rev 1 deploy by user:default\/guest/,
-  );
+  await expect(unpinned).toContainText(/rev 1 deploy by user:default\/guest/);
   await expect(unpinned.getByTestId('chip-in-sync')).toBeVisible();
   await expect(rowOf(page, PINNED)).toContainText('0.19.1');
   await shot(page, 'deployments-01-all');

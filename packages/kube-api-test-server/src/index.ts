@@ -31,3 +31,5 @@ export { startKubeTarget, kubeTargetKind } from './envtest/startKubeTarget';
 export type { KubeTargetKind } from './envtest/startKubeTarget';
 export type { KubeObjects, KubeTarget } from './envtest/KubeTarget';
 export type { EnvtestConnection } from './envtest/KubeEnvtest';
+export { request as sendTestRequest } from './testing/httpClient';
+export type { TestRequest, TestResponse } from './testing/httpClient';
