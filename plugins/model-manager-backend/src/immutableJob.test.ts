@@ -42,8 +42,10 @@ describe('the weights download Job after a change of what it downloads', () => {
       .post(`/api/model-manager/models/${MODEL}/deploy`)
       .set('Authorization', ALICE)
       .send({ cluster: 'local', namespace: 'models', ...body });
-  const jobArgs = () =>
-    (ctx.kube.store.get(JOB) as any)?.spec.template.spec.containers[0].args;
+  // Through the API (`objects`), so this suite also runs against a real kube-apiserver.
+  const liveJob = async () => (await ctx.kube.objects.get(JOB)) as any;
+  const jobArgs = async () =>
+    (await liveJob())?.spec.template.spec.containers[0].args;
   /** Edits models.yaml and waits until the backend renders the change. */
   const setWeightFormat = async (format: string) => {
     const text = fs.readFileSync(modelsFile, 'utf8');
@@ -69,7 +71,7 @@ describe('the weights download Job after a change of what it downloads', () => {
 
   it('a dry run says the Job would be replaced; the deploy deletes it (Background) and creates it again, saying so in the history', async () => {
     expect((await deploy()).status).toBe(200);
-    const firstUid = (ctx.kube.store.get(JOB) as any).metadata.uid;
+    const firstUid = (await liveJob()).metadata.uid;
     await setWeightFormat('int8');
 
     const dry = await deploy({ dryRun: true });
@@ -88,7 +90,7 @@ describe('the weights download Job after a change of what it downloads', () => {
         }),
       ]),
     );
-    expect(jobArgs()).toContain('--weight-format=int4');
+    expect(await jobArgs()).toContain('--weight-format=int4');
 
     ctx.kube.resetRequests();
     const res = await deploy();
@@ -102,8 +104,8 @@ describe('the weights download Job after a change of what it downloads', () => {
       ['AIServiceBackend', 'unchanged'],
       ['AIGatewayRoute', 'unchanged'],
     ]);
-    expect(jobArgs()).toContain('--weight-format=int8');
-    expect((ctx.kube.store.get(JOB) as any).metadata.uid).not.toBe(firstUid);
+    expect(await jobArgs()).toContain('--weight-format=int8');
+    expect((await liveJob()).metadata.uid).not.toBe(firstUid);
     expect(
       ctx.kube.requests
         .filter(r => r.method === 'DELETE')
