@@ -22,6 +22,8 @@ const OUR_WARNINGS: RegExp[] = [
   /requires all rows to have an unique id/, // material-table rows without `id`
   /out-of-range value/, // MUI Select given a value it does not list (version picker)
   /AlertApi.*deprecated|deprecated.*AlertApi/i, // use toastApiRef
+  // rjsf 5 (@rjsf/utils optionsList) on a template boolean with enumNames but no ui:enumNames
+  /"enumNames" property in the schema is deprecated/,
 ];
 
 export type ConsoleProblem = { type: string; text: string; where?: string };
