@@ -67,6 +67,27 @@ for (const width of [1440, 1280]) {
         scrollWidth,
         `${url} at ${width} px is ${scrollWidth} px wide`,
       ).toBeLessThanOrEqual(innerWidth);
+      // Nor does a table scroll sideways inside its own box (material-table wraps each table in
+      // one with overflow-x: auto): its last columns would be off-screen just the same.
+      const scrolled = await page.evaluate(() =>
+        [...document.querySelectorAll('body *')]
+          .filter(e => {
+            const overflow = getComputedStyle(e).overflowX;
+            return (
+              (overflow === 'auto' || overflow === 'scroll') &&
+              e.querySelector('table') !== null &&
+              e.scrollWidth > e.clientWidth + 1
+            );
+          })
+          .map(
+            e =>
+              `${
+                e.querySelector('table')?.getAttribute('aria-label') ??
+                e.tagName
+              }: ${e.scrollWidth} > ${e.clientWidth}`,
+          ),
+      );
+      expect(scrolled, `tables that scroll sideways on ${url}`).toEqual([]);
     }
   });
 }

@@ -93,12 +93,39 @@ const deployColumn: TableColumn<Row> = {
   ),
 };
 
+/**
+ * What is running, in one cell: the states, how many deployments (a link to them) and the drift
+ * and outdated counts, so the page needs no column for each.
+ */
 const stateColumn: TableColumn<Row> = {
   title: 'State',
   filtering: false,
-  cellStyle: nowrap(),
   render: m =>
-    m.fleet ? describeStates(m.fleet.states, FLEET_STATES) : 'not deployed',
+    m.fleet ? (
+      <>
+        <div style={nowrap()}>
+          {describeStates(m.fleet.states, FLEET_STATES)}
+        </div>
+        <Typography variant="caption" component="div" style={nowrap()}>
+          <Link to={`/model-deployments?model=${encodeURIComponent(m.name)}`}>
+            {m.fleet.deployments}
+          </Link>{' '}
+          {m.fleet.deployments === 1 ? 'deployment' : 'deployments'}
+        </Typography>
+        {!!m.fleet.drifted && (
+          <Chip
+            size="small"
+            color="secondary"
+            label={`${m.fleet.drifted} drifted`}
+          />
+        )}
+        {!!m.fleet.outdated && (
+          <Chip size="small" label={`${m.fleet.outdated} outdated`} />
+        )}
+      </>
+    ) : (
+      <span style={nowrap()}>not deployed</span>
+    ),
 };
 
 const liveColumn: TableColumn<Row> = {
@@ -108,50 +135,16 @@ const liveColumn: TableColumn<Row> = {
   render: m => m.fleet?.liveVersions.join(', ') || '—',
 };
 
-const deploymentsColumn: TableColumn<Row> = {
-  title: 'Deployments',
-  field: 'fleet.deployments',
-  type: 'numeric',
-  filtering: false,
-  render: m =>
-    m.fleet ? (
-      <Link to={`/model-deployments?model=${encodeURIComponent(m.name)}`}>
-        {m.fleet.deployments}
-      </Link>
-    ) : (
-      0
-    ),
-};
-
-const driftColumn: TableColumn<Row> = {
-  title: 'Drift / outdated',
-  filtering: false,
-  render: m => (
-    <>
-      {!!m.fleet?.drifted && (
-        <Chip
-          size="small"
-          color="secondary"
-          label={`${m.fleet.drifted} drifted`}
-        />
-      )}
-      {!!m.fleet?.outdated && (
-        <Chip size="small" label={`${m.fleet.outdated} outdated`} />
-      )}
-    </>
-  ),
-};
-
 /**
  * The Models page's columns, to fit 1280 px and up: the name first (the model id a second line
- * under it), then what is running (state, live version, deployments) when the fleet could be
- * read, then the runtime (version and object kind under it), category, owner, drift, and a
- * compact Deploy action last.
+ * under it), then what is running (state with the deployments and drift under it, live
+ * version) when the fleet could be read, then the runtime (version and object kind under it),
+ * category, owner, and a compact Deploy action last.
  */
 export function modelsPageColumns(withFleet: boolean): TableColumn<Row>[] {
   return [
     nameColumn,
-    ...(withFleet ? [stateColumn, liveColumn, deploymentsColumn] : []),
+    ...(withFleet ? [stateColumn, liveColumn] : []),
     runtimeColumn,
     { title: 'Category', field: 'category' },
     {
@@ -159,7 +152,6 @@ export function modelsPageColumns(withFleet: boolean): TableColumn<Row>[] {
       field: 'owner',
       render: m => (m.owner ? <OwnerLink owner={m.owner} /> : '—'),
     },
-    ...(withFleet ? [driftColumn] : []),
     deployColumn,
   ];
 }

@@ -16,18 +16,16 @@ const headers = () =>
   screen.getAllByRole('columnheader').map(h => h.textContent?.trim());
 
 describe('the Models page fits the screen', () => {
-  it('puts the name first, then state, live version and deployments; a compact Deploy last', async () => {
+  it('puts the name first, then state (with deployments and drift) and live version; a compact Deploy last', async () => {
     await renderPage(fakeApi({ fleet: jest.fn(async () => FLEET) }));
     await screen.findByText('1 Ready, 1 NotReady');
     expect(headers()).toEqual([
       'Model',
       'State',
       'Live version',
-      'Deployments',
       'Runtime',
       'Category',
       'Owner',
-      'Drift / outdated',
       '',
     ]);
   });
