@@ -153,6 +153,13 @@ const namespaceField = FormFieldBlueprint.make({
       ),
   },
 });
+const clusterField = FormFieldBlueprint.make({
+  name: 'cluster-picker',
+  params: {
+    field: () =>
+      import('./components/fields/formFields').then(m => m.clusterPickerField),
+  },
+});
 
 const preflightField = FormFieldBlueprint.make({
   name: 'preflight-checks',
@@ -182,6 +189,7 @@ export default createFrontendPlugin({
     envField,
     argsField,
     namespaceField,
+    clusterField,
     preflightField,
   ],
   routes: { root: modelsRouteRef, deployments: deploymentsRouteRef },

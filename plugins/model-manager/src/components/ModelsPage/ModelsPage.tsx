@@ -15,7 +15,7 @@ import { errorText, modelManagerApiRef, type FleetResponse } from '../../api';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { CatalogStatusWarning } from '../CatalogStatusWarning';
 import { aggregateFleet } from '../fleet';
-import { fleetColumns, modelColumns, type Row } from './columns';
+import { modelsPageColumns, type Row } from './columns';
 import { ModelsFilters } from './ModelsFilters';
 import {
   PAGE_SIZES,
@@ -85,8 +85,10 @@ export function ModelsPage() {
   );
 
   const page = models.value;
+  // Each row has an id (the model's name): material-table warns about rows without one.
   const rows: Row[] | undefined = page?.items.map(m => ({
     ...m,
+    id: m.name,
     fleet: byModel?.get(m.name),
   }));
   const filtered = Object.keys(view.filters).length > 0 || !!view.q;
@@ -128,9 +130,7 @@ export function ModelsPage() {
               sorting: false,
               filtering: false,
             }}
-            columns={
-              byModel ? [...modelColumns, ...fleetColumns] : modelColumns
-            }
+            columns={modelsPageColumns(!!byModel)}
             data={rows}
             emptyContent={
               <Box padding={2}>

@@ -12,8 +12,10 @@ import {
 import { useApi } from '@backstage/core-plugin-api';
 import { useEntity } from '@backstage/plugin-catalog-react';
 import Grid from '@material-ui/core/Grid';
+import Typography from '@material-ui/core/Typography';
 import useAsync from 'react-use/esm/useAsync';
 import { modelManagerApiRef, type RuntimeSummary } from '../../api';
+import { flatImageOf } from './flatImage';
 import { KeyValueTable } from './KeyValueTable';
 import { VersionMatrix } from './VersionMatrix';
 import { RUNTIME_ANNOTATION } from './constants';
@@ -42,6 +44,7 @@ export function RuntimeContent() {
       </WarningPanel>
     );
   const runtime = value as RuntimeSummary;
+  const flat = flatImageOf(runtime);
   return (
     <Grid container spacing={3}>
       <Grid item xs={12}>
@@ -72,9 +75,21 @@ export function RuntimeContent() {
             data={runtime.versions.map(v => ({ ...v, id: v.version }))}
           />
         ) : (
-          <InfoCard title="Versions">
-            This runtime is flat: it has no versions, and a requested server
-            version is refused.
+          <InfoCard title="Image">
+            <KeyValueTable
+              label="Image"
+              empty="No image is set in the runtime's plumbing (each model sets server.image)."
+              rows={
+                flat
+                  ? [{ key: 'image', value: flat.image, note: flat.source }]
+                  : []
+              }
+            />
+            <Typography variant="body2" component="p">
+              This runtime is flat: every model runs this image (unless it sets
+              its own server.image); it has no versions, and a requested server
+              version is refused.
+            </Typography>
           </InfoCard>
         )}
       </Grid>

@@ -9,6 +9,7 @@ import { useEntity } from '@backstage/plugin-catalog-react';
 import Typography from '@material-ui/core/Typography';
 import useAsync from 'react-use/esm/useAsync';
 import { modelManagerApiRef } from '../../api';
+import { flatImageOf } from './flatImage';
 import { KeyValueTable } from './KeyValueTable';
 import { RUNTIME_ANNOTATION } from './constants';
 
@@ -39,6 +40,7 @@ export function RuntimeSummaryCard() {
         .map(v => (v.default ? `${v.version} (default)` : v.version))
         .join(', ')
     : 'flat (no versions)';
+  const flat = flatImageOf(runtime);
   return (
     <InfoCard
       title={`Runtime ${runtime.name}`}
@@ -50,6 +52,9 @@ export function RuntimeSummaryCard() {
         rows={[
           { key: 'kind', value: runtime.kind },
           { key: 'versions', value: versions },
+          ...(flat
+            ? [{ key: 'image', value: flat.image, note: flat.source }]
+            : []),
           {
             key: 'categories',
             value: runtime.categories.map(c => c.name).join(', ') || '—',

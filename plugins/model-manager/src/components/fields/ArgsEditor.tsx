@@ -8,23 +8,65 @@ import IconButton from '@material-ui/core/IconButton';
 import TextField from '@material-ui/core/TextField';
 import Typography from '@material-ui/core/Typography';
 import DeleteIcon from '@material-ui/icons/Delete';
+import { useApi } from '@backstage/core-plugin-api';
+import { useEffect, useState } from 'react';
+import useAsync from 'react-use/esm/useAsync';
+import { modelManagerApiRef } from '../../api';
+import {
+  modelArgProblems,
+  otherRuntimeOf,
+  rememberRuntimeOf,
+} from './modelArgs';
+import { modelNameOf } from './ServerVersionPicker';
 import { argProblems, rowsToFix } from './validation';
 
 /**
  * List editor for extra engine flags (one `--flag=value` per item), checked as the engine checks
  * them: what is wrong with a flag is said in words beside it, once (the template sets
- * `ui:hideError` so the form does not repeat it under the field).
+ * `ui:hideError` so the form does not repeat it under the field). Flags belong to an engine and
+ * a model: the chosen model checks them beside each row (a MoE-only flag on a dense model says
+ * who can change that), and flags typed for a model of another runtime are cleared when the
+ * model changes, saying so beside the field.
  */
 export function ArgsEditor(
   props: FieldExtensionComponentProps<string[] | undefined>,
 ) {
-  const { formData, onChange, schema } = props;
+  const { formData, onChange, schema, formContext } = props;
   const args = formData ?? [];
   const update = (next: string[]) => onChange(next.length ? next : undefined);
+  const model = modelNameOf((formContext as any)?.formData?.model);
+  const api = useApi(modelManagerApiRef);
+  const summary = useAsync(
+    async () => (model ? api.getModel(model) : undefined),
+    [api, model],
+  );
+  const runtime = summary.loading ? undefined : summary.value?.runtime;
+  const [cleared, setCleared] = useState<string>();
+  const key = JSON.stringify(args);
+  useEffect(() => {
+    if (!runtime || !model) return;
+    const was = otherRuntimeOf(args, runtime);
+    if (was) {
+      setCleared(
+        `Cleared ${args.join(
+          ' ',
+        )}: typed for a ${was} model, and ${model} runs on ${runtime}, whose server does not read ${was}'s flags.`,
+      );
+      onChange(undefined);
+    } else rememberRuntimeOf(args, runtime);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, runtime, model]);
+  const checked = useAsync(
+    async () =>
+      model && args.length
+        ? modelArgProblems(api, model, args, summary.value?.owner)
+        : [],
+    [api, model, key, summary.value?.owner],
+  );
   // An empty row just added is not an error yet; once the step was tried it says so too.
   const tried = (props.rawErrors ?? []).length > 0;
   const problems = argProblems(args).map((p, i) =>
-    args[i] === '' && !tried ? undefined : p,
+    args[i] === '' && !tried ? undefined : p ?? checked.value?.[i],
   );
   return (
     <div>
@@ -53,7 +95,16 @@ export function ArgsEditor(
           </IconButton>
         </div>
       ))}
-      <Button size="small" onClick={() => onChange([...args, ''])}>
+      {cleared && (
+        <FormHelperText data-testid="args-cleared">{cleared}</FormHelperText>
+      )}
+      <Button
+        size="small"
+        onClick={() => {
+          setCleared(undefined);
+          onChange([...args, '']);
+        }}
+      >
         Add flag
       </Button>
       {schema.description && (
@@ -63,10 +114,19 @@ export function ArgsEditor(
   );
 }
 
-/** Blocks the step while a flag is wrong; the list at the top names the field, the row says why. */
+/**
+ * Blocks the step while a flag is wrong, as the engine checks it or as the chosen model refuses it
+ * (asked of the backend, like the field); the list at the top names the field, the row says why.
+ */
 export const argsEditorValidation: CustomFieldValidator<
   string[] | undefined
-> = (value, validation) => {
-  const wrong = argProblems(value ?? []).filter(Boolean).length;
+> = async (value, validation, context) => {
+  const args = value ?? [];
+  const local = argProblems(args);
+  const model = modelNameOf((context as any)?.formData?.model);
+  const api = context?.apiHolder?.get(modelManagerApiRef);
+  const remote =
+    model && api && args.length ? await modelArgProblems(api, model, args) : [];
+  const wrong = local.filter((p, i) => p ?? remote[i]).length;
   if (wrong) validation.addError(rowsToFix(wrong, 'flag'));
 };

@@ -58,6 +58,19 @@ describe('NamespacePicker', () => {
     const onChange = jest.fn();
     await render({ cluster: 'local', formData: 'kube-system', onChange });
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(undefined));
+    // Not silently: the field says which namespace and why.
+    expect(screen.getByTestId('namespace-refused')).toHaveTextContent(
+      'kube-system is not allowed on cluster local: it takes models only in default, models (set by the platform team), so it was cleared. Pick one of them.',
+    );
+  });
+
+  it('does not say an unknown cluster allows any namespace', async () => {
+    await render({ cluster: 'staging', formData: 'team-a' });
+    await screen.findByRole('textbox');
+    await waitFor(() =>
+      expect(screen.getByText(/The Kubernetes namespace/)).toBeInTheDocument(),
+    );
+    expect(screen.queryByText(/allows any namespace/)).not.toBeInTheDocument();
   });
 
   it('is free text on a cluster without a list', async () => {

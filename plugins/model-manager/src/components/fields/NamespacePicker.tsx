@@ -6,7 +6,7 @@ import InputLabel from '@material-ui/core/InputLabel';
 import MenuItem from '@material-ui/core/MenuItem';
 import Select from '@material-ui/core/Select';
 import TextField from '@material-ui/core/TextField';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import useAsync from 'react-use/esm/useAsync';
 import { modelManagerApiRef } from '../../api';
 import { namespaceProblem } from './validation';
@@ -39,10 +39,21 @@ export function NamespacePicker(
     | undefined;
   const api = useApi(modelManagerApiRef);
   const state = useAsync(() => api.listClusters(), [api]);
-  const allowed = state.value?.find(c => c.name === cluster)?.namespaces;
+  const chosen = state.value?.find(c => c.name === cluster);
+  const allowed = chosen?.namespaces;
   const stale = !!formData && !!allowed && !allowed.includes(formData);
+  // A namespace from a link (or picked for another cluster) that the allowlist refuses is
+  // cleared, and the field says which one and why (never silently).
+  const [refused, setRefused] = useState<string>();
   useEffect(() => {
-    if (stale) onChange(undefined);
+    if (!stale) return;
+    setRefused(
+      `${formData} is not allowed on cluster ${cluster}: it takes models only in ${allowed!.join(
+        ', ',
+      )} (set by the platform team), so it was cleared. Pick one of them.`,
+    );
+    onChange(undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stale, onChange]);
 
   const title = schema.title ?? 'Namespace';
@@ -65,7 +76,7 @@ export function NamespacePicker(
               (!formData && rawErrors?.length
                 ? 'Type the namespace to deploy to (e.g. models).'
                 : `${schema.description ?? ''}${
-                    cluster ? ` Cluster ${cluster} allows any namespace.` : ''
+                    chosen ? ` Cluster ${cluster} allows any namespace.` : ''
                   }`.trim())
         }
         fullWidth
@@ -85,7 +96,10 @@ export function NamespacePicker(
         labelId={`${idSchema.$id}-label`}
         id={idSchema.$id}
         value={formData && allowed.includes(formData) ? formData : ''}
-        onChange={e => onChange((e.target.value as string) || undefined)}
+        onChange={e => {
+          setRefused(undefined);
+          onChange((e.target.value as string) || undefined);
+        }}
       >
         {allowed.map(n => (
           <MenuItem key={n} value={n}>
@@ -93,12 +107,16 @@ export function NamespacePicker(
           </MenuItem>
         ))}
       </Select>
+      {refused && (
+        <FormHelperText error data-testid="namespace-refused">
+          {refused}
+        </FormHelperText>
+      )}
       <FormHelperText>
         {!formData && rawErrors?.length
           ? 'Pick the namespace to deploy to. '
           : ''}
-        The namespaces cluster {cluster} allows models in
-        (modelManager.kubernetes.clusters.{cluster}.namespaces).
+        The namespaces cluster {cluster} allows models in.
       </FormHelperText>
     </FormControl>
   );

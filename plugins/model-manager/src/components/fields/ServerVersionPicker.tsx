@@ -5,7 +5,7 @@ import FormHelperText from '@material-ui/core/FormHelperText';
 import InputLabel from '@material-ui/core/InputLabel';
 import MenuItem from '@material-ui/core/MenuItem';
 import Select from '@material-ui/core/Select';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import useAsync from 'react-use/esm/useAsync';
 import { modelManagerApiRef } from '../../api';
 
@@ -47,8 +47,17 @@ export function ServerVersionPicker(
   const listed =
     !!formData && !!runtime?.versions.some(v => v.version === formData);
   const stale = !!formData && runtime !== undefined && !listed;
+  // Said beside the field, so a version that disappears is not a surprise on Review.
+  const [cleared, setCleared] = useState<string>();
   useEffect(() => {
-    if (stale) onChange(undefined);
+    if (!stale || !runtime) return;
+    setCleared(
+      runtime.versioned
+        ? `Cleared ${formData}: ${model}'s runtime ${runtime.name} does not list it.`
+        : `Cleared ${formData}: ${model} runs on ${runtime.name}, a flat runtime without versions.`,
+    );
+    onChange(undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stale, onChange]);
 
   const title = schema.title ?? 'Server version';
@@ -80,7 +89,10 @@ export function ServerVersionPicker(
         labelId={`${idSchema.$id}-label`}
         data-testid="server-version-picker"
         value={listed ? formData : ''}
-        onChange={e => onChange((e.target.value as string) || undefined)}
+        onChange={e => {
+          setCleared(undefined);
+          onChange((e.target.value as string) || undefined);
+        }}
       >
         <MenuItem value="">
           <em>
@@ -99,6 +111,11 @@ export function ServerVersionPicker(
           </MenuItem>
         ))}
       </Select>
+      {cleared && (
+        <FormHelperText data-testid="server-version-cleared">
+          {cleared}
+        </FormHelperText>
+      )}
       <FormHelperText>
         {flat
           ? `${

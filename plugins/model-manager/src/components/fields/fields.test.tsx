@@ -236,9 +236,11 @@ describe('EnvEditor and ArgsEditor validate as the engine does', () => {
 
   it('says beside a flag that it is not one', async () => {
     await renderInTestApp(
-      <ArgsEditor
-        {...fieldProps({ schema: { title: 'Args' }, formData: ['8192'] })}
-      />,
+      <TestApiProvider apis={[[modelManagerApiRef, api]]}>
+        <ArgsEditor
+          {...fieldProps({ schema: { title: 'Args' }, formData: ['8192'] })}
+        />
+      </TestApiProvider>,
     );
     const message = screen.getByText(
       "'8192' is not a flag; each arg is one flag such as --max-model-len=8192",
@@ -252,26 +254,37 @@ describe('EnvEditor and ArgsEditor validate as the engine does', () => {
 
   it('says an empty flag is empty once the step was tried, not while it is being added', async () => {
     const { rerender } = await renderInTestApp(
-      <ArgsEditor
-        {...fieldProps({ schema: { title: 'Args' }, formData: [''] })}
-      />,
+      <TestApiProvider apis={[[modelManagerApiRef, api]]}>
+        <ArgsEditor
+          {...fieldProps({ schema: { title: 'Args' }, formData: [''] })}
+        />
+      </TestApiProvider>,
     );
     expect(screen.queryByText(/this flag is empty/)).not.toBeInTheDocument();
     rerender(
-      <ArgsEditor
-        {...fieldProps({
-          schema: { title: 'Args' },
-          formData: [''],
-          rawErrors: ['has a flag to fix: the reason is shown beside it'],
-        })}
-      />,
+      <TestApiProvider apis={[[modelManagerApiRef, api]]}>
+        <ArgsEditor
+          {...fieldProps({
+            schema: { title: 'Args' },
+            formData: [''],
+            rawErrors: ['has a flag to fix: the reason is shown beside it'],
+          })}
+        />
+      </TestApiProvider>,
     );
     expect(screen.getByText(/this flag is empty/)).toBeInTheDocument();
   });
 
-  it('blocks the step with one line naming how many flags to fix', () => {
+  it('blocks the step with one line naming how many flags to fix', async () => {
+    const collectAsync = async (
+      validate: (errors: { addError(m: string): void }) => unknown,
+    ) => {
+      const errors: string[] = [];
+      await validate({ addError: (m: string) => errors.push(m) });
+      return errors;
+    };
     expect(
-      collect(v =>
+      await collectAsync(v =>
         argsEditorValidation(
           ['--ok=1', '--bad=1\n--x', ''],
           v as any,
@@ -280,7 +293,9 @@ describe('EnvEditor and ArgsEditor validate as the engine does', () => {
       ),
     ).toEqual(['has 2 flags to fix: the reason is shown beside each']);
     expect(
-      collect(v => argsEditorValidation(['--ok=1'], v as any, {} as any)),
+      await collectAsync(v =>
+        argsEditorValidation(['--ok=1'], v as any, {} as any),
+      ),
     ).toEqual([]);
   });
 });

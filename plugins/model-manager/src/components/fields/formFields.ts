@@ -1,5 +1,6 @@
 import { createFormField } from '@backstage/plugin-scaffolder-react/alpha';
 import { ArgsEditor, argsEditorValidation } from './ArgsEditor';
+import { ClusterPicker, clusterPickerValidation } from './ClusterPicker';
 import { EnvEditor, envEditorValidation } from './EnvEditor';
 import { NamespacePicker } from './NamespacePicker';
 import { PreflightChecks } from './PreflightChecks';
@@ -26,4 +27,9 @@ export const namespacePickerField = createFormField({
 export const preflightChecksField = createFormField({
   name: 'ModelPreflightChecks',
   component: PreflightChecks as any,
+});
+export const clusterPickerField = createFormField({
+  name: 'ModelClusterPicker',
+  component: ClusterPicker as any,
+  validation: clusterPickerValidation as any,
 });

@@ -4,3 +4,4 @@ export { ArgsEditor, argsEditorValidation } from './ArgsEditor';
 export { envProblems, argsProblems } from './validation';
 export { NamespacePicker } from './NamespacePicker';
 export { PreflightChecks, preflightSummary } from './PreflightChecks';
+export { ClusterPicker } from './ClusterPicker';

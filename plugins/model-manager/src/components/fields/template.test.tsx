@@ -211,3 +211,64 @@ describe('EnvEditor', () => {
     ]);
   });
 });
+
+describe('templates say Yes/No without the deprecated enumNames warning', () => {
+  const load = (name: string) =>
+    parse(
+      readFileSync(
+        path.resolve(
+          __dirname,
+          `../../../../../templates/${name}/template.yaml`,
+        ),
+        'utf8',
+      ),
+    );
+  const booleans = (t: any) =>
+    (t.spec.parameters as any[]).flatMap(step =>
+      Object.entries<any>(step.properties ?? {})
+        .filter(([, p]) => p.type === 'boolean')
+        .map(([key, p]) => [t.metadata.name, key, p] as const),
+    );
+  const all = [
+    ...booleans(load('deploy-model')),
+    ...booleans(load('rollout-runtime-version')),
+  ];
+
+  // rjsf's optionsList (@rjsf/utils 5.24) warns "enumNames ... is deprecated" unless the uiSchema
+  // has ui:enumNames; scaffolder-react 2.1's ReviewState (Backstage 1.55) reads only enumNames.
+  it.each(all.map(([t, key, p]) => [`${t} ${key}`, p]))(
+    '%s has ui:enumNames for the form and enumNames for the Review step, both Yes/No',
+    (_, p: any) => {
+      expect(p.enum).toEqual([true, false]);
+      expect(p['ui:enumNames']).toEqual(['Yes', 'No']);
+      expect(p.enumNames).toEqual(['Yes', 'No']);
+    },
+  );
+
+  it('the rollout Review step says Yes/No, not a glyph', async () => {
+    const rollout = load('rollout-runtime-version');
+    await renderInTestApp(
+      <ReviewState
+        schemas={rollout.spec.parameters.map((step: any) => ({
+          title: step.title,
+          schema: step,
+          uiSchema: {},
+          mergedSchema: step,
+        }))}
+        formState={{
+          runtime: 'vllm',
+          includeHeld: false,
+          force: false,
+          dryRun: true,
+        }}
+      />,
+    );
+    expect(screen.getAllByText('No')).toHaveLength(2);
+    expect(screen.getByText('Yes')).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/[\u2705\u274C]/);
+  });
+
+  it('the deploy Cluster is a picker of the configured clusters, not free text', () => {
+    expect(where.properties.cluster['ui:field']).toBe('ModelClusterPicker');
+  });
+});

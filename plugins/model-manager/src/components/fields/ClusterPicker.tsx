@@ -1,0 +1,79 @@
+import { useApi } from '@backstage/core-plugin-api';
+import type { FieldExtensionComponentProps } from '@backstage/plugin-scaffolder-react';
+import FormControl from '@material-ui/core/FormControl';
+import FormHelperText from '@material-ui/core/FormHelperText';
+import InputLabel from '@material-ui/core/InputLabel';
+import MenuItem from '@material-ui/core/MenuItem';
+import Select from '@material-ui/core/Select';
+import useAsync from 'react-use/esm/useAsync';
+import { modelManagerApiRef } from '../../api';
+
+/**
+ * The cluster to deploy to: a picker of the clusters the backend is configured with
+ * (`GET /clusters`), not free text, so a name the deploy would refuse ("unknown cluster") cannot
+ * be typed. A cluster passed in a link that is not configured is shown as such, beside the field,
+ * with the ones that are; the picker stays blank so nothing wrong is submitted.
+ */
+export function ClusterPicker(props: FieldExtensionComponentProps<string>) {
+  const { formData, onChange, schema, idSchema, rawErrors, required } = props;
+  const api = useApi(modelManagerApiRef);
+  const state = useAsync(() => api.listClusters(), [api]);
+  const title = schema.title ?? 'Cluster';
+  const clusters = state.value ?? [];
+  const known = clusters.some(c => c.name === formData);
+  const unknown = !!formData && !!state.value && !known;
+  const names = clusters.map(c => c.name).join(', ');
+  let help: string;
+  if (state.error) help = `Could not load the clusters: ${state.error.message}`;
+  else if (unknown)
+    help = `${formData} (from the link) is not a cluster the portal can deploy to; pick one of ${names}.`;
+  else if (state.value && clusters.length === 0)
+    help =
+      'No cluster is configured for deploys: ask the platform team to add one to the portal.';
+  else
+    help =
+      'The clusters the portal can deploy to; the namespaces each allows are listed below.';
+  return (
+    <FormControl
+      fullWidth
+      margin="normal"
+      required={required}
+      disabled={state.loading}
+      error={unknown || !!state.error || !!rawErrors?.length}
+    >
+      <InputLabel id={`${idSchema.$id}-label`}>{title}</InputLabel>
+      <Select
+        labelId={`${idSchema.$id}-label`}
+        id={idSchema.$id}
+        data-testid="cluster-picker"
+        value={known ? formData : ''}
+        onChange={e => onChange((e.target.value as string) || undefined!)}
+      >
+        {clusters.map(c => (
+          <MenuItem key={c.name} value={c.name}>
+            {c.name}
+            {c.namespaces ? '' : ' (any namespace)'}
+          </MenuItem>
+        ))}
+      </Select>
+      <FormHelperText>{help}</FormHelperText>
+    </FormControl>
+  );
+}
+
+/** A cluster the backend does not know blocks the step (the field says why beside it). */
+export const clusterPickerValidation = async (
+  value: string | undefined,
+  validation: { addError(message: string): void },
+  context: { apiHolder?: { get(ref: unknown): unknown } },
+) => {
+  const api = context?.apiHolder?.get(modelManagerApiRef) as
+    | { listClusters(): Promise<Array<{ name: string }>> }
+    | undefined;
+  if (!value || !api) return;
+  const clusters = await api.listClusters();
+  if (!clusters.some(c => c.name === value))
+    validation.addError(
+      'is not a configured cluster; the reason is shown beside it',
+    );
+};
