@@ -73,7 +73,7 @@ const join = (base: string, path: string) =>
 
 /**
  * The URLs KServe reports in a live object's status. Sources: KServe's CRDs
- * (../shared/crds/kserve): InferenceService v1beta1 `status.url` and `status.address.url`
+ * (test-assets/crds/kserve): InferenceService v1beta1 `status.url` and `status.address.url`
  * (knative duck `Addressable`); LLMInferenceService v1alpha2 `status.url`, `status.address.url`
  * and `status.addresses[].url` (duck `AddressStatus`).
  */
