@@ -2,6 +2,7 @@ import { mockCredentials, TestDatabases } from '@backstage/backend-test-utils';
 import { KubeApiTestServer } from '@model-manager/kube-api-test-server';
 import knexFactory, { type Knex } from 'knex';
 import request from 'supertest';
+import { seedSchedulableCluster } from './testUtils';
 import {
   startModelManager,
   type ModelManagerTestContext,
@@ -42,6 +43,8 @@ it('runs against PostgreSQL in CI (the .ci/run script starts one)', () => {
       kube = await KubeApiTestServer.start({
         namespaces: ['default', 'models'],
       });
+      // A cluster whose deploys pass preflight (a node, a default StorageClass, the AI gateway).
+      seedSchedulableCluster(kube);
       first = await databases.init('POSTGRES_15');
       second = knexFactory(first.client.config);
       replicas.push(await startModelManager({ kube, knex: first }));
