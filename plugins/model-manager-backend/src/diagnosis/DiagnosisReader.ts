@@ -214,9 +214,10 @@ function podSelectors(targets: DiagnosisTarget[]): string[] {
   const byKind = new Map<string, string[]>();
   for (const t of targets) {
     if (!serverPodSelector(t.server.kind, t.server.name)) continue;
-    const names = byKind.get(t.server.kind);
-    if (names) names.push(t.server.name);
-    else byKind.set(t.server.kind, [t.server.name]);
+    byKind.set(t.server.kind, [
+      ...(byKind.get(t.server.kind) ?? []),
+      t.server.name,
+    ]);
   }
   const out: string[] = [];
   const isvc = byKind.get('InferenceService');

@@ -27,14 +27,6 @@ export async function diagnoseNotReady(input: {
   const recordOf = new Map(
     input.records.map(r => [`${r.cluster}/${r.namespace}/${r.model}`, r]),
   );
-  // The live objects by cluster, kind, namespace and name: looked up once per NotReady target.
-  const liveObjects = new Map<string, Record<string, any>>();
-  for (const read of input.reads)
-    for (const o of read.objects)
-      liveObjects.set(
-        `${read.cluster}\u0000${o.kind}\u0000${o.metadata?.namespace}\u0000${o.metadata?.name}`,
-        o as Record<string, any>,
-      );
   const groups = new Map<
     string,
     Array<{ target: FleetTarget; d: DiagnosisTarget }>
@@ -46,23 +38,29 @@ export async function diagnoseNotReady(input: {
     );
     const main = record?.manifests.find(o => isServerKind(catalog, o.kind));
     if (!record || !main) continue;
-    const serverLive = liveObjects.get(
-      `${target.cluster}\u0000${main.kind}\u0000${target.namespace}\u0000${main.name}`,
-    );
+    const serverLive = input.reads
+      .find(r => r.cluster === target.cluster)
+      ?.objects.find(
+        o =>
+          o.kind === main.kind &&
+          o.metadata?.name === main.name &&
+          o.metadata?.namespace === target.namespace,
+      ) as Record<string, any> | undefined;
     const key = `${target.cluster}\u0000${target.namespace}`;
-    let members = groups.get(key);
-    if (!members) groups.set(key, (members = []));
-    members.push({
-      target,
-      d: {
-        model: target.model,
-        server: { kind: main.kind, name: main.name },
-        serverLive,
-        jobName: record.manifests.find(o => o.kind === 'Job')?.name,
-        objectNames: record.manifests.map(o => o.name),
-        signatures: signaturesFor(catalog.runtimes[target.runtime]?.profile),
+    groups.set(key, [
+      ...(groups.get(key) ?? []),
+      {
+        target,
+        d: {
+          model: target.model,
+          server: { kind: main.kind, name: main.name },
+          serverLive,
+          jobName: record.manifests.find(o => o.kind === 'Job')?.name,
+          objectNames: record.manifests.map(o => o.name),
+          signatures: signaturesFor(catalog.runtimes[target.runtime]?.profile),
+        },
       },
-    });
+    ]);
   }
   await Promise.all(
     [...groups].map(async ([key, members]) => {

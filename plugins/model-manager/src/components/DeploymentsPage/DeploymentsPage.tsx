@@ -46,6 +46,9 @@ const FILTER_TITLES: Record<FilterKey, string> = {
   state: 'State',
 };
 
+/** An image reference has no spaces: let it break where it must, so the table fits 1280 px. */
+const IMAGE_STYLE = { overflowWrap: 'anywhere' as const, display: 'block' };
+
 const columns: TableColumn<FleetTarget>[] = [
   {
     title: 'Model',
@@ -65,7 +68,9 @@ const columns: TableColumn<FleetTarget>[] = [
       <>
         <div>{t.liveVersion ?? '—'}</div>
         {t.liveImage && (
-          <Typography variant="caption">{t.liveImage}</Typography>
+          <Typography variant="caption" style={IMAGE_STYLE}>
+            {t.liveImage}
+          </Typography>
         )}
       </>
     ),
@@ -77,7 +82,13 @@ const columns: TableColumn<FleetTarget>[] = [
       const image = t.sync ? t.sync.newDeploy.image : t.resolvedImage;
       return (
         version ??
-        (image ? <Typography variant="caption">{image}</Typography> : '—')
+        (image ? (
+          <Typography variant="caption" style={IMAGE_STYLE}>
+            {image}
+          </Typography>
+        ) : (
+          '—'
+        ))
       );
     },
   },
