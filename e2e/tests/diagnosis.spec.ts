@@ -171,7 +171,13 @@ test('a target that fails explains itself: ImagePullBackOff, then OOMKilled, on 
     'last run: OOMKilled (exit code 137)',
   );
   await shot(page, 'diagnosis-oom-killed');
-  await page.goto(`/model-deployments?namespace=models`);
-  await expect(row).toContainText('the container used more memory');
+  // /fleet answers from a read of the clusters kept a few seconds (FleetResponse.readAt): a
+  // reload after that shows the new reason.
+  await expect(async () => {
+    await page.goto(`/model-deployments?namespace=models`);
+    await expect(row).toContainText('the container used more memory', {
+      timeout: 3_000,
+    });
+  }).toPass({ timeout: 60_000 });
   await shot(page, 'diagnosis-deployments-oom-killed');
 });
