@@ -196,7 +196,7 @@ export async function createRouter(
       await event.fail({ error, meta: { outcome: 'denied' } });
       throw error;
     }
-    return event;
+    return { event, credentials };
   }
 
   /**
@@ -213,27 +213,12 @@ export async function createRouter(
     meta: Record<string, any> & { model: string },
     run: (credentials: BackstageCredentials) => Promise<DeploymentResult>,
   ) {
-    const credentials = await httpAuth.credentials(req, {
-      allow: ['user', 'service'],
-    });
-    const actor = actorOf(credentials);
-    const event = await auditor.createEvent({
+    const { event, credentials } = await authorizeOrThrow(
+      req,
       eventId,
-      severityLevel: 'medium',
-      request: req,
-      meta: { ...meta, actor },
-    });
-    const [denial] = await authorizer.denials(
       permission,
-      [meta.model],
-      credentials,
-      actor,
+      meta,
     );
-    if (denial) {
-      const error = new NotAllowedError(denial.message);
-      await event.fail({ error, meta: { outcome: 'denied' } });
-      throw error;
-    }
     let result: DeploymentResult;
     try {
       result = await run(credentials);
@@ -326,7 +311,7 @@ export async function createRouter(
     // model-manager.model.render on the model's entity, audited (docs/security.md).
     if (cluster !== undefined) {
       service.checkTarget({ cluster, namespace });
-      const event = await authorizeOrThrow(
+      const { event } = await authorizeOrThrow(
         req,
         'model-render',
         modelRenderPermission,
