@@ -9,7 +9,8 @@
  *   test-assets/examples/               upstream example objects the CRD tests apply
  *   test-assets/k8s-reference/          answers recorded from a real kube-apiserver
  *
- * Usage: node scripts/vendor-test-assets.js [SOURCE_DIR]   (default ../shared beside the repo)
+ * Usage: node scripts/vendor-test-assets.js SOURCE_DIR   (a folder holding crds/, examples/ and
+ * k8s-reference/ as upstream ships them)
  * Re-run it when the upstream CRDs move; review the diff like any other change.
  */
 const fs = require('node:fs');
@@ -17,7 +18,13 @@ const path = require('node:path');
 const { parseAllDocuments, stringify } = require('yaml');
 
 const repo = path.resolve(__dirname, '..');
-const source = path.resolve(process.argv[2] ?? path.join(repo, '../shared'));
+if (!process.argv[2]) {
+  console.error(
+    'usage: node scripts/vendor-test-assets.js SOURCE_DIR (the folder holding crds/, examples/ and k8s-reference/ to copy from)',
+  );
+  process.exit(2);
+}
+const source = path.resolve(process.argv[2]);
 const target = path.join(repo, 'test-assets');
 
 /** Removes every `description: <string>` (schema annotations), keeping properties named so. */
