@@ -43,6 +43,13 @@ export function ArgsEditor(
   const runtime = summary.loading ? undefined : summary.value?.runtime;
   const [cleared, setCleared] = useState<string>();
   const key = JSON.stringify(args);
+  // Runs after every render, not only when the flags change: other fields of the step clear
+  // their own values when the model changes (the version picker, the namespace picker), and
+  // rjsf's ObjectField builds each field's change from the form data it last rendered
+  // ({...formData, [name]: value}, @rjsf/core ObjectField.onPropertyChange), so a change made in
+  // the same commit as ours writes the old flags back. Seen in the browser: the note said
+  // "Cleared" and the row stayed. Clearing again while the flags shown are another engine's ends
+  // that; it stops once they are gone.
   useEffect(() => {
     if (!runtime || !model) return;
     const was = otherRuntimeOf(args, runtime);
@@ -54,8 +61,7 @@ export function ArgsEditor(
       );
       onChange(undefined);
     } else rememberRuntimeOf(args, runtime);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, runtime, model]);
+  });
   const checked = useAsync(
     async () =>
       model && args.length

@@ -176,6 +176,45 @@ describe('the flags field knows the chosen model', () => {
     );
   });
 
+  it('clears them again when another field of the step writes the old flags back in the same commit', async () => {
+    const { api } = makeApi();
+    const first = jest.fn();
+    const { unmount } = await renderInTestApp(
+      <TestApiProvider apis={[[modelManagerApiRef, api]]}>
+        <ArgsEditor
+          {...props({
+            formData: ['--max-model-len=4098'],
+            onChange: first,
+            ...onModel('qwen'),
+          })}
+        />
+      </TestApiProvider>,
+    );
+    await waitFor(() => expect(api.resolve).toHaveBeenCalled());
+    unmount();
+    // On the OpenVINO model our clearing is lost: the version picker's change, built by rjsf from
+    // the form data it last rendered, puts the flags back, and the step renders again with them.
+    const lost = jest.fn();
+    const field = (onChange: jest.Mock, version?: string) => (
+      <TestApiProvider apis={[[modelManagerApiRef, api]]}>
+        <ArgsEditor
+          {...props({
+            formData: ['--max-model-len=4098'],
+            onChange,
+            formContext: {
+              formData: { model: 'component:default/phi-ov', version },
+            },
+          })}
+        />
+      </TestApiProvider>
+    );
+    const { rerender } = await renderInTestApp(field(lost, '0.19.1'));
+    await waitFor(() => expect(lost).toHaveBeenCalledWith(undefined));
+    const again = jest.fn();
+    rerender(field(again));
+    await waitFor(() => expect(again).toHaveBeenCalledWith(undefined));
+  });
+
   it('keeps flags when the new model runs on the same runtime, and checks them against it', async () => {
     const { api, resolve } = makeApi();
     const first = jest.fn();
