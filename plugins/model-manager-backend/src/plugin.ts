@@ -5,7 +5,9 @@ import {
 import { catalogServiceRef } from '@backstage/plugin-catalog-node';
 import { modelManagerPermissions } from '@model-manager/plugin-model-manager-common';
 import { modelCatalogServiceRef } from '@model-manager/plugin-model-manager-node';
+import { ScmIntegrations } from '@backstage/integration';
 import { FleetService, LiveObjectCache } from './fleet';
+import { createGitOpsRouter } from './gitops';
 import { PreflightReader, PreflightService } from './preflight';
 import { DeploymentHistory } from './history';
 import { ClusterRegistry, ServerSideApplier } from './kubernetes';
@@ -116,6 +118,11 @@ export const modelManagerPlugin = createBackendPlugin({
             logger,
             impersonateUser:
               kubernetes?.getOptionalBoolean('impersonateUser') ?? false,
+          }),
+        );
+        httpRouter.use(
+          createGitOpsRouter({
+            integrations: ScmIntegrations.fromConfig(config),
           }),
         );
         httpRouter.addAuthPolicy({ path: '/health', allow: 'unauthenticated' });

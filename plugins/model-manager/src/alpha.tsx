@@ -161,6 +161,16 @@ const clusterField = FormFieldBlueprint.make({
   },
 });
 
+const pullRequestCheckField = FormFieldBlueprint.make({
+  name: 'pull-request-check',
+  params: {
+    field: () =>
+      import('./components/fields/formFields').then(
+        m => m.pullRequestCheckField,
+      ),
+  },
+});
+
 const preflightField = FormFieldBlueprint.make({
   name: 'preflight-checks',
   params: {
@@ -191,6 +201,7 @@ export default createFrontendPlugin({
     namespaceField,
     clusterField,
     preflightField,
+    pullRequestCheckField,
   ],
   routes: { root: modelsRouteRef, deployments: deploymentsRouteRef },
 });

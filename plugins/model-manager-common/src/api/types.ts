@@ -20,6 +20,7 @@ export * from './fleet';
 export * from './models';
 export * from './sync';
 export * from './preflight';
+export * from './gitops';
 
 /** What happened to one object in a deploy, dry run, rollback or undeploy. */
 export type ObjectAction =

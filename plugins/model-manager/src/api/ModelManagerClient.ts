@@ -28,6 +28,7 @@ import type {
   RuntimeListResponse,
   RuntimeSummary,
   RevisionDiff,
+  PullRequestReadiness,
 } from '@model-manager/plugin-model-manager-common';
 import type { ModelManagerApi, Overrides } from './types';
 
@@ -105,6 +106,12 @@ export class ModelManagerClient implements ModelManagerApi {
     query.set('namespace', target.namespace);
     return this.get<PreflightResponse>(
       `/models/${encodeURIComponent(name)}/preflight?${query}`,
+    );
+  }
+
+  pullRequestReadiness(repoUrl: string) {
+    return this.get<PullRequestReadiness>(
+      `/gitops/pull-request-readiness?${new URLSearchParams({ repoUrl })}`,
     );
   }
 

@@ -19,6 +19,7 @@ import type {
   RuntimeSummary,
   ServerOverrides,
   RevisionDiff,
+  PullRequestReadiness,
 } from '@model-manager/plugin-model-manager-common';
 
 /** The REST shapes are declared once, in the common package; re-exported for the plugin's users. */
@@ -88,4 +89,6 @@ export interface ModelManagerApi {
   rolloutPlan(query: RolloutPlanQuery): Promise<RolloutPlan>;
   /** The clusters models can be deployed to, with the namespaces each allows. */
   listClusters(): Promise<ClusterSummary[]>;
+  /** Whether the portal could open a pull request on a repository (RepoUrlPicker's value). */
+  pullRequestReadiness?(repoUrl: string): Promise<PullRequestReadiness>;
 }

@@ -5,6 +5,7 @@ import Tabs from '@material-ui/core/Tabs';
 import DownloadIcon from '@material-ui/icons/GetApp';
 import { useState } from 'react';
 import type { RenderedObject } from '@model-manager/plugin-model-manager-common';
+import { downloadText } from './downloadText';
 import { toYaml } from './toYaml';
 
 export interface ManifestsCardProps {
@@ -19,19 +20,6 @@ export interface ManifestsCardProps {
 /** Every object as one multi-document YAML file, in apply order (what `kubectl apply -f` takes). */
 export function manifestsYaml(manifests: RenderedObject[]): string {
   return manifests.map(m => toYaml(m.manifest)).join('---\n');
-}
-
-function download(fileName: string, text: string) {
-  const url = URL.createObjectURL(
-    new Blob([text], { type: 'application/yaml' }),
-  );
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  URL.revokeObjectURL(url);
 }
 
 /**
@@ -54,7 +42,9 @@ export function ManifestsCard({
       action={
         <Button
           startIcon={<DownloadIcon />}
-          onClick={() => download(fileName, manifestsYaml(manifests))}
+          onClick={() =>
+            downloadText(fileName, manifestsYaml(manifests), 'application/yaml')
+          }
           disabled={manifests.length === 0}
         >
           Download {fileName}

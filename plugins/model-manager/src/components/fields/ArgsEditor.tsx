@@ -49,7 +49,9 @@ export function ArgsEditor(
   // ({...formData, [name]: value}, @rjsf/core ObjectField.onPropertyChange), so a change made in
   // the same commit as ours writes the old flags back. Seen in the browser: the note said
   // "Cleared" and the row stayed. Clearing again while the flags shown are another engine's ends
-  // that; it stops once they are gone.
+  // that; it stops once they are gone (no dependency list on purpose: the written-back flags can
+  // be the very array rendered before, so no dependency would change).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => {
     if (!runtime || !model) return;
     const was = otherRuntimeOf(args, runtime);

@@ -4,6 +4,10 @@ import { ClusterPicker, clusterPickerValidation } from './ClusterPicker';
 import { EnvEditor, envEditorValidation } from './EnvEditor';
 import { NamespacePicker } from './NamespacePicker';
 import { PreflightChecks } from './PreflightChecks';
+import {
+  PullRequestCheck,
+  pullRequestCheckValidation,
+} from './PullRequestCheck';
 import { ServerVersionPicker } from './ServerVersionPicker';
 
 export const serverVersionPickerField = createFormField({
@@ -32,4 +36,9 @@ export const clusterPickerField = createFormField({
   name: 'ModelClusterPicker',
   component: ClusterPicker as any,
   validation: clusterPickerValidation as any,
+});
+export const pullRequestCheckField = createFormField({
+  name: 'ModelPullRequestCheck',
+  component: PullRequestCheck as any,
+  validation: pullRequestCheckValidation as any,
 });

@@ -5,3 +5,4 @@ export { envProblems, argsProblems } from './validation';
 export { NamespacePicker } from './NamespacePicker';
 export { PreflightChecks, preflightSummary } from './PreflightChecks';
 export { ClusterPicker } from './ClusterPicker';
+export { PullRequestCheck } from './PullRequestCheck';

@@ -1,0 +1,2 @@
+export { createGitOpsRouter } from './gitopsRouter';
+export { pullRequestReadiness } from './pullRequestReadiness';
