@@ -28,7 +28,9 @@ test('the pull request template checks the GitHub access up front and offers the
 
   // Pull request: a repository on github.com, for which the portal has no credentials.
   await page.getByRole('textbox', { name: 'Owner', exact: true }).fill('acme');
-  await page.getByRole('textbox', { name: 'Repository', exact: true }).fill('gitops');
+  await page
+    .getByRole('textbox', { name: 'Repository', exact: true })
+    .fill('gitops');
   const check = page.getByTestId('pull-request-check');
   await expect(check).toContainText(
     'The portal has no GitHub credentials for github.com, so it cannot open the pull request: an administrator adds a token or a GitHub App to the github.com entry of integrations.github in app-config',
