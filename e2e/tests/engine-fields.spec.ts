@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { pickModel } from '../steps';
 
 /**
  * Deploy model (issue 26): the form knows the chosen model. A MoE-only flag on a dense model is
@@ -15,16 +16,6 @@ async function shot(page: Page, name: string) {
     path: path.resolve(__dirname, '../test-results/steps', `${name}.png`),
     fullPage: true,
   });
-}
-
-async function pickModel(page: Page, model: string) {
-  await page.getByRole('textbox', { name: /Model/ }).first().click();
-  await page.getByRole('textbox', { name: /Model/ }).first().fill(model);
-  await page
-    .getByRole('option', { name: new RegExp(model) })
-    .first()
-    .click();
-  await page.getByRole('button', { name: 'Next' }).click();
 }
 
 test('flags belong to the model: a MoE-only flag is refused beside it, and flags of another engine are cleared saying so', async ({

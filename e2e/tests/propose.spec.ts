@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '../fixtures';
+import { pickModel } from '../steps';
 
 /**
  * Propose model deployment (pull request), issue 26: with no GitHub credentials configured (the
@@ -14,13 +15,7 @@ test('the pull request template checks the GitHub access up front and offers the
 }) => {
   await page.goto('/create/templates/default/propose-model-deployment');
   await page.getByRole('button', { name: 'Enter' }).click();
-  await page.getByRole('textbox', { name: /Model/ }).first().click();
-  await page.getByRole('textbox', { name: /Model/ }).first().fill(MODEL);
-  await page
-    .getByRole('option', { name: new RegExp(MODEL) })
-    .first()
-    .click();
-  await page.getByRole('button', { name: 'Next' }).click();
+  await pickModel(page, MODEL);
 
   // Where: the cluster is a picker of the configured clusters, as in Deploy model.
   await expect(page.getByTestId('cluster-picker')).toContainText('local');

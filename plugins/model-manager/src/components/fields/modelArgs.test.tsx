@@ -67,6 +67,18 @@ const onModel = (model: string) => ({
   formContext: { formData: { model: `component:default/${model}` } },
 });
 
+/** The flags field as the Where step mounts it, for `model`, with `args` typed. */
+const argsField = (
+  api: ModelManagerApi,
+  model: string,
+  args: string[],
+  onChange: jest.Mock,
+) => (
+  <TestApiProvider apis={[[modelManagerApiRef, api]]}>
+    <ArgsEditor {...props({ formData: args, onChange, ...onModel(model) })} />
+  </TestApiProvider>
+);
+
 describe('the flags field knows the chosen model', () => {
   it('refuses a MoE-only flag on a dense model beside the row, naming who can change that and where', async () => {
     const { api } = makeApi();
@@ -144,15 +156,7 @@ describe('the flags field knows the chosen model', () => {
     const { api } = makeApi();
     const first = jest.fn();
     const { unmount } = await renderInTestApp(
-      <TestApiProvider apis={[[modelManagerApiRef, api]]}>
-        <ArgsEditor
-          {...props({
-            formData: ['--max-model-len=4097'],
-            onChange: first,
-            ...onModel('qwen'),
-          })}
-        />
-      </TestApiProvider>,
+      argsField(api, 'qwen', ['--max-model-len=4097'], first),
     );
     await waitFor(() => expect(api.resolve).toHaveBeenCalled());
     expect(first).not.toHaveBeenCalled();
@@ -160,15 +164,7 @@ describe('the flags field knows the chosen model', () => {
     // The user goes back to the Model step and picks an OpenVINO model: the Where step mounts again.
     const second = jest.fn();
     await renderInTestApp(
-      <TestApiProvider apis={[[modelManagerApiRef, api]]}>
-        <ArgsEditor
-          {...props({
-            formData: ['--max-model-len=4097'],
-            onChange: second,
-            ...onModel('phi-ov'),
-          })}
-        />
-      </TestApiProvider>,
+      argsField(api, 'phi-ov', ['--max-model-len=4097'], second),
     );
     await waitFor(() => expect(second).toHaveBeenCalledWith(undefined));
     expect(screen.getByTestId('args-cleared')).toHaveTextContent(
@@ -178,17 +174,8 @@ describe('the flags field knows the chosen model', () => {
 
   it('clears them again when another field of the step writes the old flags back in the same commit', async () => {
     const { api } = makeApi();
-    const first = jest.fn();
     const { unmount } = await renderInTestApp(
-      <TestApiProvider apis={[[modelManagerApiRef, api]]}>
-        <ArgsEditor
-          {...props({
-            formData: ['--max-model-len=4098'],
-            onChange: first,
-            ...onModel('qwen'),
-          })}
-        />
-      </TestApiProvider>,
+      argsField(api, 'qwen', ['--max-model-len=4098'], jest.fn()),
     );
     await waitFor(() => expect(api.resolve).toHaveBeenCalled());
     unmount();
@@ -219,29 +206,13 @@ describe('the flags field knows the chosen model', () => {
     const { api, resolve } = makeApi();
     const first = jest.fn();
     const { unmount } = await renderInTestApp(
-      <TestApiProvider apis={[[modelManagerApiRef, api]]}>
-        <ArgsEditor
-          {...props({
-            formData: ['--enable-expert-parallel'],
-            onChange: first,
-            ...onModel('mixtral'),
-          })}
-        />
-      </TestApiProvider>,
+      argsField(api, 'mixtral', ['--enable-expert-parallel'], first),
     );
     await waitFor(() => expect(resolve).toHaveBeenCalled());
     unmount();
     const second = jest.fn();
     await renderInTestApp(
-      <TestApiProvider apis={[[modelManagerApiRef, api]]}>
-        <ArgsEditor
-          {...props({
-            formData: ['--enable-expert-parallel'],
-            onChange: second,
-            ...onModel('qwen'),
-          })}
-        />
-      </TestApiProvider>,
+      argsField(api, 'qwen', ['--enable-expert-parallel'], second),
     );
     expect(await screen.findByText(/is a MoE-only flag/)).toBeInTheDocument();
     expect(second).not.toHaveBeenCalled();
