@@ -96,12 +96,7 @@ export const modelManagerPlugin = createBackendPlugin({
           logger,
           fleet,
           preflight,
-        });
-        httpRouter.use(
-          await createRouter({
-            service,
-            fleet,
-            httpAuth,
+          access: {
             authorizer: ModelAuthorizer.create({
               permissions,
               auth,
@@ -113,10 +108,12 @@ export const modelManagerPlugin = createBackendPlugin({
               ),
             }),
             auditor,
-            logger,
-            impersonateUser:
-              kubernetes?.getOptionalBoolean('impersonateUser') ?? false,
-          }),
+          },
+          impersonateUser:
+            kubernetes?.getOptionalBoolean('impersonateUser') ?? false,
+        });
+        httpRouter.use(
+          await createRouter({ service, fleet, httpAuth, logger }),
         );
         httpRouter.addAuthPolicy({ path: '/health', allow: 'unauthenticated' });
       },

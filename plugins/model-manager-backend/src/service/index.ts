@@ -1,8 +1,6 @@
 export { ModelManagerService } from './ModelManagerService';
-export type {
-  DeploymentResult,
-  DeployOptions,
-  DeployTarget,
-} from './ModelManagerService';
+export type { ModelManagerServiceOptions } from './ModelManagerService';
+export type { DeploymentResult, DeployOptions, DeployTarget } from './types';
+export type { Caller } from './access';
 export * from './schemas';
 export { ModelIndex } from './ModelIndex';
