@@ -9,24 +9,24 @@ import type {
   RuntimeSummary,
 } from '@model-manager/plugin-model-manager-common';
 import type { Router } from 'express';
-import { modelListQuerySchema } from '../service';
+import { modelManagerContract as api } from '@model-manager/plugin-model-manager-common';
 import { matchesETag, overridesFromQuery, parse } from './http';
 import type { RouterOptions } from './types';
 
 /** Health, catalog status, models, runtimes, clusters and a model resolved: reads of the catalog. */
 export function catalogRoutes(router: Router, { service }: RouterOptions) {
-  router.get('/health', (_req, res) => {
+  router.get(api.health.path, (_req, res) => {
     res.json({ status: 'ok' } satisfies HealthResponse);
   });
 
-  router.get('/status', (_req, res) => {
+  router.get(api.catalogStatus.path, (_req, res) => {
     res.json(service.catalogStatus() satisfies CatalogStatus);
   });
 
   // Filtered, sorted and paged from summaries computed once per catalog load. The ETag names the
   // served catalog and the query: a client polling an unchanged catalog gets a 304 and no body.
-  router.get('/models', (req, res) => {
-    const query = parse(modelListQuerySchema, req.query, 'models query');
+  router.get(api.listModels.path, (req, res) => {
+    const query = parse(api.listModels.query, req.query, 'models query');
     const index = service.modelIndex();
     const etag = index.etag(query);
     res.setHeader('ETag', etag);
@@ -40,23 +40,23 @@ export function catalogRoutes(router: Router, { service }: RouterOptions) {
     }
   });
 
-  router.get('/models/:name', (req, res) => {
+  router.get(api.getModel.path, (req, res) => {
     res.json(service.getModel(req.params.name) satisfies ModelSummary);
   });
 
-  router.get('/runtimes', (_req, res) => {
+  router.get(api.listRuntimes.path, (_req, res) => {
     res.json({ items: service.listRuntimes() } satisfies RuntimeListResponse);
   });
 
-  router.get('/runtimes/:name', (req, res) => {
+  router.get(api.getRuntime.path, (req, res) => {
     res.json(service.getRuntime(req.params.name) satisfies RuntimeSummary);
   });
 
-  router.get('/clusters', (_req, res) => {
+  router.get(api.listClusters.path, (_req, res) => {
     res.json({ items: service.listClusters() } satisfies ClusterListResponse);
   });
 
-  router.get('/models/:name/resolved', (req, res) => {
+  router.get(api.resolve.path, (req, res) => {
     res.json(
       service.resolve(
         req.params.name,

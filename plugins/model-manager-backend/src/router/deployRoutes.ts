@@ -5,7 +5,7 @@ import type {
 } from '@model-manager/plugin-model-manager-common';
 import type { Request, Router } from 'express';
 import { PreflightFailedError } from '../preflight';
-import { deployRequestSchema, targetQuerySchema } from '../service';
+import { modelManagerContract as api } from '@model-manager/plugin-model-manager-common';
 import { callerOf, overridesFromQuery, parse, sendDeployment } from './http';
 import type { RouterOptions } from './types';
 
@@ -14,8 +14,8 @@ export function deployRoutes(
   router: Router,
   { service, httpAuth }: RouterOptions,
 ) {
-  router.post('/models/:name/deploy', async (req, res) => {
-    const body = parse(deployRequestSchema, req.body, 'deploy request');
+  router.post(api.deploy.path, async (req, res) => {
+    const body = parse(api.deploy.body, req.body, 'deploy request');
     try {
       sendDeployment(
         res,
@@ -31,9 +31,9 @@ export function deployRoutes(
     }
   });
 
-  router.get('/models/:name/preflight', async (req, res) => {
+  router.get(api.preflight.path, async (req, res) => {
     const { cluster, namespace, ...rest } = parse(
-      targetQuerySchema.passthrough(),
+      api.preflight.query,
       req.query,
       'preflight request',
     );
@@ -47,9 +47,9 @@ export function deployRoutes(
     );
   });
 
-  router.get('/models/:name/diff', async (req, res) => {
+  router.get(api.diff.path, async (req, res) => {
     const { cluster, namespace, ...rest } = parse(
-      targetQuerySchema.passthrough(),
+      api.diff.query,
       req.query,
       'diff request',
     );

@@ -3,7 +3,7 @@ import type {
   ModelStatusResponse,
 } from '@model-manager/plugin-model-manager-common';
 import type { Router } from 'express';
-import { fleetQuerySchema } from '../service';
+import { modelManagerContract as api } from '@model-manager/plugin-model-manager-common';
 import { callerOf, parse } from './http';
 import type { RouterOptions } from './types';
 
@@ -12,7 +12,7 @@ export function fleetRoutes(
   router: Router,
   { service, fleet, httpAuth }: RouterOptions,
 ) {
-  router.get('/models/:name/status', async (req, res) => {
+  router.get(api.status.path, async (req, res) => {
     res.json(
       (await service.status(req.params.name, callerOf(httpAuth, req), {
         diagnose: req.query.diagnose === 'true',
@@ -20,18 +20,18 @@ export function fleetRoutes(
     );
   });
 
-  router.get('/fleet', async (req, res) => {
+  router.get(api.fleet.path, async (req, res) => {
     await httpAuth.credentials(req, { allow: ['user', 'service'] });
     res.json(
       (await fleet.fleet(
-        parse(fleetQuerySchema, req.query, 'fleet query'),
+        parse(api.fleet.query, req.query, 'fleet query'),
       )) satisfies FleetResponse,
     );
   });
 
-  router.get('/models/:name/fleet', async (req, res) => {
+  router.get(api.modelFleet.path, async (req, res) => {
     await httpAuth.credentials(req, { allow: ['user', 'service'] });
-    const query = parse(fleetQuerySchema, req.query, 'fleet query');
+    const query = parse(api.modelFleet.query, req.query, 'fleet query');
     service.getModel(req.params.name);
     res.json(
       (await fleet.fleet({

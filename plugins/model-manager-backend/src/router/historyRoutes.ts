@@ -1,3 +1,4 @@
+import { modelManagerContract as api } from '@model-manager/plugin-model-manager-common';
 import { InputError } from '@backstage/errors';
 import type {
   DeploymentHistoryResponse,
@@ -11,7 +12,7 @@ export function historyRoutes(
   router: Router,
   { service, httpAuth }: RouterOptions,
 ) {
-  router.get('/models/:name/deployments/:revision/diff', async (req, res) => {
+  router.get(api.revisionDiff.path, async (req, res) => {
     await httpAuth.credentials(req, { allow: ['user', 'service'] });
     const revision = Number(req.params.revision);
     if (!Number.isInteger(revision) || revision < 1)
@@ -26,7 +27,7 @@ export function historyRoutes(
     );
   });
 
-  router.get('/models/:name/deployments', async (req, res) => {
+  router.get(api.history.path, async (req, res) => {
     res.json({
       items: await service.history(req.params.name),
     } satisfies DeploymentHistoryResponse);

@@ -9,7 +9,7 @@ import {
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import type { FailureKind } from '../kubernetes/types';
-import { describeZodError, type Caller } from '../service';
+import type { Caller } from '../service';
 
 const FAILURE_STATUS: Record<FailureKind, number> = {
   conflict: 409,
@@ -56,6 +56,20 @@ export function sendDeployment(res: Response, result: DeploymentResult) {
     },
     deployment: result,
   } satisfies DeploymentFailedResponse);
+}
+
+/** Turns a zod error into one message naming each field. */
+export function describeZodError(error: z.ZodError): string {
+  return error.issues
+    .map(issue => {
+      const path = issue.path.join('.');
+      if (issue.code === 'unrecognized_keys')
+        return `unknown field(s) ${issue.keys.map(k => `'${k}'`).join(', ')}${
+          path ? ` in ${path}` : ''
+        }`;
+      return path ? `${path}: ${issue.message}` : issue.message;
+    })
+    .join('; ');
 }
 
 /** Whether an If-None-Match header (`*`, or a list of tags, weak or strong) matches `etag`. */

@@ -1,6 +1,6 @@
 import type { RenderResponse } from '@model-manager/plugin-model-manager-common';
 import type { Router } from 'express';
-import { renderRequestSchema } from '../service';
+import { modelManagerContract as api } from '@model-manager/plugin-model-manager-common';
 import { callerOf, parse } from './http';
 import type { RouterOptions } from './types';
 
@@ -9,8 +9,8 @@ export function renderRoutes(
   router: Router,
   { service, httpAuth }: RouterOptions,
 ) {
-  router.post('/models/:name/render', async (req, res) => {
-    const body = parse(renderRequestSchema, req.body, 'render request');
+  router.post(api.render.path, async (req, res) => {
+    const body = parse(api.render.body, req.body, 'render request');
     const items = await service.renderRequest(
       req.params.name,
       body,

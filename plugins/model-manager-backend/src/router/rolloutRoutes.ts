@@ -3,7 +3,7 @@ import type {
   RolloutPlan,
 } from '@model-manager/plugin-model-manager-common';
 import type { Router } from 'express';
-import { rolloutApplyRequestSchema, rolloutPlanQuerySchema } from '../service';
+import { modelManagerContract as api } from '@model-manager/plugin-model-manager-common';
 import { callerOf, parse } from './http';
 import type { RouterOptions } from './types';
 
@@ -12,17 +12,17 @@ export function rolloutRoutes(
   router: Router,
   { service, fleet, httpAuth }: RouterOptions,
 ) {
-  router.get('/rollouts/plan', async (req, res) => {
+  router.get(api.rolloutPlan.path, async (req, res) => {
     await httpAuth.credentials(req, { allow: ['user', 'service'] });
     res.json(
       (await fleet.plan(
-        parse(rolloutPlanQuerySchema, req.query, 'rollout plan query'),
+        parse(api.rolloutPlan.query, req.query, 'rollout plan query'),
       )) satisfies RolloutPlan,
     );
   });
 
-  router.post('/rollouts/apply', async (req, res) => {
-    const body = parse(rolloutApplyRequestSchema, req.body, 'rollout request');
+  router.post(api.rolloutApply.path, async (req, res) => {
+    const body = parse(api.rolloutApply.body, req.body, 'rollout request');
     res.json(
       (await service.rollout(
         body,

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { rollbackRequestSchema, targetQuerySchema } from '../service';
+import { modelManagerContract as api } from '@model-manager/plugin-model-manager-common';
 import { callerOf, parse, sendDeployment } from './http';
 import type { RouterOptions } from './types';
 
@@ -8,20 +8,16 @@ export function undeployRoutes(
   router: Router,
   { service, httpAuth }: RouterOptions,
 ) {
-  router.post('/models/:name/rollback', async (req, res) => {
-    const body = parse(rollbackRequestSchema, req.body, 'rollback request');
+  router.post(api.rollback.path, async (req, res) => {
+    const body = parse(api.rollback.body, req.body, 'rollback request');
     sendDeployment(
       res,
       await service.rollback(req.params.name, body, callerOf(httpAuth, req)),
     );
   });
 
-  router.delete('/models/:name/deployment', async (req, res) => {
-    const target = parse(
-      targetQuerySchema.omit({ serverVersion: true }),
-      req.query,
-      'undeploy request',
-    );
+  router.delete(api.undeploy.path, async (req, res) => {
+    const target = parse(api.undeploy.query, req.query, 'undeploy request');
     sendDeployment(
       res,
       await service.undeploy(req.params.name, target, callerOf(httpAuth, req)),

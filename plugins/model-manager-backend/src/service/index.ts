@@ -2,5 +2,4 @@ export { ModelManagerService } from './ModelManagerService';
 export type { ModelManagerServiceOptions } from './ModelManagerService';
 export type { DeploymentResult, DeployOptions, DeployTarget } from './types';
 export type { Caller } from './access';
-export * from './schemas';
 export { ModelIndex } from './ModelIndex';
