@@ -6,6 +6,7 @@ import { catalogRoutes } from './catalogRoutes';
 import { deployRoutes } from './deployRoutes';
 import { fleetRoutes } from './fleetRoutes';
 import { historyRoutes } from './historyRoutes';
+import { openApiRoutes } from './openApiRoutes';
 import { renderRoutes } from './renderRoutes';
 import { rolloutRoutes } from './rolloutRoutes';
 import type { RouterOptions } from './types';
@@ -45,6 +46,7 @@ export async function createRouter(
     fleetRoutes,
     rolloutRoutes,
     historyRoutes,
+    openApiRoutes,
   ])
     routes(router, options);
   router.use(redactRefusedQuery);

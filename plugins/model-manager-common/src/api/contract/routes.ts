@@ -229,6 +229,13 @@ export const modelManagerContract = {
     summary: "The model's history, newest first.",
     answer: answer<DeploymentHistoryResponse>('DeploymentHistoryResponse'),
   }),
+  openApi: route({
+    method: 'GET',
+    path: '/openapi.json',
+    summary:
+      'This API as an OpenAPI 3.0 document, generated from this contract.',
+    answer: answer<Record<string, unknown>>('OpenApiDocument'),
+  }),
 } as const;
 
 /** The name of a route of {@link modelManagerContract}. */
