@@ -98,12 +98,7 @@ export const modelManagerPlugin = createBackendPlugin({
           logger,
           fleet,
           preflight,
-        });
-        httpRouter.use(
-          await createRouter({
-            service,
-            fleet,
-            httpAuth,
+          access: {
             authorizer: ModelAuthorizer.create({
               permissions,
               auth,
@@ -115,10 +110,12 @@ export const modelManagerPlugin = createBackendPlugin({
               ),
             }),
             auditor,
-            logger,
-            impersonateUser:
-              kubernetes?.getOptionalBoolean('impersonateUser') ?? false,
-          }),
+          },
+          impersonateUser:
+            kubernetes?.getOptionalBoolean('impersonateUser') ?? false,
+        });
+        httpRouter.use(
+          await createRouter({ service, fleet, httpAuth, logger }),
         );
         httpRouter.use(
           createGitOpsRouter({

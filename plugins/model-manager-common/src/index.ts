@@ -19,3 +19,5 @@ export * from './diff';
 export * from './gitops';
 export * from './preflight';
 export * from './api/types';
+export * from './api/contract';
+export * from './api/client';

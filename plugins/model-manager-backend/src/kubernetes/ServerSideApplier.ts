@@ -1,11 +1,7 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import type {
-  CoreV1Api,
-  CustomObjectsApi,
   KubernetesObject,
   KubernetesObjectApi,
-  RequestContext,
-  ResponseContext,
 } from '@kubernetes/client-node';
 import {
   diffObject,
@@ -13,12 +9,14 @@ import {
   type RenderedObject,
 } from '@model-manager/plugin-model-manager-common';
 import { clientNode } from './clientNode';
-import { ConnectionPool } from './connectionReuse';
+import { actionOf, doneBefore, header, replaceable } from './applyResults';
+import { ClusterClients } from './ClusterClients';
 import type { ClusterRegistry } from './ClusterRegistry';
 import { describeFailure, objectLabel } from './describeFailure';
 import { KubernetesApiError } from './KubernetesApiError';
 import { checkObjectSizes } from './objectSize';
-import { immutableFields, replacedBecause } from './immutableFields';
+import { listObjects } from './listObjects';
+import { replacedBecause } from './immutableFields';
 import { sameContent } from './sameContent';
 import { withRetry } from './withRetry';
 import type { ApplyOutcome, ApplyRequest, ObjectResult } from './types';
@@ -47,7 +45,7 @@ export interface ServerSideApplierOptions {
  * exactly which objects were applied and which were not.
  */
 export class ServerSideApplier {
-  private readonly clients = new Map<string, Clients>();
+  private readonly clients: ClusterClients;
   private readonly fieldManager: string;
   private readonly requestTimeoutMs: number;
   private readonly maxAttempts: number;
@@ -58,6 +56,10 @@ export class ServerSideApplier {
     this.requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
     this.maxAttempts = Math.max(1, options.maxAttempts ?? 4);
     this.retryBaseDelayMs = options.retryBaseDelayMs ?? 250;
+    this.clients = ClusterClients.create({
+      clusters: options.clusters,
+      requestTimeoutMs: this.requestTimeoutMs,
+    });
   }
 
   static create(options: ServerSideApplierOptions): ServerSideApplier {
@@ -219,101 +221,20 @@ export class ServerSideApplier {
     }
   }
 
-  /**
-   * Every object of one kind in the cluster (all namespaces, or `options.namespace`) matching a
-   * label selector, read in pages of 500. Items carry `apiVersion` and `kind` even where the API
-   * server leaves them out.
-   *
-   * Kinds of an API group (the KServe and gateway CRDs, Jobs) are listed through client-node's
-   * `CustomObjectsApi`, which answers the list as the server sent it. `KubernetesObjectApi.list`
-   * does not serve them: it reads a list of a kind it has no model for (every CRD) as one
-   * `KubernetesObject`, whose `metadata` it decodes as `V1ObjectMeta`, dropping the list's
-   * `continue` token (client-node 1.4.0, dist/serializer.js `KubernetesObject.fromUnknown`), so only
-   * the first page was read: a cluster with more than 500 objects of a kind showed 500. Core kinds
-   * (`v1`) have typed lists that keep the token (`V1ListMeta._continue`).
-   * @returns undefined when the cluster does not serve the kind (its CRD is not installed).
-   */
+  /** {@link listObjects}: every object of a kind matching a label selector, paged. */
   async list(
     cluster: string,
     type: { apiVersion: string; kind: string },
     labelSelector: string,
     options: { namespace?: string; impersonateUser?: string } = {},
   ): Promise<KubernetesObject[] | undefined> {
-    const { objects: api, custom } = this.clientsFor(
-      cluster,
-      options.impersonateUser,
+    return listObjects(
+      this.clients.for(cluster, options.impersonateUser),
+      (call, object) => this.withRetry(call, object),
+      type,
+      labelSelector,
+      options.namespace,
     );
-    const items: KubernetesObject[] = [];
-    const label = {
-      kind: type.kind,
-      name: `(list ${labelSelector})`,
-    } as RenderedObject;
-    const slash = type.apiVersion.indexOf('/');
-    const group = slash >= 0 ? type.apiVersion.slice(0, slash) : '';
-    const version = type.apiVersion.slice(slash + 1);
-    let continueToken: string | undefined;
-    try {
-      // The plural name, from the cluster's discovery (cached by the client).
-      const resource = group
-        ? await this.withRetry(
-            () =>
-              (
-                api as unknown as {
-                  resource(
-                    apiVersion: string,
-                    kind: string,
-                  ): Promise<{ name: string } | undefined>;
-                }
-              ).resource(type.apiVersion, type.kind),
-            label,
-          )
-        : undefined;
-      if (group && !resource) return undefined;
-      do {
-        const pageToken = continueToken;
-        const page: {
-          items: KubernetesObject[];
-          metadata?: { continue?: string; _continue?: string };
-        } = await this.withRetry(() => {
-          if (!resource)
-            return api.list(
-              type.apiVersion,
-              type.kind,
-              options.namespace,
-              undefined,
-              undefined,
-              undefined,
-              undefined,
-              labelSelector,
-              500,
-              pageToken,
-            );
-          const query = {
-            group,
-            version,
-            plural: resource.name,
-            labelSelector,
-            limit: 500,
-            ...(pageToken ? { _continue: pageToken } : {}),
-          };
-          return options.namespace
-            ? custom.listNamespacedCustomObject({
-                ...query,
-                namespace: options.namespace,
-              })
-            : custom.listClusterCustomObject(query);
-        }, label);
-        for (const item of page.items)
-          items.push({ ...item, apiVersion: type.apiVersion, kind: type.kind });
-        continueToken =
-          page.metadata?.continue || page.metadata?._continue || undefined;
-      } while (continueToken);
-    } catch (e) {
-      if (e instanceof KubernetesApiError && e.kind === 'not-found')
-        return undefined;
-      throw e;
-    }
-    return items;
   }
 
   /**
@@ -332,7 +253,7 @@ export class ServerSideApplier {
     },
     impersonateUser?: string,
   ): Promise<string> {
-    const { core } = this.clientsFor(cluster, impersonateUser);
+    const { core } = this.clients.for(cluster, impersonateUser);
     return this.withRetry(
       () =>
         core.readNamespacedPodLog({
@@ -495,107 +416,11 @@ export class ServerSideApplier {
     });
   }
 
-  /** The object client of {@link clientsFor}. */
+  /** The object client of `cluster` for `impersonateUser`. */
   private client(
     cluster: string,
     impersonateUser?: string,
   ): KubernetesObjectApi {
-    return this.clientsFor(cluster, impersonateUser).objects;
+    return this.clients.for(cluster, impersonateUser).objects;
   }
-
-  /**
-   * One pair of clients per cluster and impersonated user, on one configuration (connection pool,
-   * timeout, impersonation); the object client has its own discovery cache.
-   */
-  private clientsFor(cluster: string, impersonateUser?: string): Clients {
-    const key = `${cluster}\u0000${impersonateUser ?? ''}`;
-    let pair = this.clients.get(key);
-    if (pair) return pair;
-    const kubeConfig = this.options.clusters.kubeConfig(cluster);
-    const {
-      createConfiguration,
-      CoreV1Api: Core,
-      CustomObjectsApi: CustomObjects,
-      KubernetesObjectApi: Objects,
-      ServerConfiguration,
-    } = clientNode();
-    const server = kubeConfig.getCurrentCluster()!.server;
-    const timeoutMs = this.requestTimeoutMs;
-    const pool = new ConnectionPool();
-    const configuration = createConfiguration({
-      baseServer: new ServerConfiguration(server, {}),
-      authMethods: { default: kubeConfig },
-      promiseMiddleware: [
-        {
-          pre: async (context: RequestContext) => {
-            context.setSignal(AbortSignal.timeout(timeoutMs));
-            pool.reuse(context);
-            if (impersonateUser)
-              context.setHeaderParam('Impersonate-User', impersonateUser);
-            return context;
-          },
-          post: async (response: ResponseContext) => response,
-        },
-      ],
-    });
-    pair = {
-      objects: new Objects(configuration),
-      custom: new CustomObjects(configuration),
-      core: new Core(configuration),
-    };
-    this.clients.set(key, pair);
-    return pair;
-  }
-}
-
-interface Clients {
-  objects: KubernetesObjectApi;
-  custom: CustomObjectsApi;
-  core: CoreV1Api;
-}
-
-/** `nothing was applied` / `applied before it: Job models/x, ...` for a failure at `index`. */
-function doneBefore(
-  results: ObjectResult[],
-  index: number,
-  verb: 'applied' | 'deleted',
-): string {
-  return index === 0
-    ? `nothing was ${verb}`
-    : `${verb} before it: ${results
-        .slice(0, index)
-        .map(objectLabel)
-        .join(', ')}`;
-}
-
-function header(o: RenderedObject): Omit<ObjectResult, 'action'> {
-  return {
-    apiVersion: o.apiVersion,
-    kind: o.kind,
-    name: o.name,
-    ...(o.namespace ? { namespace: o.namespace } : {}),
-  };
-}
-
-/** The immutable fields of `error` when `object` may be deleted and created again for them. */
-function replaceable(
-  object: RenderedObject,
-  error: unknown,
-): string[] | undefined {
-  return object.applyPolicy === 'recreate-when-immutable'
-    ? immutableFields(error)
-    : undefined;
-}
-
-function actionOf(
-  before: KubernetesObject | undefined,
-  after: KubernetesObject | undefined,
-): ObjectResult['action'] {
-  if (!before) return 'created';
-  if (
-    after &&
-    before.metadata?.resourceVersion === after.metadata?.resourceVersion
-  )
-    return 'unchanged';
-  return 'configured';
 }

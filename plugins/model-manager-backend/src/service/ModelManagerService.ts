@@ -1,99 +1,114 @@
-import { checkObjectSizes } from '../kubernetes/objectSize';
-import type { LoggerService } from '@backstage/backend-plugin-api';
-import {
-  InputError,
-  NotFoundError,
-  ServiceUnavailableError,
-} from '@backstage/errors';
+import type {
+  AuditorService,
+  LoggerService,
+} from '@backstage/backend-plugin-api';
+import { NotFoundError, ServiceUnavailableError } from '@backstage/errors';
 import type { ModelCatalogService } from '@model-manager/plugin-model-manager-node';
 import {
-  diffObject,
   explainServer,
-  isOwnedByModel,
-  renderManifests,
   resolveServer,
-  isServerKind,
-  statusReadingOf,
-  selectEndpoint,
-  summarizeJob,
-  summarizeKServeStatus,
-  signaturesFor,
   type Catalog,
   type CatalogStatus,
   type ClusterSummary,
   type DeploymentHistoryItem,
-  type ModelSummary,
-  type ResolveResponse,
-  type ResolvedServer,
-  type RuntimeSummary,
-  type DownloadStatus,
-  type ModelStatus,
-  type ModelStatusResponse,
+  type DeployRequest,
   type DeploymentResult,
   type DeployTarget,
   type DiffResult,
-  type Diagnosis,
+  type ModelStatusResponse,
+  type ModelSummary,
+  type PreflightResponse,
   type RenderedObject,
+  type RenderRequest,
+  type ResolveResponse,
+  type RevisionDiff,
+  type RollbackRequest,
   type RolloutApplyRequest,
   type RolloutApplyResult,
-  type RolloutTargetResult,
+  type RuntimeSummary,
   type ServerOverrides,
-  type PreflightResponse,
 } from '@model-manager/plugin-model-manager-common';
-import { DiagnosisReader } from '../diagnosis';
-import type { FleetService } from '../fleet';
-import { PreflightFailedError, type PreflightService } from '../preflight';
-import {
-  withChangesFromPrevious,
-  type DeploymentHistory,
-  type DeploymentRecord,
-} from '../history';
+import { withChangesFromPrevious, type DeploymentHistory } from '../history';
 import type { ClusterRegistry, ServerSideApplier } from '../kubernetes';
-import type { ApplyOutcome } from '../kubernetes/types';
+import type { ModelAuthorizer } from '../permissions';
+import type { PreflightService } from '../preflight';
+import { revisionDiff } from '../sync';
+import { ActionGate, identify, type Caller } from './access';
+import { DeployUseCase } from './deploy/DeployUseCase';
 import { ModelIndex } from './ModelIndex';
+import { RenderUseCase } from './render/RenderUseCase';
+import {
+  RolloutUseCase,
+  type ApplyRolloutOptions,
+} from './rollout/RolloutUseCase';
+import { StatusUseCase } from './status/StatusUseCase';
 import { summarizeModel, summarizeRuntime } from './summaries';
+import type { FleetLink, UseCaseContext } from './types';
+import { UndeployUseCase } from './undeploy/UndeployUseCase';
 
+export type { DeployOptions } from './types';
 export type { DeploymentResult, DeployTarget };
 
-/** The label the Job controller puts on a Job's pods (https://kubernetes.io/docs/reference/labels-annotations-taints/#batchkubernetesiojob-name). */
-const JOB_NAME_LABEL = 'batch.kubernetes.io/job-name';
-
-export interface DeployOptions extends DeployTarget {
-  overrides: ServerOverrides;
-  dryRun: boolean;
-  force: boolean;
-  /** Entity ref of the user asking (recorded in history). */
-  actor: string;
-  /** Impersonate-User value, when impersonation is on. */
-  impersonateUser?: string;
-  /** Set by a rollout: recorded as action `rollout`. */
-  rollout?: { runtime: string; version?: string };
-  /** The rollout (scaffolder task id) this deploy belongs to. */
-  rolloutId?: string;
-  /** What the caller last saw of an object (see `ApplyRequest.lastSeen`). */
-  lastSeen?: (object: RenderedObject) => Record<string, any> | null | undefined;
-  /** Apply even though a preflight check failed (recorded in history). */
-  skipPreflight?: boolean;
+/** The options of {@link ModelManagerService.create}. */
+export interface ModelManagerServiceOptions {
+  catalog: ModelCatalogService;
+  clusters: ClusterRegistry;
+  applier: ServerSideApplier;
+  history: DeploymentHistory;
+  logger: LoggerService;
+  /** Told when this backend changes a cluster, so the fleet reads it again; read for sync states. */
+  fleet?: FleetLink;
+  /** Checks the target before a deploy applies anything (absent: no preflight). */
+  preflight?: PreflightService;
+  /**
+   * The permission checks and audit events of the operations that change a cluster (deploy,
+   * rollback, undeploy, GitOps render, rollout batch). Absent: those operations refuse to run.
+   */
+  access?: { authorizer: ModelAuthorizer; auditor: AuditorService };
+  /** Send Impersonate-User with the signed-in user's entity ref (default false). */
+  impersonateUser?: boolean;
 }
 
-/** The model-manager operations behind the REST API. Permission checks happen in the router. */
+/**
+ * The model-manager operations behind the REST API, one use case per folder: deploy (permission,
+ * audit, preflight, apply, history), status and diff, rollout, undeploy and rollback, render. The
+ * catalog reads (models, runtimes, clusters, resolve) are here.
+ */
 export class ModelManagerService {
-  private constructor(
-    private readonly options: {
-      catalog: ModelCatalogService;
-      clusters: ClusterRegistry;
-      applier: ServerSideApplier;
-      history: DeploymentHistory;
-      logger: LoggerService;
-      /** Told when this backend changes a cluster, so the fleet reads it again. */
-      fleet?: Pick<FleetService, 'changed'> &
-        Partial<Pick<FleetService, 'lastSeen'>>;
-      /** Checks the target before a deploy applies anything (absent: no preflight). */
-      preflight?: PreflightService;
-    },
-  ) {}
+  private readonly deploys: DeployUseCase;
+  private readonly rollouts: RolloutUseCase;
+  private readonly undeploys: UndeployUseCase;
+  private readonly statuses: StatusUseCase;
+  private readonly renders: RenderUseCase;
+  private readonly actionGate?: ActionGate;
 
-  static create(options: ModelManagerService['options']): ModelManagerService {
+  private constructor(private readonly options: ModelManagerServiceOptions) {
+    const { access } = options;
+    this.actionGate = access
+      ? ActionGate.create({
+          ...access,
+          impersonateUser: options.impersonateUser ?? false,
+        })
+      : undefined;
+    const ctx: UseCaseContext = {
+      catalog: () => this.catalog(),
+      getModel: name => this.getModel(name),
+      checkTarget: target => this.checkTarget(target),
+      gate: () => this.gate(),
+      clusters: options.clusters,
+      applier: options.applier,
+      history: options.history,
+      fleet: options.fleet,
+      preflight: options.preflight,
+    };
+    this.deploys = new DeployUseCase(ctx);
+    this.rollouts = new RolloutUseCase(ctx, this.deploys);
+    this.undeploys = new UndeployUseCase(ctx);
+    this.statuses = new StatusUseCase(ctx);
+    this.renders = new RenderUseCase(ctx);
+  }
+
+  static create(options: ModelManagerServiceOptions): ModelManagerService {
     const service = new ModelManagerService(options);
     service.warmModelIndex();
     return service;
@@ -120,6 +135,14 @@ export class ModelManagerService {
     const current = this.options.catalog.current();
     if (current) warm(current);
     this.options.catalog.subscribe(warm);
+  }
+
+  private gate(): ActionGate {
+    if (!this.actionGate)
+      throw new Error(
+        'ModelManagerService was created without `access` (authorizer and auditor): it cannot check permissions',
+      );
+    return this.actionGate;
   }
 
   /** The last good catalog. @throws ServiceUnavailableError when none ever loaded. */
@@ -186,51 +209,6 @@ export class ModelManagerService {
     return { server, explain: explainServer(server) };
   }
 
-  render(
-    name: string,
-    overrides: ServerOverrides,
-    namespace: string,
-  ): RenderedObject[] {
-    const catalog = this.catalog();
-    return renderManifests(
-      catalog,
-      resolveServer(catalog, name, overrides, { locate: false }),
-      { namespace },
-    );
-  }
-
-  /**
-   * Checks a deploy request (model, overrides, target) without touching a cluster.
-   * @throws NotFoundError / InputError with the engine's message.
-   */
-  checkDeploy(
-    model: string,
-    overrides: ServerOverrides,
-    target: DeployTarget,
-    rollout?: DeployOptions['rollout'],
-  ): ResolvedServer {
-    const server = resolveServer(this.catalog(), model, overrides, {
-      locate: false,
-    });
-    if (rollout && rollout.runtime !== server.runtime) {
-      throw new InputError(
-        `rollout.runtime is ${rollout.runtime}, but model ${model} runs on runtime ${server.runtime}`,
-      );
-    }
-    if (
-      rollout?.version !== undefined &&
-      overrides.serverVersion !== rollout.version
-    ) {
-      throw new InputError(
-        `rollout.version is ${rollout.version}, but serverVersion is ${
-          overrides.serverVersion ?? '(not set)'
-        }; a rollout deploys with serverVersion set to the version it rolls out`,
-      );
-    }
-    this.checkTarget(target);
-    return server;
-  }
-
   /** Validates the target before anything reaches a cluster. */
   checkTarget(target: DeployTarget) {
     this.options.clusters.assertKnown(target.cluster);
@@ -240,493 +218,104 @@ export class ModelManagerService {
     );
   }
 
-  async deploy(
-    model: string,
-    options: DeployOptions,
-  ): Promise<DeploymentResult> {
-    const server = resolveServer(this.catalog(), model, options.overrides, {
-      locate: false,
-    });
-    this.checkTarget(options);
-    const skippedPreflight = await this.runPreflight(model, server, options);
-    return this.deployResolved(model, server, { ...options, skippedPreflight });
+  /** The model's objects with these overrides, in `namespace` (see {@link RenderUseCase}). */
+  render(
+    name: string,
+    overrides: ServerOverrides,
+    namespace: string,
+  ): RenderedObject[] {
+    return this.renders.render(name, overrides, namespace);
   }
 
-  /**
-   * `GET /models/:name/preflight`: will the target accept and run the model with these overrides?
-   * @throws NotFoundError for an unknown model or version.
-   */
+  /** `POST /models/:name/render` (see {@link RenderUseCase.renderRequest}). */
+  renderRequest(
+    model: string,
+    request: RenderRequest,
+    caller: Caller,
+  ): Promise<RenderedObject[]> {
+    return this.renders.renderRequest(model, request, caller);
+  }
+
+  /** `POST /models/:name/deploy` (see {@link DeployUseCase.deploy}). */
+  deploy(
+    model: string,
+    request: DeployRequest,
+    caller: Caller,
+  ): Promise<DeploymentResult> {
+    return this.deploys.deploy(model, request, caller);
+  }
+
+  /** `GET /models/:name/preflight` (see {@link DeployUseCase.preflight}). */
   async preflight(
     model: string,
     target: DeployTarget,
     overrides: ServerOverrides,
-    impersonateUser?: string,
+    caller: Caller,
   ): Promise<PreflightResponse> {
-    this.getModel(model);
-    this.checkTarget(target);
-    if (!this.options.preflight) return { model, ...target, checks: [] };
-    return this.options.preflight.preflight(model, target, overrides, {
-      impersonateUser,
-    });
-  }
-
-  /**
-   * Runs preflight before a deploy: a failed check refuses it, nothing applied
-   * ({@link PreflightFailedError}), unless the request says `skipPreflight`; then the failed checks
-   * are returned, for the history row.
-   */
-  private async runPreflight(
-    model: string,
-    server: ResolvedServer,
-    options: DeployOptions,
-  ): Promise<string[] | undefined> {
-    if (!this.options.preflight) return undefined;
-    const catalog = this.catalog();
-    const objects = renderManifests(catalog, server, {
-      namespace: options.namespace,
-    });
-    // An object etcd would refuse is refused before preflight sends any request.
-    checkObjectSizes(objects);
-    const checks = await this.options.preflight.checks(
-      catalog,
-      { server, objects },
-      options,
-      this.options.preflight.session(options.impersonateUser),
+    const who = await this.identify(caller);
+    return this.deploys.preflight(
+      model,
+      target,
+      overrides,
+      who.impersonateUser,
     );
-    const failed = checks.filter(c => c.status === 'fail');
-    if (options.skipPreflight) return failed.map(c => `${c.id}: ${c.message}`);
-    if (failed.length > 0)
-      throw new PreflightFailedError(
-        `${model}@${options.cluster}/${options.namespace}`,
-        checks,
-      );
-    return undefined;
   }
 
-  /** {@link deploy} of a server already resolved from `options.overrides` and checked. */
-  private async deployResolved(
+  /** `POST /models/:name/rollback` (see {@link UndeployUseCase.rollback}). */
+  rollback(
     model: string,
-    server: ResolvedServer,
-    options: DeployOptions & { skippedPreflight?: string[] },
+    request: RollbackRequest,
+    caller: Caller,
   ): Promise<DeploymentResult> {
-    const catalog = this.catalog();
-    const objects = renderManifests(catalog, server, {
-      namespace: options.namespace,
-    });
-    const action = options.dryRun
-      ? 'dry-run'
-      : options.rollout
-      ? 'rollout'
-      : 'deploy';
-    return this.applyAndRecord(
-      model,
-      objects,
-      options,
-      action,
-      server.version?.value,
-    );
+    return this.undeploys.rollback(model, request, caller);
   }
 
-  async rollback(
+  /** `DELETE /models/:name/deployment` (see {@link UndeployUseCase.undeploy}). */
+  undeploy(
     model: string,
-    revision: number,
-    options: Omit<DeployOptions, 'overrides' | 'cluster' | 'namespace'>,
+    target: DeployTarget,
+    caller: Caller,
   ): Promise<DeploymentResult> {
-    const record = await this.options.history.get(model, revision);
-    if (!record)
-      throw new NotFoundError(`model ${model} has no revision ${revision}`);
-    if (
-      record.action === 'undeploy' ||
-      record.action === 'dry-run' ||
-      record.manifests.length === 0
-    ) {
-      throw new InputError(
-        `revision ${revision} is a ${record.action}; roll back to a deploy, rollout or rollback revision`,
-      );
-    }
-    if (record.outcome !== 'succeeded') {
-      throw new InputError(
-        `revision ${revision} of ${model} failed (${
-          record.message ?? 'no message'
-        }); roll back to a revision that succeeded`,
-      );
-    }
-    this.checkTarget(record);
-    return this.applyAndRecord(
-      model,
-      record.manifests,
-      {
-        ...options,
-        cluster: record.cluster,
-        namespace: record.namespace,
-        overrides: record.overrides,
-      },
-      options.dryRun ? 'dry-run' : 'rollback',
-      record.serverVersion,
-      revision,
-    );
+    return this.undeploys.undeploy(model, target, caller);
   }
 
-  async undeploy(
-    model: string,
-    target: DeployTarget & { actor: string; impersonateUser?: string },
-  ): Promise<DeploymentResult> {
-    const catalog = this.catalog();
-    this.checkTarget(target);
-    // The model's own objects, newest first. Shared objects (create-if-absent: the
-    // ClusterServingRuntime, the namespace's weights PersistentVolumeClaim) stay: other models use them.
-    const objects = renderManifests(
-      catalog,
-      resolveServer(catalog, model, {}, { locate: false }),
-      { namespace: target.namespace },
-    )
-      .filter(isOwnedByModel)
-      .reverse();
-    const outcome = await this.options.applier.delete(
-      target.cluster,
-      objects,
-      target.impersonateUser,
-    );
-    const message = outcome.ok
-      ? undefined
-      : outcome.results.find(r => r.action === 'failed')?.message;
-    const record = await this.options.history.record({
-      model,
-      cluster: target.cluster,
-      namespace: target.namespace,
-      action: 'undeploy',
-      outcome: outcome.ok ? 'succeeded' : 'failed',
-      actor: target.actor,
-      overrides: {},
-      manifests: [],
-      results: outcome.results,
-      message,
-    });
-    this.options.fleet?.changed(target.cluster);
-    return {
-      ok: outcome.ok,
-      revision: record.revision,
-      action: 'undeploy',
-      model,
-      cluster: target.cluster,
-      namespace: target.namespace,
-      objects: outcome.results,
-      message,
-      failure: outcome.failure,
-    };
-  }
-
+  /** `GET /models/:name/diff`: what a deploy with these overrides would change at the target. */
   async diff(
     model: string,
     target: DeployTarget,
     overrides: ServerOverrides,
-    impersonateUser?: string,
+    caller: Caller,
   ): Promise<DiffResult> {
+    const who = await this.identify(caller);
     const objects = this.render(model, overrides, target.namespace);
     this.checkTarget(target);
-    const result: DiffResult['objects'] = [];
-    for (const object of objects) {
-      const live = await this.options.applier.read(
-        target.cluster,
-        object,
-        impersonateUser,
-      );
-      result.push({
-        kind: object.kind,
-        name: object.name,
-        namespace: object.namespace,
-        applyPolicy: object.applyPolicy,
-        exists: live !== undefined,
-        changes: live ? diffObject(object.manifest, live) : [],
-      });
-    }
-    // A shared object (create-if-absent) is never changed by a deploy: it is in sync once it exists,
-    // whatever an administrator changed in it (its changes are still listed).
-    const inSync = result.every(
-      o => o.exists && (o.changes.length === 0 || !isOwnedByModel(o)),
-    );
-    return {
-      model,
-      cluster: target.cluster,
-      namespace: target.namespace,
-      objects: result,
-      inSync,
-    };
+    return this.statuses.diff(objects, model, target, who.impersonateUser);
   }
 
-  /**
-   * The KServe status of the model wherever its last recorded deploy (or rollback) succeeded and
-   * was not undeployed since: the Ready conditions, URL and what is wrong, in words; the endpoint
-   * clients call (`selectEndpoint`); and for models with a weights download Job, its progress.
-   */
+  /** `GET /models/:name/status` (see {@link StatusUseCase.status}). */
   async status(
     model: string,
-    impersonateUser?: string,
+    caller: Caller,
     options: { diagnose?: boolean } = {},
   ): Promise<ModelStatusResponse> {
-    this.getModel(model);
-    const records = await this.options.history.list(model, { limit: 500 });
-    const latest = new Map<string, DeploymentRecord>();
-    for (const r of records) {
-      if (r.outcome !== 'succeeded' || r.action === 'dry-run') continue;
-      const key = `${r.cluster}/${r.namespace}`;
-      if (!latest.has(key)) latest.set(key, r);
-    }
-    const apiPrefix = this.apiPrefix(model);
-    const catalog = this.catalog();
-    const reading = statusReadingOf(
-      catalog,
-      catalog.models[model].config.server.runtime,
-    );
-    const items: ModelStatus[] = [];
-    for (const record of latest.values()) {
-      if (record.action === 'undeploy') continue;
-      const main = record.manifests.find(o => isServerKind(catalog, o.kind));
-      if (!main) continue;
-      const where = {
-        cluster: record.cluster,
-        namespace: record.namespace,
-        revision: record.revision!,
-      };
-      const gatewayBaseUrl = this.options.clusters.gatewayBaseUrl(
-        record.cluster,
-      );
-      const job = record.manifests.find(
-        o => o.kind === 'Job' && o.apiVersion === 'batch/v1',
-      );
-      const download = job
-        ? await this.downloadStatus(record.cluster, job, impersonateUser)
-        : undefined;
-      try {
-        const live = (await this.options.applier.read(
-          record.cluster,
-          main,
-          impersonateUser,
-        )) as Record<string, any> | undefined;
-        const summary = live ? summarizeKServeStatus(live, reading) : undefined;
-        items.push({
-          ...where,
-          found: live !== undefined,
-          summary,
-          endpoint: selectEndpoint({
-            live,
-            gatewayBaseUrl,
-            cluster: record.cluster,
-            apiPrefix,
-            engine: this.engineOf(model),
-          }),
-          ...(download ? { download } : {}),
-          ...(options.diagnose || summary?.ready !== true
-            ? {
-                diagnosis: await this.diagnosis(
-                  model,
-                  record,
-                  main,
-                  live,
-                  job?.name,
-                  impersonateUser,
-                ),
-              }
-            : {}),
-        });
-      } catch (e) {
-        items.push({
-          ...where,
-          found: false,
-          error: (e as Error).message,
-          ...(download ? { download } : {}),
-        });
-      }
-    }
-    return { items };
+    const who = await this.identify(caller);
+    return this.statuses.status(model, who.impersonateUser, options);
   }
 
-  /**
-   * Why the model is not Ready at a place it is deployed (see `diagnose`): its pods, their Events
-   * and failed containers' log lines, matched against its engine's known signatures.
-   */
-  private async diagnosis(
-    model: string,
-    record: DeploymentRecord,
-    main: RenderedObject,
-    live: Record<string, any> | undefined,
-    jobName: string | undefined,
-    impersonateUser?: string,
-  ): Promise<Diagnosis> {
-    const catalog = this.catalog();
-    const profile =
-      catalog.runtimes[catalog.models[model]?.config.server.runtime]?.profile;
-    const found = await DiagnosisReader.create({
-      applier: this.options.applier,
-    }).diagnoseNamespace(
-      record.cluster,
-      record.namespace,
-      [
-        {
-          model,
-          server: { kind: main.kind, name: main.name },
-          serverLive: live,
-          jobName,
-          objectNames: record.manifests.map(o => o.name),
-          signatures: signaturesFor(profile),
-        },
-      ],
-      impersonateUser,
-    );
-    return found.get(model)!;
-  }
-
-  /** The model's engine name (its runtime's profile `engine`), for messages. */
-  private engineOf(model: string): string | undefined {
-    const catalog = this.catalog();
-    return catalog.runtimes[catalog.models[model]?.config.server.runtime]
-      ?.profile.engine;
-  }
-
-  /** The engine's own API path (plumbing `api_prefix`), for URLs that reach the engine directly. */
-  private apiPrefix(model: string): string | undefined {
-    try {
-      return resolveServer(this.catalog(), model, {}, { locate: false })
-        .plumbing.api_prefix?.value;
-    } catch {
-      return undefined;
-    }
-  }
-
-  /**
-   * The weights download Job and its pods (label `batch.kubernetes.io/job-name`, set by the Job
-   * controller since Kubernetes 1.27), summarized by `summarizeJob`.
-   */
-  private async downloadStatus(
-    cluster: string,
-    job: RenderedObject,
-    impersonateUser?: string,
-  ): Promise<DownloadStatus> {
-    const header = { name: job.name, namespace: job.namespace ?? '' };
-    try {
-      const live = await this.options.applier.read(
-        cluster,
-        job,
-        impersonateUser,
-      );
-      if (!live) return { ...header, found: false };
-      const pods =
-        (await this.options.applier.list(
-          cluster,
-          { apiVersion: 'v1', kind: 'Pod' },
-          `${JOB_NAME_LABEL}=${job.name}`,
-          {
-            namespace: job.namespace,
-            impersonateUser,
-          },
-        )) ?? [];
-      return { ...header, found: true, progress: summarizeJob(live, pods) };
-    } catch (e) {
-      return { ...header, found: false, error: (e as Error).message };
-    }
-  }
-
-  /**
-   * Applies one batch of a rollout: each target is a deploy recorded as a rollout (with the
-   * rollout's id), `concurrency` at a time; a target this rollout already applied (a resumed task)
-   * is not applied again. Once more than `maxFailures` targets failed, no new one starts; the rest
-   * are `not-attempted`. `audit` is told each target's outcome.
-   */
-  async applyRollout(
+  /** `POST /rollouts/apply` (see {@link RolloutUseCase.applyBatch}). */
+  rollout(
     request: RolloutApplyRequest,
-    options: {
-      actor: string;
-      impersonateUser?: string;
-      audit?: (target: RolloutTargetResult) => Promise<void>;
-    },
+    caller: Caller,
   ): Promise<RolloutApplyResult> {
-    const key = (t: { model: string; cluster: string; namespace: string }) =>
-      `${t.model}/${t.cluster}/${t.namespace}`;
-    const done = new Map(
-      (await this.options.history.appliedInRollout(request.rolloutId)).map(
-        r => [key(r), r],
-      ),
-    );
-    const rollout = {
-      runtime: request.runtime,
-      ...(request.version ? { version: request.version } : {}),
-    };
-    const items: RolloutTargetResult[] = request.targets.map(t => ({
-      model: t.model,
-      cluster: t.cluster,
-      namespace: t.namespace,
-      outcome: 'not-attempted',
-    }));
-    const maxFailures = request.maxFailures ?? Number.POSITIVE_INFINITY;
-    let next = 0;
-    let failures = 0;
-    const applyOne = async (index: number) => {
-      const t = request.targets[index];
-      const where = {
-        model: t.model,
-        cluster: t.cluster,
-        namespace: t.namespace,
-      };
-      const prior = done.get(key(t));
-      if (prior) {
-        items[index] = {
-          ...where,
-          outcome: 'already-applied',
-          revision: prior.revision,
-          ...(prior.serverVersion
-            ? { serverVersion: prior.serverVersion }
-            : {}),
-        };
-        return;
-      }
-      try {
-        const server = this.checkDeploy(t.model, t.overrides, t, rollout);
-        const result = await this.deployResolved(t.model, server, {
-          ...where,
-          overrides: t.overrides,
-          dryRun: false,
-          force: request.force ?? false,
-          rollout,
-          rolloutId: request.rolloutId,
-          // The plan this rollout follows has just listed the live objects.
-          lastSeen: o => this.options.fleet?.lastSeen?.(t.cluster, o),
-          actor: options.actor,
-          impersonateUser: options.impersonateUser,
-        });
-        items[index] = result.ok
-          ? {
-              ...where,
-              outcome: 'applied',
-              revision: result.revision,
-              ...(result.serverVersion
-                ? { serverVersion: result.serverVersion }
-                : {}),
-            }
-          : {
-              ...where,
-              outcome: 'failed',
-              message: result.message ?? 'the apply failed',
-            };
-      } catch (e) {
-        items[index] = {
-          ...where,
-          outcome: 'failed',
-          message: (e as Error).message,
-        };
-      }
-      if (items[index].outcome === 'failed') failures++;
-      await options.audit?.(items[index]);
-    };
-    const worker = async () => {
-      while (next < request.targets.length && failures <= maxFailures)
-        await applyOne(next++);
-    };
-    const concurrency = Math.max(
-      1,
-      Math.min(request.concurrency ?? 4, request.targets.length),
-    );
-    await Promise.all(Array.from({ length: concurrency }, worker));
-    return { items };
+    return this.rollouts.applyBatch(request, caller);
+  }
+
+  /** One rollout batch without a permission check (see {@link RolloutUseCase.applyRollout}). */
+  applyRollout(
+    request: RolloutApplyRequest,
+    options: ApplyRolloutOptions,
+  ): Promise<RolloutApplyResult> {
+    return this.rollouts.applyRollout(request, options);
   }
 
   /** The model's history, newest first, each row with its changes from the revision before it. */
@@ -735,77 +324,23 @@ export class ModelManagerService {
     return withChangesFromPrevious(await this.options.history.list(model));
   }
 
-  private async applyAndRecord(
-    model: string,
-    objects: RenderedObject[],
-    options: DeployOptions & { skippedPreflight?: string[] },
-    action: DeploymentRecord['action'],
-    serverVersion: string | undefined,
-    rollbackOf?: number,
-  ): Promise<DeploymentResult> {
-    const outcome: ApplyOutcome = await this.options.applier.apply(
-      options.cluster,
-      {
-        objects,
-        dryRun: options.dryRun,
-        force: options.force,
-        impersonateUser: options.impersonateUser,
-        ...(options.lastSeen
-          ? { lastSeen: objects.map(o => options.lastSeen!(o)) }
-          : {}),
-        ...(options.rolloutId ? { logLevel: 'debug' as const } : {}),
-      },
-    );
-    const message = outcome.ok
-      ? undefined
-      : outcome.results.find(r => r.action === 'failed')?.message;
-    const record = await this.options.history.record({
+  /** One history row against the revision before it and against live (the history dialog). */
+  revisionDiff(model: string, revision: number): Promise<RevisionDiff> {
+    const fleet = this.options.fleet;
+    const liveObjects = fleet?.liveObjects?.bind(fleet);
+    if (!liveObjects)
+      throw new ServiceUnavailableError(
+        'ModelManagerService was created without a fleet: it cannot read live objects',
+      );
+    return revisionDiff({
       model,
-      cluster: options.cluster,
-      namespace: options.namespace,
-      action,
-      outcome: outcome.ok ? 'succeeded' : 'failed',
-      actor: options.actor,
-      serverVersion,
-      overrides: options.overrides,
-      manifests: objects,
-      results: outcome.results,
-      message,
-      rollbackOf,
-      ...(options.rolloutId ? { rolloutId: options.rolloutId } : {}),
-      ...(options.skippedPreflight
-        ? { skippedPreflight: options.skippedPreflight }
-        : {}),
+      revision,
+      history: m => this.history(m),
+      fleet: { liveObjects },
     });
-    if (!options.dryRun) this.options.fleet?.changed(options.cluster);
-    // The endpoint clients call, as the status endpoint selects it (KServe's URL, else the cluster's
-    // gateway). A rollout's answer has no endpoints (RolloutTargetResult), so it skips them.
-    const catalog = this.catalog();
-    const mainAt = objects.findIndex(o => isServerKind(catalog, o.kind));
-    const endpoint =
-      outcome.ok && !options.rolloutId && mainAt >= 0 && outcome.live[mainAt]
-        ? selectEndpoint({
-            live: outcome.live[mainAt] as Record<string, any>,
-            gatewayBaseUrl: this.options.clusters.gatewayBaseUrl(
-              options.cluster,
-            ),
-            cluster: options.cluster,
-            apiPrefix: this.apiPrefix(model),
-            engine: this.engineOf(model),
-          }).baseUrl
-        : undefined;
-    return {
-      ok: outcome.ok,
-      ...(record.revision !== undefined ? { revision: record.revision } : {}),
-      action,
-      model,
-      cluster: options.cluster,
-      namespace: options.namespace,
-      serverVersion,
-      objects: outcome.results,
-      message,
-      failure: outcome.failure,
-      endpoint,
-    };
+  }
+
+  private identify(caller: Caller) {
+    return identify(caller, this.options.impersonateUser ?? false);
   }
 }

@@ -1,8 +1,5 @@
 export { ModelManagerService } from './ModelManagerService';
-export type {
-  DeploymentResult,
-  DeployOptions,
-  DeployTarget,
-} from './ModelManagerService';
-export * from './schemas';
+export type { ModelManagerServiceOptions } from './ModelManagerService';
+export type { DeploymentResult, DeployOptions, DeployTarget } from './types';
+export type { Caller } from './access';
 export { ModelIndex } from './ModelIndex';

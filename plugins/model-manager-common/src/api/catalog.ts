@@ -5,9 +5,11 @@
  * the CLI's portal client.
  */
 import type { ExplainRow } from '../resolver/explainServer';
-import type { ResolvedServer, ServerOverrides } from '../resolver/types';
+import type { ResolvedServer } from '../resolver/types';
 import type { RenderedObject } from '../renderer/types';
 import type { CatalogProblem } from '../source/types';
+import type { z } from 'zod';
+import type { rollbackRequestSchema } from './contract/schemas';
 import type {
   ClusterSummary,
   DeploymentHistoryItem,
@@ -76,19 +78,11 @@ export type ClusterListResponse = { items: ClusterSummary[] };
  */
 export type ResolveResponse = { server: ResolvedServer; explain: ExplainRow[] };
 
-/** The body of `POST /models/:name/render` (namespace default `default`). */
-export type RenderRequest = ServerOverrides & { namespace?: string };
-
 /** The answer of `POST /models/:name/render`. */
 export type RenderResponse = { items: RenderedObject[] };
 
-/** The body of `POST /models/:name/rollback`. */
-export type RollbackRequest = {
-  revision: number;
-  /** Server-side dry run: `objects[].changes` lists what the rollback would change. */
-  dryRun?: boolean;
-  force?: boolean;
-};
+/** The body of `POST /models/:name/rollback` (schema: rollbackRequestSchema). */
+export type RollbackRequest = z.infer<typeof rollbackRequestSchema>;
 
 /** The answer of `GET /models/:name/deployments`, newest first. */
 export type DeploymentHistoryResponse = { items: DeploymentHistoryItem[] };

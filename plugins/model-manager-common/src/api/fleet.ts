@@ -6,6 +6,12 @@ import type { PreflightCheck } from './preflight';
 import type { ServerOverrides } from '../resolver/types';
 import type { FieldChange } from './types';
 import type { Hold, TargetSync } from './sync';
+import type { z } from 'zod';
+import type {
+  fleetQuerySchema,
+  rolloutApplyRequestSchema,
+  rolloutPlanQuerySchema,
+} from './contract/schemas';
 
 /**
  * The state of one deployment target:
@@ -101,15 +107,8 @@ export type FleetResponse = {
   readAt: string;
 };
 
-/** The filters of `GET /fleet` (each optional; all must match). */
-export type FleetQuery = {
-  model?: string;
-  cluster?: string;
-  namespace?: string;
-  runtime?: string;
-  version?: string;
-  state?: FleetState;
-};
+/** The filters of `GET /fleet` (each optional; all must match; schema: fleetQuerySchema), and a model. */
+export type FleetQuery = z.infer<typeof fleetQuerySchema> & { model?: string };
 
 /** A target a rollout would change, and how. */
 export type RolloutMove = {
@@ -158,15 +157,8 @@ export type RolloutPlan = {
   errors: FleetError[];
 };
 
-/** The query of `GET /rollouts/plan`. */
-export type RolloutPlanQuery = {
-  runtime: string;
-  version?: string;
-  cluster?: string;
-  namespace?: string;
-  /** Move held targets too (a version set by a rollout or a request); default: they stay, listed as `held`. */
-  includeHeld?: boolean;
-};
+/** The query of `GET /rollouts/plan` (schema: rolloutPlanQuerySchema). */
+export type RolloutPlanQuery = z.infer<typeof rolloutPlanQuerySchema>;
 
 /** The query string values of `GET /rollouts/plan` (`includeHeld=true` only when asked). */
 export function rolloutPlanParams(
@@ -185,25 +177,8 @@ export function targetLabel(t: {
   return `${t.model}@${t.cluster}/${t.namespace}`;
 }
 
-/** The body of `POST /rollouts/apply`: one batch of a rollout's targets. */
-export type RolloutApplyRequest = {
-  runtime: string;
-  /** The version rolled out; absent: what the catalog resolves now. */
-  version?: string;
-  /**
-   * The rollout these applies belong to (the scaffolder task id). A target this rollout already
-   * applied is not applied again: its recorded revision is returned.
-   */
-  rolloutId: string;
-  targets: Array<
-    Pick<RolloutMove, 'model' | 'cluster' | 'namespace' | 'overrides'>
-  >;
-  /** How many targets of the batch are applied at once (default 4). */
-  concurrency?: number;
-  /** Stop starting targets of the batch once more than this many failed (default: never stop). */
-  maxFailures?: number;
-  force?: boolean;
-};
+/** The body of `POST /rollouts/apply`: one batch of a rollout's targets (schema: rolloutApplyRequestSchema). */
+export type RolloutApplyRequest = z.infer<typeof rolloutApplyRequestSchema>;
 
 /** What happened to one target of a rollout batch. */
 export type RolloutTargetResult = {

@@ -13,6 +13,12 @@ import type { ServerOverrides } from '../resolver/types';
 import type { Diagnosis } from './diagnosis';
 import type { DeploymentAction, ObjectChanges } from './fleet';
 import type { TargetSync } from './sync';
+import type { z } from 'zod';
+import type {
+  deployRequestSchema,
+  deployTargetSchema,
+  renderRequestSchema,
+} from './contract/schemas';
 
 export * from './catalog';
 export * from './diagnosis';
@@ -66,49 +72,16 @@ export type FailureKind =
   | 'unavailable';
 
 /** Where a model is deployed: a cluster of `kubernetes.clusterLocatorMethods` and a namespace. */
-export type DeployTarget = {
-  cluster: string;
-  namespace: string;
-};
+export type DeployTarget = z.infer<typeof deployTargetSchema>;
 
-/** The body of `POST /models/:name/deploy`. */
-export type DeployRequest = DeployTarget & {
-  serverVersion?: string;
-  /**
-   * `null` removes an inherited variable; `{ secretKeyRef: { name, key } }` reads it from a
-   * Secret. A secret's value is refused (ServerOverrides.env).
-   */
-  env?: ServerOverrides['env'];
-  args?: string[];
-  /** Server-side dry run: the API server validates everything, nothing is applied. */
-  dryRun?: boolean;
-  /** Take over fields owned by another field manager. */
-  force?: boolean;
-  /**
-   * Set by `model-manager:rollout`: the deploy moves the target to this runtime version. It is
-   * recorded as a `rollout`, and its serverVersion does not pin the target for later rollouts.
-   */
-  rollout?: { runtime: string; version?: string };
-  /**
-   * Apply even though a preflight check failed (see `GET /models/:name/preflight`). Audited, and
-   * recorded in the history row (`skippedPreflight`).
-   */
-  skipPreflight?: boolean;
-};
+/** The body of `POST /models/:name/deploy` (schema: deployRequestSchema). */
+export type DeployRequest = z.infer<typeof deployRequestSchema>;
 
 /**
- * The body of `POST /models/:name/render`. With `cluster` (the GitOps render), the cluster must
- * exist and allow the namespace, as for a deploy.
+ * The body of `POST /models/:name/render` (schema: renderRequestSchema). With `cluster` (the GitOps
+ * render), the cluster must exist and allow the namespace, as for a deploy.
  */
-export type RenderRequest = Partial<DeployTarget> & {
-  serverVersion?: string;
-  /**
-   * `null` removes an inherited variable; `{ secretKeyRef: { name, key } }` reads it from a
-   * Secret. A secret's value is refused (ServerOverrides.env).
-   */
-  env?: ServerOverrides['env'];
-  args?: string[];
-};
+export type RenderRequest = z.infer<typeof renderRequestSchema>;
 
 /** The answer of `POST /models/:name/render`: the objects a deploy would apply, in order. */
 export type RenderResponse = { items: RenderedObject[] };

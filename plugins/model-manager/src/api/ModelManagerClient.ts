@@ -5,56 +5,53 @@ import {
   type FetchApi,
 } from '@backstage/core-plugin-api';
 import { ResponseError } from '@backstage/errors';
-import { envQueryParams } from '@model-manager/plugin-model-manager-common';
+import {
+  envQueryParams,
+  ModelManagerRestClient,
+  type QueryValue,
+} from '@model-manager/plugin-model-manager-common';
 import type {
   CatalogStatus,
-  ClusterListResponse,
-  DeploymentHistoryResponse,
   DeploymentResult,
   DiffResult,
   FleetQuery,
   FleetResponse,
   ModelListQuery,
   ModelListResponse,
-  ModelStatusResponse,
   ModelSummary,
   PreflightResponse,
   RenderRequest,
-  RenderResponse,
   ResolveResponse,
   RollbackRequest,
   RolloutPlan,
   RolloutPlanQuery,
-  RuntimeListResponse,
   RuntimeSummary,
   RevisionDiff,
   PullRequestReadiness,
 } from '@model-manager/plugin-model-manager-common';
 import type { ModelManagerApi, Overrides } from './types';
 
-/** `?a=1&b=2` of the set values, or '' when none is set. */
-function queryString(
-  query: Record<string, string | number | undefined>,
-): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query))
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  const qs = params.toString();
-  return qs ? `?${qs}` : '';
-}
-
 export const modelManagerApiRef = createApiRef<ModelManagerApi>({
   id: 'plugin.model-manager.service',
 });
 
-/** Talks to the model-manager backend through the portal's discovery and authenticated fetch. */
+/**
+ * Talks to the model-manager backend through the portal's discovery and authenticated fetch: the
+ * contract's one client (`ModelManagerRestClient`) with the browser's transport.
+ */
 export class ModelManagerClient implements ModelManagerApi {
-  private constructor(
-    private readonly options: {
-      discoveryApi: DiscoveryApi;
-      fetchApi: FetchApi;
-    },
-  ) {}
+  private readonly rest: ModelManagerRestClient;
+
+  private constructor(options: {
+    discoveryApi: DiscoveryApi;
+    fetchApi: FetchApi;
+  }) {
+    this.rest = ModelManagerRestClient.create({
+      fetch: (url, init) => options.fetchApi.fetch(url, init),
+      baseUrl: () => options.discoveryApi.getBaseUrl('model-manager'),
+      toError: response => ResponseError.fromResponse(response),
+    });
+  }
 
   static create(options: {
     discoveryApi: DiscoveryApi;
@@ -63,50 +60,48 @@ export class ModelManagerClient implements ModelManagerApi {
     return new ModelManagerClient(options);
   }
 
-  catalogStatus() {
-    return this.get<CatalogStatus>('/status');
+  catalogStatus(): Promise<CatalogStatus> {
+    return this.rest.call('catalogStatus', {});
   }
 
   async listModels(): Promise<ModelSummary[]> {
-    return (await this.get<ModelListResponse>('/models')).items;
+    return (await this.rest.call('listModels', {})).items;
   }
 
   // The backend answers with an ETag and `Cache-Control: no-cache`: the browser's HTTP cache
   // revalidates with If-None-Match and an unchanged page comes back as a 304 without a body.
-  queryModels(query: ModelListQuery) {
-    return this.get<ModelListResponse>(`/models${queryString(query)}`);
+  queryModels(query: ModelListQuery): Promise<ModelListResponse> {
+    return this.rest.call('listModels', { query });
   }
 
-  getModel(name: string) {
-    return this.get<ModelSummary>(`/models/${encodeURIComponent(name)}`);
+  getModel(name: string): Promise<ModelSummary> {
+    return this.rest.call('getModel', { params: { name } });
   }
 
   async listRuntimes() {
-    return (await this.get<RuntimeListResponse>('/runtimes')).items;
+    return (await this.rest.call('listRuntimes', {})).items;
   }
 
-  getRuntime(name: string) {
-    return this.get<RuntimeSummary>(`/runtimes/${encodeURIComponent(name)}`);
+  getRuntime(name: string): Promise<RuntimeSummary> {
+    return this.rest.call('getRuntime', { params: { name } });
   }
 
-  resolve(name: string, overrides: Overrides = {}) {
-    const qs = overridesQuery(overrides).toString();
-    return this.get<ResolveResponse>(
-      `/models/${encodeURIComponent(name)}/resolved${qs ? `?${qs}` : ''}`,
-    );
+  resolve(name: string, overrides: Overrides = {}): Promise<ResolveResponse> {
+    return this.rest.call('resolve', {
+      params: { name },
+      query: overridesQuery(overrides),
+    });
   }
 
   preflight(
     name: string,
     target: { cluster: string; namespace: string },
     overrides: Overrides = {},
-  ) {
-    const query = overridesQuery(overrides);
-    query.set('cluster', target.cluster);
-    query.set('namespace', target.namespace);
-    return this.get<PreflightResponse>(
-      `/models/${encodeURIComponent(name)}/preflight?${query}`,
-    );
+  ): Promise<PreflightResponse> {
+    return this.rest.call('preflight', {
+      params: { name },
+      query: { ...overridesQuery(overrides), ...target },
+    });
   }
 
   pullRequestReadiness(repoUrl: string) {
@@ -116,107 +111,70 @@ export class ModelManagerClient implements ModelManagerApi {
   }
 
   async render(name: string, options: RenderRequest = {}) {
-    return (
-      await this.request<RenderResponse>(
-        `/models/${encodeURIComponent(name)}/render`,
-        { method: 'POST', body: options },
-      )
-    ).items;
+    return (await this.rest.call('render', { params: { name }, body: options }))
+      .items;
   }
 
   async status(name: string) {
-    return (
-      await this.get<ModelStatusResponse>(
-        `/models/${encodeURIComponent(name)}/status`,
-      )
-    ).items;
+    return (await this.rest.call('status', { params: { name } })).items;
   }
 
-  diff(name: string, target: { cluster: string; namespace: string }) {
-    const qs = new URLSearchParams(target).toString();
-    return this.get<DiffResult>(
-      `/models/${encodeURIComponent(name)}/diff?${qs}`,
-    );
+  diff(
+    name: string,
+    target: { cluster: string; namespace: string },
+  ): Promise<DiffResult> {
+    return this.rest.call('diff', { params: { name }, query: target });
   }
 
-  rollback(name: string, revision: number, options: { dryRun?: boolean } = {}) {
+  rollback(
+    name: string,
+    revision: number,
+    options: { dryRun?: boolean } = {},
+  ): Promise<DeploymentResult> {
     const body: RollbackRequest = options.dryRun
       ? { revision, dryRun: true }
       : { revision };
-    return this.request<DeploymentResult>(
-      `/models/${encodeURIComponent(name)}/rollback`,
-      { method: 'POST', body },
-    );
+    return this.rest.call('rollback', { params: { name }, body });
   }
 
-  undeploy(name: string, target: { cluster: string; namespace: string }) {
-    const qs = new URLSearchParams(target).toString();
-    return this.request<DeploymentResult>(
-      `/models/${encodeURIComponent(name)}/deployment?${qs}`,
-      { method: 'DELETE' },
-    );
+  undeploy(
+    name: string,
+    target: { cluster: string; namespace: string },
+  ): Promise<DeploymentResult> {
+    return this.rest.call('undeploy', { params: { name }, query: target });
   }
 
   async listClusters() {
-    return (await this.get<ClusterListResponse>('/clusters')).items;
+    return (await this.rest.call('listClusters', {})).items;
   }
 
   async history(name: string) {
-    return (
-      await this.get<DeploymentHistoryResponse>(
-        `/models/${encodeURIComponent(name)}/deployments`,
-      )
-    ).items;
+    return (await this.rest.call('history', { params: { name } })).items;
   }
 
-  revisionDiff(name: string, revision: number) {
-    return this.get<RevisionDiff>(
-      `/models/${encodeURIComponent(name)}/deployments/${revision}/diff`,
-    );
+  revisionDiff(name: string, revision: number): Promise<RevisionDiff> {
+    return this.rest.call('revisionDiff', { params: { name, revision } });
   }
 
-  fleet(query: Omit<FleetQuery, 'model'> = {}) {
-    return this.get<FleetResponse>(`/fleet${queryString(query)}`);
+  fleet(query: Omit<FleetQuery, 'model'> = {}): Promise<FleetResponse> {
+    return this.rest.call('fleet', { query });
   }
 
-  modelFleet(name: string) {
-    return this.get<FleetResponse>(`/models/${encodeURIComponent(name)}/fleet`);
+  modelFleet(name: string): Promise<FleetResponse> {
+    return this.rest.call('modelFleet', { params: { name } });
   }
 
-  rolloutPlan(query: RolloutPlanQuery) {
-    return this.get<RolloutPlan>(
-      `/rollouts/plan${queryString(rolloutPlanParams(query))}`,
-    );
-  }
-
-  private get<T>(path: string) {
-    return this.request<T>(path, { method: 'GET' });
-  }
-
-  private async request<T>(
-    path: string,
-    init: { method: string; body?: unknown },
-  ): Promise<T> {
-    const base = await this.options.discoveryApi.getBaseUrl('model-manager');
-    const response = await this.options.fetchApi.fetch(`${base}${path}`, {
-      method: init.method,
-      headers:
-        init.body !== undefined
-          ? { 'Content-Type': 'application/json' }
-          : undefined,
-      body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-    });
-    if (!response.ok) throw await ResponseError.fromResponse(response);
-    return (await response.json()) as T;
+  rolloutPlan(query: RolloutPlanQuery): Promise<RolloutPlan> {
+    return this.rest.call('rolloutPlan', { query: rolloutPlanParams(query) });
   }
 }
 
-/** A deploy's overrides as query parameters (`serverVersion`, `env=K=V`, `arg=A`). */
-function overridesQuery(overrides: Overrides): URLSearchParams {
-  const query = new URLSearchParams();
-  if (overrides.serverVersion)
-    query.set('serverVersion', overrides.serverVersion);
-  for (const [k, v] of envQueryParams(overrides.env)) query.append(k, v);
-  for (const a of overrides.args ?? []) query.append('arg', a);
+/** A deploy's overrides as query parameters (`serverVersion`, `env=K=V`, `arg=A`), in that order. */
+function overridesQuery(overrides: Overrides): Record<string, QueryValue> {
+  const query: Record<string, QueryValue> = {};
+  if (overrides.serverVersion) query.serverVersion = overrides.serverVersion;
+  for (const [k, v] of envQueryParams(overrides.env))
+    query[k] = [...((query[k] as string[] | undefined) ?? []), v];
+  if (overrides.args?.length) query.arg = overrides.args;
   return query;
 }

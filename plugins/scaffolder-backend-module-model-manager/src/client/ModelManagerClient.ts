@@ -1,4 +1,8 @@
-import { rolloutPlanParams } from '@model-manager/plugin-model-manager-common';
+import {
+  ModelManagerRestClient,
+  rolloutPlanParams,
+  type SentRequest,
+} from '@model-manager/plugin-model-manager-common';
 import type {
   AuthService,
   BackstageCredentials,
@@ -26,7 +30,6 @@ import type {
   DeployTarget,
   DiffResult,
   ModelStatus,
-  ModelStatusResponse,
   RenderRequest,
   RenderResponse,
 } from './types';
@@ -71,12 +74,10 @@ export class ModelManagerClient {
     request: DeployRequest,
     credentials: BackstageCredentials,
   ): Promise<DeploymentResult> {
-    return this.request<DeploymentResult>(
-      credentials,
-      'POST',
-      `/models/${encodeURIComponent(model)}/deploy`,
-      request,
-    );
+    return this.rest(credentials).call('deploy', {
+      params: { name: model },
+      body: request,
+    });
   }
 
   /**
@@ -89,12 +90,10 @@ export class ModelManagerClient {
     request: RenderRequest,
     credentials: BackstageCredentials,
   ): Promise<RenderResponse> {
-    return this.request<RenderResponse>(
-      credentials,
-      'POST',
-      `/models/${encodeURIComponent(model)}/render`,
-      request,
-    );
+    return this.rest(credentials).call('render', {
+      params: { name: model },
+      body: request,
+    });
   }
 
   /** `DELETE /models/:name/deployment?cluster=&namespace=`; errors as for {@link deploy}. */
@@ -103,15 +102,10 @@ export class ModelManagerClient {
     target: DeployTarget,
     credentials: BackstageCredentials,
   ): Promise<DeploymentResult> {
-    const query = new URLSearchParams({
-      cluster: target.cluster,
-      namespace: target.namespace,
+    return this.rest(credentials).call('undeploy', {
+      params: { name: model },
+      query: { cluster: target.cluster, namespace: target.namespace },
     });
-    return this.request<DeploymentResult>(
-      credentials,
-      'DELETE',
-      `/models/${encodeURIComponent(model)}/deployment?${query}`,
-    );
   }
 
   /** `GET /models/:name/diff?cluster=&namespace=`: which of the model's objects exist (read only). */
@@ -120,15 +114,10 @@ export class ModelManagerClient {
     target: DeployTarget,
     credentials: BackstageCredentials,
   ): Promise<DiffResult> {
-    const query = new URLSearchParams({
-      cluster: target.cluster,
-      namespace: target.namespace,
+    return this.rest(credentials).call('diff', {
+      params: { name: model },
+      query: { cluster: target.cluster, namespace: target.namespace },
     });
-    return this.request<DiffResult>(
-      credentials,
-      'GET',
-      `/models/${encodeURIComponent(model)}/diff?${query}`,
-    );
   }
 
   /**
@@ -140,11 +129,9 @@ export class ModelManagerClient {
     target: DeployTarget,
     credentials: BackstageCredentials,
   ): Promise<ModelStatus | undefined> {
-    const { items } = await this.request<ModelStatusResponse>(
-      credentials,
-      'GET',
-      `/models/${encodeURIComponent(model)}/status`,
-    );
+    const { items } = await this.rest(credentials).call('status', {
+      params: { name: model },
+    });
     return items.find(
       i => i.cluster === target.cluster && i.namespace === target.namespace,
     );
@@ -155,11 +142,9 @@ export class ModelManagerClient {
     query: RolloutPlanQuery,
     credentials: BackstageCredentials,
   ): Promise<RolloutPlan> {
-    return this.request<RolloutPlan>(
-      credentials,
-      'GET',
-      `/rollouts/plan?${searchParams(rolloutPlanParams(query))}`,
-    );
+    return this.rest(credentials).call('rolloutPlan', {
+      query: rolloutPlanParams(query),
+    });
   }
 
   /**
@@ -170,12 +155,7 @@ export class ModelManagerClient {
     request: RolloutApplyRequest,
     credentials: BackstageCredentials,
   ): Promise<RolloutApplyResult> {
-    return this.request<RolloutApplyResult>(
-      credentials,
-      'POST',
-      '/rollouts/apply',
-      request,
-    );
+    return this.rest(credentials).call('rolloutApply', { body: request });
   }
 
   /** `GET /fleet`: every deployment target, filtered. */
@@ -183,76 +163,66 @@ export class ModelManagerClient {
     query: FleetQuery,
     credentials: BackstageCredentials,
   ): Promise<FleetResponse> {
-    return this.request<FleetResponse>(
-      credentials,
-      'GET',
-      `/fleet?${searchParams(query)}`,
-    );
+    return this.rest(credentials).call('fleet', { query });
   }
 
-  private async request<T>(
-    credentials: BackstageCredentials,
-    method: string,
-    path: string,
-    body?: unknown,
-  ): Promise<T> {
-    const baseUrl = await this.options.discovery.getBaseUrl(
-      MODEL_MANAGER_PLUGIN_ID,
-    );
-    const { token } = await this.options.auth.getPluginRequestToken({
-      onBehalfOf: credentials,
-      targetPluginId: MODEL_MANAGER_PLUGIN_ID,
+  /**
+   * The contract's client with this module's transport: the backend's URL from discovery, a token
+   * issued on behalf of `credentials`, and the backend's errors as @backstage/errors classes.
+   */
+  private rest(credentials: BackstageCredentials): ModelManagerRestClient {
+    const { discovery, auth } = this.options;
+    return ModelManagerRestClient.create({
+      fetch: (url, init) => fetch(url, init),
+      baseUrl: () => discovery.getBaseUrl(MODEL_MANAGER_PLUGIN_ID),
+      token: async () =>
+        (
+          await auth.getPluginRequestToken({
+            onBehalfOf: credentials,
+            targetPluginId: MODEL_MANAGER_PLUGIN_ID,
+          })
+        ).token,
+      unreachable: (e, { method, url }) =>
+        new ServiceUnavailableError(
+          `could not reach the model-manager backend at ${method} ${url}: ${
+            (e as Error).message
+          }; is the model-manager plugin installed in this backend?`,
+        ),
+      toError: errorOf,
     });
-    const url = `${baseUrl}${path}`;
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method,
-        headers: {
-          Authorization: `Bearer ${token}`,
-          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-        },
-        body: body !== undefined ? JSON.stringify(body) : undefined,
-      });
-    } catch (e) {
-      throw new ServiceUnavailableError(
-        `could not reach the model-manager backend at ${method} ${url}: ${
-          (e as Error).message
-        }; is the model-manager plugin installed in this backend?`,
-      );
-    }
-    const text = await response.text();
-    let data: any;
-    try {
-      data = text ? JSON.parse(text) : undefined;
-    } catch {
-      data = undefined;
-    }
-    if (response.ok) return data as T;
-
-    // An error answer: `{ error }`, with `deployment` when a cluster refused a change.
-    const failure = data as Partial<DeploymentFailedResponse> | undefined;
-    const message: string | undefined =
-      typeof failure?.error?.message === 'string'
-        ? failure.error.message
-        : undefined;
-    if (failure?.deployment && message)
-      throw new DeploymentFailedError(message, failure.deployment);
-    const ErrorClass = ERROR_BY_STATUS[response.status];
-    if (message && ErrorClass) throw new ErrorClass(message);
-    throw new Error(
-      `the model-manager backend answered ${response.status} ${
-        response.statusText
-      } to ${method} ${url}: ${message ?? (text.slice(0, 300) || 'no body')}`,
-    );
   }
 }
 
-/** A query string of the defined values. */
-function searchParams(query: Record<string, string | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params.set(key, value);
+/**
+ * An error answer as an error of @backstage/errors with the backend's message:
+ * DeploymentFailedError when a cluster refused a change (with its per-object results).
+ */
+async function errorOf(
+  response: Response,
+  request: SentRequest,
+): Promise<Error> {
+  const text = await response.text();
+  let data: any;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
   }
-  return params.toString();
+  // An error answer: `{ error }`, with `deployment` when a cluster refused a change.
+  const failure = data as Partial<DeploymentFailedResponse> | undefined;
+  const message: string | undefined =
+    typeof failure?.error?.message === 'string'
+      ? failure.error.message
+      : undefined;
+  if (failure?.deployment && message)
+    return new DeploymentFailedError(message, failure.deployment);
+  const ErrorClass = ERROR_BY_STATUS[response.status];
+  if (message && ErrorClass) return new ErrorClass(message);
+  return new Error(
+    `the model-manager backend answered ${response.status} ${
+      response.statusText
+    } to ${request.method} ${request.url}: ${
+      message ?? (text.slice(0, 300) || 'no body')
+    }`,
+  );
 }

@@ -1,6 +1,9 @@
 import {
   envQueryParams,
+  ModelManagerRestClient,
   rolloutPlanParams,
+  type QueryValue,
+  type SentRequest,
 } from '@model-manager/plugin-model-manager-common';
 import type {
   DeploymentFailedResponse,
@@ -19,7 +22,12 @@ import type {
 
 /** A refused request: what the portal said, and the HTTP status (0 when it could not be reached). */
 export class PortalError extends Error {
-  constructor(message: string, readonly status: number) {
+  constructor(
+    message: string,
+    readonly status: number,
+    /** The result of a change the cluster refused (the answer's `deployment`). */
+    readonly deployment?: DeploymentResult,
+  ) {
     super(message);
     this.name = 'PortalError';
   }
@@ -31,13 +39,33 @@ export class PortalError extends Error {
  * token from `backend.auth.externalAccess`, or a user's).
  */
 export class PortalClient {
+  private readonly rest: ModelManagerRestClient;
+
   private constructor(
     private readonly options: {
       baseUrl: string;
       token?: string;
       fetch: typeof fetch;
     },
-  ) {}
+  ) {
+    const { baseUrl, token } = options;
+    this.rest = ModelManagerRestClient.create({
+      fetch: (url, init) => options.fetch(url, init),
+      baseUrl: () => baseUrl,
+      token: () => token,
+      unreachable: e => {
+        const cause = (e as { cause?: { code?: string; message?: string } })
+          .cause;
+        return new PortalError(
+          `cannot reach the portal at ${baseUrl}: ${
+            cause?.code ?? cause?.message ?? (e as Error).message
+          }; is it running, and is --portal (MODEL_MANAGER_PORTAL) its base URL?`,
+          0,
+        );
+      },
+      toError: (response, request) => this.errorOf(response, request),
+    });
+  }
 
   static create(options: {
     portal: string;
@@ -53,18 +81,15 @@ export class PortalClient {
   }
 
   fleet(query: FleetQuery): Promise<FleetResponse> {
-    return this.request('GET', `/fleet?${params(query)}`);
+    return this.rest.call('fleet', { query });
   }
 
   rolloutPlan(query: RolloutPlanQuery): Promise<RolloutPlan> {
-    return this.request(
-      'GET',
-      `/rollouts/plan?${params(rolloutPlanParams(query))}`,
-    );
+    return this.rest.call('rolloutPlan', { query: rolloutPlanParams(query) });
   }
 
   status(model: string): Promise<ModelStatusResponse> {
-    return this.request('GET', `/models/${encodeURIComponent(model)}/status`);
+    return this.rest.call('status', { params: { name: model } });
   }
 
   /** What a deploy with these overrides would change on the live objects. */
@@ -73,13 +98,10 @@ export class PortalClient {
     target: DeployTarget,
     overrides: ServerOverrides,
   ): Promise<DiffResult> {
-    return this.request(
-      'GET',
-      `/models/${encodeURIComponent(model)}/diff?${targetQuery(
-        target,
-        overrides,
-      )}`,
-    );
+    return this.rest.call('diff', {
+      params: { name: model },
+      query: targetQuery(target, overrides),
+    });
   }
 
   /** Whether the target would accept and run the model with these overrides. */
@@ -88,65 +110,33 @@ export class PortalClient {
     target: DeployTarget,
     overrides: ServerOverrides,
   ): Promise<PreflightResponse> {
-    return this.request(
-      'GET',
-      `/models/${encodeURIComponent(model)}/preflight?${targetQuery(
-        target,
-        overrides,
-      )}`,
-    );
+    return this.rest.call('preflight', {
+      params: { name: model },
+      query: targetQuery(target, overrides),
+    });
   }
 
   /** A deploy; a refused one resolves to its result (ok: false), with what was applied. */
   deploy(model: string, body: DeployRequest): Promise<DeploymentResult> {
-    return this.request(
-      'POST',
-      `/models/${encodeURIComponent(model)}/deploy`,
-      body,
-      true,
+    return refusedAsResult(
+      this.rest.call('deploy', { params: { name: model }, body }),
     );
   }
 
   undeploy(model: string, target: DeployTarget): Promise<DeploymentResult> {
-    return this.request(
-      'DELETE',
-      `/models/${encodeURIComponent(model)}/deployment?${new URLSearchParams(
-        target,
-      )}`,
-      undefined,
-      true,
+    return refusedAsResult(
+      this.rest.call('undeploy', {
+        params: { name: model },
+        query: { cluster: target.cluster, namespace: target.namespace },
+      }),
     );
   }
 
-  private async request<T>(
-    method: string,
-    path: string,
-    body?: unknown,
-    deployment = false,
-  ): Promise<T> {
-    const url = `${this.options.baseUrl}${path}`;
-    let res: Response;
-    try {
-      res = await this.options.fetch(url, {
-        method,
-        headers: {
-          ...(this.options.token
-            ? { Authorization: `Bearer ${this.options.token}` }
-            : {}),
-          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-        },
-        body: body !== undefined ? JSON.stringify(body) : undefined,
-      });
-    } catch (e) {
-      const cause = (e as { cause?: { code?: string; message?: string } })
-        .cause;
-      throw new PortalError(
-        `cannot reach the portal at ${this.options.baseUrl}: ${
-          cause?.code ?? cause?.message ?? (e as Error).message
-        }; is it running, and is --portal (MODEL_MANAGER_PORTAL) its base URL?`,
-        0,
-      );
-    }
+  /** An error answer as a PortalError naming the request, the status and the portal's message. */
+  private async errorOf(
+    res: Response,
+    request: SentRequest,
+  ): Promise<PortalError> {
     const text = await res.text();
     let data: any;
     try {
@@ -154,26 +144,39 @@ export class PortalClient {
     } catch {
       data = undefined;
     }
-    if (res.ok) return data as T;
     // An error answer: `{ error }`, with `deployment` when a cluster refused a change.
     const failure = data as Partial<DeploymentFailedResponse> | undefined;
-    if (deployment && failure?.deployment) return failure.deployment as T;
     const message =
       typeof failure?.error?.message === 'string'
         ? failure.error.message
         : text.slice(0, 300) || res.statusText;
     if (res.status === 401) {
-      throw new PortalError(
+      return new PortalError(
         `the portal refused the request (401 ${message}): ${
           this.options.token ? 'the token is not valid' : 'no token given'
         }; pass a Backstage token with --token or MODEL_MANAGER_TOKEN`,
         401,
       );
     }
-    throw new PortalError(
-      `${method} ${path.split('?')[0]}: ${res.status} ${message}`,
+    return new PortalError(
+      `${request.method} ${request.path.split('?')[0]}: ${
+        res.status
+      } ${message}`,
       res.status,
+      failure?.deployment,
     );
+  }
+}
+
+/** A change the cluster refused answers with its result: that result, with what was applied. */
+async function refusedAsResult(
+  call: Promise<DeploymentResult>,
+): Promise<DeploymentResult> {
+  try {
+    return await call;
+  } catch (e) {
+    if (e instanceof PortalError && e.deployment) return e.deployment;
+    throw e;
   }
 }
 
@@ -181,21 +184,14 @@ export class PortalClient {
 function targetQuery(
   target: DeployTarget,
   overrides: ServerOverrides,
-): URLSearchParams {
-  const query = new URLSearchParams({
+): Record<string, QueryValue> {
+  const query: Record<string, QueryValue> = {
     cluster: target.cluster,
     namespace: target.namespace,
-  });
-  if (overrides.serverVersion)
-    query.set('serverVersion', overrides.serverVersion);
-  for (const [k, v] of envQueryParams(overrides.env)) query.append(k, v);
-  for (const a of overrides.args ?? []) query.append('arg', a);
+  };
+  if (overrides.serverVersion) query.serverVersion = overrides.serverVersion;
+  for (const [k, v] of envQueryParams(overrides.env))
+    query[k] = [...((query[k] as string[] | undefined) ?? []), v];
+  if (overrides.args?.length) query.arg = overrides.args;
   return query;
-}
-
-function params(query: Record<string, string | undefined>): string {
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(query))
-    if (v !== undefined && v !== '') p.set(k, v);
-  return p.toString();
 }

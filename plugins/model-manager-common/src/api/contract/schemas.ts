@@ -1,20 +1,13 @@
+import { z } from 'zod';
+import { namespaceProblem } from '../../names/kubernetesNames';
+import type { ServerOverrides } from '../../resolver/types';
+import type { SecretKeyRef } from '../../schema/secretRef';
 import {
   MODEL_PAGE_LIMIT_MAX,
   MODEL_SORT_FIELDS,
-  namespaceProblem,
-  type DeployRequest,
-  type DeployTarget,
-  type FleetQuery,
   type ModelListQuery,
   type ModelSort,
-  type RenderRequest,
-  type RollbackRequest,
-  type RolloutApplyRequest,
-  type RolloutPlanQuery,
-  type SecretKeyRef,
-  type ServerOverrides,
-} from '@model-manager/plugin-model-manager-common';
-import { z } from 'zod';
+} from '../models';
 
 /** A namespace, checked by the one rule every entry point uses (common's namespaceProblem). */
 const namespaceSchema = z
@@ -56,6 +49,7 @@ const argsSchema = z.array(
   },
 );
 
+/** A deploy's overrides: `serverVersion`, `env`, `args` (see the resolver's ServerOverrides). */
 export const overridesSchema = z
   .object({
     serverVersion: z
@@ -79,15 +73,25 @@ export const deployRequestSchema = overridesSchema
       .min(1, 'cluster must not be empty')
       .max(253),
     namespace: namespaceSchema,
+    /** Server-side dry run: the API server validates everything, nothing is applied. */
     dryRun: z
       .boolean({ invalid_type_error: 'dryRun must be true or false' })
       .optional(),
+    /** Take over fields owned by another field manager. */
     force: z
       .boolean({ invalid_type_error: 'force must be true or false' })
       .optional(),
+    /**
+     * Apply even though a preflight check failed (see `GET /models/:name/preflight`). Audited, and
+     * recorded in the history row (`skippedPreflight`).
+     */
     skipPreflight: z
       .boolean({ invalid_type_error: 'skipPreflight must be true or false' })
       .optional(),
+    /**
+     * Set by `model-manager:rollout`: the deploy moves the target to this runtime version. It is
+     * recorded as a `rollout`, and its serverVersion does not pin the target for later rollouts.
+     */
     rollout: z
       .object({
         runtime: z
@@ -117,11 +121,21 @@ export const rollbackRequestSchema = z
       })
       .int()
       .positive(),
+    /** Server-side dry run: `objects[].changes` lists what the rollback would change. */
     dryRun: z.boolean().optional(),
     force: z.boolean().optional(),
   })
   .strict();
 
+/** Where a model is deployed: a cluster of `kubernetes.clusterLocatorMethods` and a namespace. */
+export const deployTargetSchema = z
+  .object({
+    cluster: deployRequestSchema.shape.cluster,
+    namespace: deployRequestSchema.shape.namespace,
+  })
+  .strict();
+
+/** `?cluster=&namespace=&serverVersion=` (diff and preflight also read env, envSecret and arg). */
 export const targetQuerySchema = z
   .object({
     cluster: deployRequestSchema.shape.cluster,
@@ -161,7 +175,7 @@ export const rolloutPlanQuerySchema = z
     version: optionalText,
     cluster: optionalText,
     namespace: namespaceSchema.optional(),
-    /** Move held targets too (a version a rollout or a request set). */
+    /** Move held targets too (a version set by a rollout or a request); default: they stay, listed as `held`. */
     includeHeld: z
       .enum(['true', 'false'], {
         errorMap: () => ({ message: 'includeHeld must be true or false' }),
@@ -175,7 +189,12 @@ export const rolloutPlanQuerySchema = z
 export const rolloutApplyRequestSchema = z
   .object({
     runtime: z.string({ required_error: 'runtime is required' }).min(1),
+    /** The version rolled out; absent: what the catalog resolves now. */
     version: optionalText,
+    /**
+     * The rollout these applies belong to (the scaffolder task id). A target this rollout already
+     * applied is not applied again: its recorded revision is returned.
+     */
     rolloutId: z
       .string({
         required_error:
@@ -196,13 +215,14 @@ export const rolloutApplyRequestSchema = z
       )
       .min(1, 'targets must not be empty')
       .max(200, 'at most 200 targets per request; send the rest in another'),
+    /** How many targets of the batch are applied at once (default 4). */
     concurrency: z.number().int().min(1).max(64).optional(),
+    /** Stop starting targets of the batch once more than this many failed (default: never stop). */
     maxFailures: z.number().int().min(0).optional(),
     force: z.boolean().optional(),
   })
   .strict();
 
-/** Turns a zod error into one message naming each field. */
 const MODEL_SORTS: readonly string[] = MODEL_SORT_FIELDS.flatMap(f => [
   f,
   `-${f}`,
@@ -247,60 +267,18 @@ export const modelListQuerySchema: z.ZodType<
   })
   .strict();
 
-export function describeZodError(error: z.ZodError): string {
-  return error.issues
-    .map(issue => {
-      const path = issue.path.join('.');
-      if (issue.code === 'unrecognized_keys')
-        return `unknown field(s) ${issue.keys.map(k => `'${k}'`).join(', ')}${
-          path ? ` in ${path}` : ''
-        }`;
-      return path ? `${path}: ${issue.message}` : issue.message;
-    })
-    .join('; ');
-}
-
 /** `true` when each of A and B is assignable to the other. */
 type Assignable<A, B> = [A] extends [B]
   ? [B] extends [A]
     ? true
     : false
   : false;
-/**
- * `true` when A and B are the same object type: assignable both ways, and with the same keys
- * (an optional field only one of them has is assignable both ways, but not the same).
- */
-type Same<A, B> = Assignable<A, B> extends true
-  ? Assignable<keyof A, keyof B>
-  : false;
 
 /**
- * Compile-time check that what each schema accepts is the request type of the REST contract the
- * clients send (`@model-manager/plugin-model-manager-common`): a schema and the contract that
- * drift apart fail `tsc` here.
+ * Compile-time check that the overrides a request carries are the resolver's `ServerOverrides`
+ * (the one request type not derived from a schema: the resolver is written against it).
  */
-export const SCHEMAS_MATCH_THE_CONTRACT: {
-  overrides: Same<z.infer<typeof overridesSchema>, ServerOverrides>;
-  deploy: Same<z.infer<typeof deployRequestSchema>, DeployRequest>;
-  render: Same<z.infer<typeof renderRequestSchema>, RenderRequest>;
-  rollback: Same<z.infer<typeof rollbackRequestSchema>, RollbackRequest>;
-  undeploy: Same<
-    z.infer<ReturnType<typeof targetQuerySchema.omit<{ serverVersion: true }>>>,
-    DeployTarget
-  >;
-  fleet: Same<z.infer<typeof fleetQuerySchema>, Omit<FleetQuery, 'model'>>;
-  rolloutPlan: Same<z.infer<typeof rolloutPlanQuerySchema>, RolloutPlanQuery>;
-  rolloutApply: Same<
-    z.infer<typeof rolloutApplyRequestSchema>,
-    RolloutApplyRequest
-  >;
-} = {
-  overrides: true,
-  deploy: true,
-  render: true,
-  rollback: true,
-  undeploy: true,
-  fleet: true,
-  rolloutPlan: true,
-  rolloutApply: true,
-};
+export const OVERRIDES_MATCH_THE_RESOLVER: Assignable<
+  z.infer<typeof overridesSchema>,
+  ServerOverrides
+> = true;

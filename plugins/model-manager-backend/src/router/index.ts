@@ -1,0 +1,2 @@
+export { createRouter } from './createRouter';
+export type { RouterOptions } from './types';

@@ -1,0 +1,57 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { modelManagerContract } from '@model-manager/plugin-model-manager-common';
+import { openApiDocument } from './openApiDocument';
+
+describe('openApiDocument', () => {
+  const document = openApiDocument() as any;
+
+  it('is a valid OpenAPI 3.0 document', async () => {
+    await expect(
+      SwaggerParser.validate(structuredClone(document)),
+    ).resolves.toBeDefined();
+  });
+
+  it('has every route of the contract, with its method and path parameters', () => {
+    for (const [operationId, route] of Object.entries(modelManagerContract)) {
+      const path = route.path.replace(/:([A-Za-z]+)/g, '{$1}');
+      const operation = document.paths[path]?.[route.method.toLowerCase()];
+      expect(operation).toMatchObject({ operationId });
+      const inPath = (operation.parameters ?? [])
+        .filter((p: any) => p.in === 'path')
+        .map((p: any) => p.name);
+      expect(inPath).toEqual(
+        [...route.path.matchAll(/:([A-Za-z]+)/g)].map(m => m[1]),
+      );
+    }
+  });
+
+  it('carries the request schemas the router validates with', () => {
+    const deploy = document.paths['/models/{name}/deploy'].post;
+    const body = deploy.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(['cluster', 'namespace']);
+    expect(body.additionalProperties).toBe(false);
+    expect(Object.keys(body.properties)).toEqual(
+      expect.arrayContaining(['serverVersion', 'env', 'args', 'dryRun']),
+    );
+    const undeploy = document.paths['/models/{name}/deployment'].delete;
+    expect(
+      undeploy.parameters
+        .filter((p: any) => p.in === 'query')
+        .map((p: any) => [p.name, p.required]),
+    ).toEqual([
+      ['cluster', true],
+      ['namespace', true],
+    ]);
+    const models = document.paths['/models'].get;
+    expect(models.parameters.map((p: any) => p.name)).toEqual([
+      'runtime',
+      'version',
+      'category',
+      'owner',
+      'q',
+      'sort',
+      'limit',
+      'offset',
+    ]);
+  });
+});

@@ -1,0 +1,108 @@
+import { zodToJsonSchema } from 'zod-to-json-schema';
+import type { z } from 'zod';
+import {
+  modelManagerContract,
+  type RouteContract,
+} from '@model-manager/plugin-model-manager-common';
+
+type JsonSchema = Record<string, unknown>;
+
+/** The JSON schema (OpenAPI 3.0 dialect) of a zod schema, inlined. */
+function jsonSchema(schema: z.ZodTypeAny): JsonSchema {
+  const { $schema, ...rest } = zodToJsonSchema(schema as any, {
+    target: 'openApi3',
+    $refStrategy: 'none',
+  }) as JsonSchema;
+  return rest;
+}
+
+/** The fields of an object schema, seen through refinements and transforms. */
+function objectShape(
+  schema: z.ZodTypeAny,
+): Record<string, z.ZodTypeAny> | undefined {
+  let s: any = schema;
+  while (s?._def?.schema) s = s._def.schema;
+  return typeof s?._def?.shape === 'function' ? s._def.shape() : undefined;
+}
+
+function parameters(route: RouteContract) {
+  const path = [...route.path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+  const shape = route.query ? objectShape(route.query) ?? {} : {};
+  const query = Object.entries(shape).map(([name, field]) => ({
+    name,
+    in: 'query',
+    required: !field.isOptional(),
+    schema: jsonSchema(field),
+  }));
+  return [...path, ...query];
+}
+
+const ERROR_ANSWER = {
+  description:
+    'An error: `{ error: { name, message } }` (400 InputError, 401, 403 NotAllowedError, 404 NotFoundError, 409 ConflictError, 503)',
+};
+
+/**
+ * The REST API as an OpenAPI 3.0 document, generated from {@link modelManagerContract}: each
+ * route's path parameters, query and body with their schemas. Answers are described by the name
+ * of their TypeScript type (they have no schema yet).
+ */
+export function openApiDocument(
+  options: { version?: string } = {},
+): JsonSchema {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [operationId, route] of Object.entries(
+    modelManagerContract,
+  ) as Array<[string, RouteContract]>) {
+    const path = route.path.replace(/:([A-Za-z]+)/g, '{$1}');
+    const params = parameters(route);
+    paths[path] = {
+      ...paths[path],
+      [route.method.toLowerCase()]: {
+        operationId,
+        summary: route.summary,
+        ...(params.length > 0 ? { parameters: params } : {}),
+        ...(route.body
+          ? {
+              requestBody: {
+                required: true,
+                content: {
+                  'application/json': { schema: jsonSchema(route.body) },
+                },
+              },
+            }
+          : {}),
+        responses: {
+          '200': {
+            description: route.answer.description ?? 'OK',
+            content: {
+              'application/json': { schema: jsonSchema(route.answer) },
+            },
+          },
+          default: ERROR_ANSWER,
+        },
+        ...(route.unauthenticated ? { security: [] } : {}),
+      },
+    };
+  }
+  return {
+    openapi: '3.0.3',
+    info: {
+      title: 'model-manager',
+      version: options.version ?? '0.1.0',
+      description:
+        'The model-manager backend plugin: models, runtimes, deploys to KServe, fleet and rollouts.',
+    },
+    servers: [{ url: '/api/model-manager' }],
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+    },
+    security: [{ bearer: [] }],
+    paths,
+  };
+}

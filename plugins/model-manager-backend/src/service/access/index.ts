@@ -1,0 +1,3 @@
+export { ActionGate } from './ActionGate';
+export { identify } from './Caller';
+export type { Caller, Identity } from './Caller';

@@ -1,0 +1,179 @@
+import {
+  diffObject,
+  isOwnedByModel,
+  isServerKind,
+  selectEndpoint,
+  statusReadingOf,
+  summarizeKServeStatus,
+  type DeployTarget,
+  type DiffResult,
+  type ModelStatus,
+  type ModelStatusResponse,
+  type RenderedObject,
+} from '@model-manager/plugin-model-manager-common';
+import type { DeploymentRecord } from '../../history';
+import { withSync } from '../../sync';
+import { apiPrefixOf, engineOf } from '../modelEngine';
+import type { UseCaseContext } from '../types';
+import { diagnose, downloadStatus } from './readLive';
+
+/** What {@link StatusUseCase.status} reads once per request, for each place. */
+interface StatusAt {
+  model: string;
+  impersonateUser?: string;
+  diagnose?: boolean;
+  apiPrefix: string | undefined;
+  reading: ReturnType<typeof statusReadingOf>;
+}
+
+/** What runs where a model is deployed, and how it differs from what a deploy would apply. */
+export class StatusUseCase {
+  constructor(private readonly ctx: UseCaseContext) {}
+
+  /**
+   * The KServe status of the model wherever its last recorded deploy (or rollback) succeeded and
+   * was not undeployed since: the Ready conditions, URL and what is wrong, in words; the endpoint
+   * clients call (`selectEndpoint`); for models with a weights download Job, its progress; and
+   * each target's sync state from the fleet, when the fleet answers.
+   */
+  async status(
+    model: string,
+    impersonateUser?: string,
+    options: { diagnose?: boolean } = {},
+  ): Promise<ModelStatusResponse> {
+    this.ctx.getModel(model);
+    const records = await this.ctx.history.list(model, { limit: 500 });
+    const latest = new Map<string, DeploymentRecord>();
+    for (const r of records) {
+      if (r.outcome !== 'succeeded' || r.action === 'dry-run') continue;
+      const key = `${r.cluster}/${r.namespace}`;
+      if (!latest.has(key)) latest.set(key, r);
+    }
+    const catalog = this.ctx.catalog();
+    const at: StatusAt = {
+      model,
+      impersonateUser,
+      diagnose: options.diagnose,
+      apiPrefix: apiPrefixOf(catalog, model),
+      reading: statusReadingOf(
+        catalog,
+        catalog.models[model].config.server.runtime,
+      ),
+    };
+    const items: ModelStatus[] = [];
+    for (const record of latest.values()) {
+      if (record.action === 'undeploy') continue;
+      const item = await this.statusAt(record, at);
+      if (item) items.push(item);
+    }
+    const fleet = this.ctx.fleet;
+    const readFleet = fleet?.fleet?.bind(fleet);
+    return readFleet
+      ? withSync({ items }, model, { fleet: readFleet })
+      : { items };
+  }
+
+  /** The status at the place of one history row (undefined: it applied no server object). */
+  private async statusAt(
+    record: DeploymentRecord,
+    { model, impersonateUser, apiPrefix, reading, ...options }: StatusAt,
+  ): Promise<ModelStatus | undefined> {
+    const catalog = this.ctx.catalog();
+    const main = record.manifests.find(o => isServerKind(catalog, o.kind));
+    if (!main) return undefined;
+    const where = {
+      cluster: record.cluster,
+      namespace: record.namespace,
+      revision: record.revision!,
+    };
+    const gatewayBaseUrl = this.ctx.clusters.gatewayBaseUrl(record.cluster);
+    const job = record.manifests.find(
+      o => o.kind === 'Job' && o.apiVersion === 'batch/v1',
+    );
+    const download = job
+      ? await downloadStatus(
+          this.ctx.applier,
+          record.cluster,
+          job,
+          impersonateUser,
+        )
+      : undefined;
+    try {
+      const live = (await this.ctx.applier.read(
+        record.cluster,
+        main,
+        impersonateUser,
+      )) as Record<string, any> | undefined;
+      const summary = live ? summarizeKServeStatus(live, reading) : undefined;
+      return {
+        ...where,
+        found: live !== undefined,
+        summary,
+        endpoint: selectEndpoint({
+          live,
+          gatewayBaseUrl,
+          cluster: record.cluster,
+          apiPrefix,
+          engine: engineOf(catalog, model),
+        }),
+        ...(download ? { download } : {}),
+        ...(options.diagnose || summary?.ready !== true
+          ? {
+              diagnosis: await diagnose(this.ctx, {
+                model,
+                record,
+                main,
+                live,
+                jobName: job?.name,
+                impersonateUser,
+              }),
+            }
+          : {}),
+      };
+    } catch (e) {
+      return {
+        ...where,
+        found: false,
+        error: (e as Error).message,
+        ...(download ? { download } : {}),
+      };
+    }
+  }
+
+  /** `GET /models/:name/diff`: what a deploy with these overrides would change, object by object. */
+  async diff(
+    objects: RenderedObject[],
+    model: string,
+    target: DeployTarget,
+    impersonateUser?: string,
+  ): Promise<DiffResult> {
+    const result: DiffResult['objects'] = [];
+    for (const object of objects) {
+      const live = await this.ctx.applier.read(
+        target.cluster,
+        object,
+        impersonateUser,
+      );
+      result.push({
+        kind: object.kind,
+        name: object.name,
+        namespace: object.namespace,
+        applyPolicy: object.applyPolicy,
+        exists: live !== undefined,
+        changes: live ? diffObject(object.manifest, live) : [],
+      });
+    }
+    // A shared object (create-if-absent) is never changed by a deploy: it is in sync once it exists,
+    // whatever an administrator changed in it (its changes are still listed).
+    const inSync = result.every(
+      o => o.exists && (o.changes.length === 0 || !isOwnedByModel(o)),
+    );
+    return {
+      model,
+      cluster: target.cluster,
+      namespace: target.namespace,
+      objects: result,
+      inSync,
+    };
+  }
+}

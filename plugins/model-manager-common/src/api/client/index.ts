@@ -1,0 +1,12 @@
+export {
+  ModelManagerRestClient,
+  ModelManagerResponseError,
+  queryString,
+} from './ModelManagerRestClient';
+export type {
+  ModelManagerTransport,
+  QueryValue,
+  RouteAnswer,
+  RouteInput,
+  SentRequest,
+} from './ModelManagerRestClient';

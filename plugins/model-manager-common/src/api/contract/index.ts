@@ -1,0 +1,3 @@
+export * from './schemas';
+export { modelManagerContract } from './routes';
+export type { RouteContract, RouteName } from './routes';

@@ -1,0 +1,242 @@
+import { z } from 'zod';
+import type {
+  CatalogStatus,
+  ClusterListResponse,
+  DeploymentHistoryResponse,
+  HealthResponse,
+  ResolveResponse,
+  RenderResponse,
+  RuntimeListResponse,
+  RuntimeSummary,
+} from '../catalog';
+import type { FleetResponse, RolloutApplyResult, RolloutPlan } from '../fleet';
+import type { ModelListResponse, ModelSummary } from '../models';
+import type { PreflightResponse } from '../preflight';
+import type { RevisionDiff } from '../sync';
+import type {
+  DeploymentResult,
+  DiffResult,
+  ModelStatusResponse,
+} from '../types';
+import {
+  deployRequestSchema,
+  deployTargetSchema,
+  fleetQuerySchema,
+  modelListQuerySchema,
+  renderRequestSchema,
+  rollbackRequestSchema,
+  rolloutApplyRequestSchema,
+  rolloutPlanQuerySchema,
+  targetQuerySchema,
+} from './schemas';
+
+/**
+ * An answer's shape, named after its TypeScript type. Answers are typed, not checked at run time:
+ * their types (in `api/*.ts`) are the contract until each gets a schema.
+ */
+const answer = <T>(typeName: string) =>
+  z
+    .custom<T>(() => true)
+    .describe(
+      `${typeName} (a TypeScript type of @model-manager/plugin-model-manager-common)`,
+    );
+
+/**
+ * The overrides of the routes that resolve a model, as query parameters: `serverVersion`,
+ * `env=NAME=value`, `envSecret=NAME=secret/key` and `arg=--flag`, each but the first repeatable
+ * (`envQueryParams` writes them; the backend's `overridesFromQuery` reads them, with its own
+ * messages, so the schema lets them through).
+ */
+const overridesQuerySchema = z
+  .object({
+    serverVersion: z.string().optional(),
+    env: z.union([z.string(), z.array(z.string())]).optional(),
+    envSecret: z.union([z.string(), z.array(z.string())]).optional(),
+    arg: z.union([z.string(), z.array(z.string())]).optional(),
+  })
+  .passthrough();
+
+/** One route of the REST API: what it reads (path parameters, query, body) and answers. */
+export interface RouteContract<
+  Path extends string = string,
+  Query extends z.ZodTypeAny | undefined = z.ZodTypeAny | undefined,
+  Body extends z.ZodTypeAny | undefined = z.ZodTypeAny | undefined,
+  Answer = unknown,
+> {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** Express-style path under `/api/model-manager`, parameters as `:name`. */
+  path: Path;
+  summary: string;
+  query?: Query;
+  body?: Body;
+  answer: z.ZodType<Answer>;
+  /** Whether the route needs no credentials. */
+  unauthenticated?: boolean;
+}
+
+/** A route, its type kept exact (which of query and body it has, and their schemas). */
+const route = <const R extends RouteContract>(r: R): R => r;
+
+/**
+ * The model-manager REST API, each route once: the backend validates requests with these schemas
+ * and the one client (`ModelManagerRestClient`) builds its requests from them. The request types
+ * (`DeployRequest`, `FleetQuery`, …) are inferred from the schemas.
+ */
+export const modelManagerContract = {
+  health: route({
+    method: 'GET',
+    path: '/health',
+    summary: 'Whether the backend answers.',
+    answer: answer<HealthResponse>('HealthResponse'),
+    unauthenticated: true,
+  }),
+  catalogStatus: route({
+    method: 'GET',
+    path: '/status',
+    summary: 'Whether models.yaml loaded, and the size of the catalog served.',
+    answer: answer<CatalogStatus>('CatalogStatus'),
+  }),
+  listModels: route({
+    method: 'GET',
+    path: '/models',
+    summary:
+      'The models, filtered, sorted and paged (ETag; If-None-Match answers 304).',
+    query: modelListQuerySchema,
+    answer: answer<ModelListResponse>('ModelListResponse'),
+  }),
+  getModel: route({
+    method: 'GET',
+    path: '/models/:name',
+    summary: 'One model.',
+    answer: answer<ModelSummary>('ModelSummary'),
+  }),
+  listRuntimes: route({
+    method: 'GET',
+    path: '/runtimes',
+    summary: 'The runtimes.',
+    answer: answer<RuntimeListResponse>('RuntimeListResponse'),
+  }),
+  getRuntime: route({
+    method: 'GET',
+    path: '/runtimes/:name',
+    summary: 'One runtime.',
+    answer: answer<RuntimeSummary>('RuntimeSummary'),
+  }),
+  listClusters: route({
+    method: 'GET',
+    path: '/clusters',
+    summary: 'The clusters models can be deployed to, and their namespaces.',
+    answer: answer<ClusterListResponse>('ClusterListResponse'),
+  }),
+  resolve: route({
+    method: 'GET',
+    path: '/models/:name/resolved',
+    summary: 'The model resolved with overrides, each value with its origin.',
+    query: overridesQuerySchema,
+    answer: answer<ResolveResponse>('ResolveResponse'),
+  }),
+  render: route({
+    method: 'POST',
+    path: '/models/:name/render',
+    summary:
+      'The objects a deploy would apply; with a cluster, the GitOps render (checked and audited).',
+    body: renderRequestSchema,
+    answer: answer<RenderResponse>('RenderResponse'),
+  }),
+  deploy: route({
+    method: 'POST',
+    path: '/models/:name/deploy',
+    summary:
+      'Deploy: permission, audit, preflight, server-side apply, history. 409 with the checks when preflight refuses.',
+    body: deployRequestSchema,
+    answer: answer<DeploymentResult>('DeploymentResult'),
+  }),
+  preflight: route({
+    method: 'GET',
+    path: '/models/:name/preflight',
+    summary: 'Whether the target would accept and run the model.',
+    query: targetQuerySchema.passthrough(),
+    answer: answer<PreflightResponse>('PreflightResponse'),
+  }),
+  diff: route({
+    method: 'GET',
+    path: '/models/:name/diff',
+    summary: 'What a deploy with these overrides would change on live objects.',
+    query: targetQuerySchema.passthrough(),
+    answer: answer<DiffResult>('DiffResult'),
+  }),
+  rollback: route({
+    method: 'POST',
+    path: '/models/:name/rollback',
+    summary: 'Apply a revision that succeeded again, where it applied.',
+    body: rollbackRequestSchema,
+    answer: answer<DeploymentResult>('DeploymentResult'),
+  }),
+  undeploy: route({
+    method: 'DELETE',
+    path: '/models/:name/deployment',
+    summary: "Delete the model's own objects from one target.",
+    query: deployTargetSchema,
+    answer: answer<DeploymentResult>('DeploymentResult'),
+  }),
+  status: route({
+    method: 'GET',
+    path: '/models/:name/status',
+    summary:
+      'The KServe status wherever the model is deployed, with endpoint, download, diagnosis and sync.',
+    // Read as `diagnose === 'true'`: any other value is false.
+    query: z.object({ diagnose: z.string().optional() }).passthrough(),
+    answer: answer<ModelStatusResponse>('ModelStatusResponse'),
+  }),
+  fleet: route({
+    method: 'GET',
+    path: '/fleet',
+    summary: 'Every deployment target: live state, drift, outdated fields.',
+    query: fleetQuerySchema,
+    answer: answer<FleetResponse>('FleetResponse'),
+  }),
+  modelFleet: route({
+    method: 'GET',
+    path: '/models/:name/fleet',
+    summary: 'The deployment targets of one model.',
+    query: fleetQuerySchema,
+    answer: answer<FleetResponse>('FleetResponse'),
+  }),
+  rolloutPlan: route({
+    method: 'GET',
+    path: '/rollouts/plan',
+    summary: 'The targets a rollout would move, and those that stay and why.',
+    query: rolloutPlanQuerySchema,
+    answer: answer<RolloutPlan>('RolloutPlan'),
+  }),
+  rolloutApply: route({
+    method: 'POST',
+    path: '/rollouts/apply',
+    summary:
+      'One batch of a rollout: one permission check, an audit event and a history row per target.',
+    body: rolloutApplyRequestSchema,
+    answer: answer<RolloutApplyResult>('RolloutApplyResult'),
+  }),
+  revisionDiff: route({
+    method: 'GET',
+    path: '/models/:name/deployments/:revision/diff',
+    summary: 'One history row against the revision before it and against live.',
+    answer: answer<RevisionDiff>('RevisionDiff'),
+  }),
+  history: route({
+    method: 'GET',
+    path: '/models/:name/deployments',
+    summary: "The model's history, newest first.",
+    answer: answer<DeploymentHistoryResponse>('DeploymentHistoryResponse'),
+  }),
+  openApi: route({
+    method: 'GET',
+    path: '/openapi.json',
+    summary:
+      'This API as an OpenAPI 3.0 document, generated from this contract.',
+    answer: answer<Record<string, unknown>>('OpenApiDocument'),
+  }),
+} as const;
+
+/** The name of a route of {@link modelManagerContract}. */
+export type RouteName = keyof typeof modelManagerContract;
