@@ -7,7 +7,6 @@ import { modelManagerPermissions } from '@model-manager/plugin-model-manager-com
 import { modelCatalogServiceRef } from '@model-manager/plugin-model-manager-node';
 import { ScmIntegrations } from '@backstage/integration';
 import { FleetService, LiveObjectCache } from './fleet';
-import { createGitOpsRouter } from './gitops';
 import { PreflightReader, PreflightService } from './preflight';
 import { DeploymentHistory } from './history';
 import { ClusterRegistry, ServerSideApplier } from './kubernetes';
@@ -115,10 +114,11 @@ export const modelManagerPlugin = createBackendPlugin({
             kubernetes?.getOptionalBoolean('impersonateUser') ?? false,
         });
         httpRouter.use(
-          await createRouter({ service, fleet, httpAuth, logger }),
-        );
-        httpRouter.use(
-          createGitOpsRouter({
+          await createRouter({
+            service,
+            fleet,
+            httpAuth,
+            logger,
             integrations: ScmIntegrations.fromConfig(config),
           }),
         );

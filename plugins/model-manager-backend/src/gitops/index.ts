@@ -1,2 +1,1 @@
-export { createGitOpsRouter } from './gitopsRouter';
 export { pullRequestReadiness } from './pullRequestReadiness';

@@ -10,7 +10,7 @@ import {
 import { ConfigReader } from '@backstage/config';
 import { ScmIntegrations } from '@backstage/integration';
 import request from 'supertest';
-import { createGitOpsRouter } from './gitopsRouter';
+import { createRouter, type RouterOptions } from '../router';
 import { pullRequestReadiness } from './pullRequestReadiness';
 
 const integrations = (github?: Array<Record<string, any>>) =>
@@ -99,7 +99,7 @@ describe('pullRequestReadiness', () => {
 describe('GET /gitops/pull-request-readiness', () => {
   async function start(github?: Array<Record<string, any>>) {
     const plugin = createBackendPlugin({
-      pluginId: 'gitops',
+      pluginId: 'model-manager',
       register(env) {
         env.registerInit({
           deps: {
@@ -107,10 +107,11 @@ describe('GET /gitops/pull-request-readiness', () => {
             config: coreServices.rootConfig,
           },
           async init({ httpRouter, config }) {
+            // The plugin's router; only this route runs, so it needs only the integrations.
             httpRouter.use(
-              createGitOpsRouter({
+              await createRouter({
                 integrations: ScmIntegrations.fromConfig(config),
-              }),
+              } as unknown as RouterOptions),
             );
           },
         });
@@ -135,7 +136,7 @@ describe('GET /gitops/pull-request-readiness', () => {
     const backend = await start([{ host: 'github.com', token: 't0ken' }]);
     try {
       const ok = await request(backend.server)
-        .get('/api/gitops/gitops/pull-request-readiness')
+        .get('/api/model-manager/gitops/pull-request-readiness')
         .query({ repoUrl: 'github.com?owner=acme&repo=gitops' })
         .set(user);
       expect(ok.status).toBe(200);
@@ -145,7 +146,7 @@ describe('GET /gitops/pull-request-readiness', () => {
         credentials: 'token',
       });
       const anonymous = await request(backend.server)
-        .get('/api/gitops/gitops/pull-request-readiness')
+        .get('/api/model-manager/gitops/pull-request-readiness')
         .query({ repoUrl: 'github.com?owner=acme&repo=gitops' });
       expect(anonymous.status).toBe(401);
     } finally {
@@ -157,7 +158,7 @@ describe('GET /gitops/pull-request-readiness', () => {
     const backend = await start();
     try {
       const res = await request(backend.server)
-        .get('/api/gitops/gitops/pull-request-readiness')
+        .get('/api/model-manager/gitops/pull-request-readiness')
         .set(user);
       expect(res.status).toBe(400);
       expect(res.body.error.message).toMatch(

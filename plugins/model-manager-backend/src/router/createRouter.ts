@@ -5,6 +5,7 @@ import { redactRefusedQuery } from '../redactRefusedQuery';
 import { catalogRoutes } from './catalogRoutes';
 import { deployRoutes } from './deployRoutes';
 import { fleetRoutes } from './fleetRoutes';
+import { gitopsRoutes } from './gitopsRoutes';
 import { historyRoutes } from './historyRoutes';
 import { openApiRoutes } from './openApiRoutes';
 import { renderRoutes } from './renderRoutes';
@@ -46,6 +47,7 @@ export async function createRouter(
     fleetRoutes,
     rolloutRoutes,
     historyRoutes,
+    gitopsRoutes,
     openApiRoutes,
   ])
     routes(router, options);

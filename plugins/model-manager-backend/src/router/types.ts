@@ -2,6 +2,7 @@ import type {
   HttpAuthService,
   LoggerService,
 } from '@backstage/backend-plugin-api';
+import type { ScmIntegrationRegistry } from '@backstage/integration';
 import type { FleetService } from '../fleet';
 import type { ModelManagerService } from '../service';
 
@@ -10,4 +11,6 @@ export interface RouterOptions {
   fleet: FleetService;
   httpAuth: HttpAuthService;
   logger: LoggerService;
+  /** `integrations` of app-config: whether a pull request can be opened (GET /gitops/…). */
+  integrations: ScmIntegrationRegistry;
 }

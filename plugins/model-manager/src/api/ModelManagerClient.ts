@@ -104,10 +104,8 @@ export class ModelManagerClient implements ModelManagerApi {
     });
   }
 
-  pullRequestReadiness(repoUrl: string) {
-    return this.get<PullRequestReadiness>(
-      `/gitops/pull-request-readiness?${new URLSearchParams({ repoUrl })}`,
-    );
+  pullRequestReadiness(repoUrl: string): Promise<PullRequestReadiness> {
+    return this.rest.call('pullRequestReadiness', { query: { repoUrl } });
   }
 
   async render(name: string, options: RenderRequest = {}) {

@@ -11,6 +11,7 @@ import type {
 } from '../catalog';
 import type { FleetResponse, RolloutApplyResult, RolloutPlan } from '../fleet';
 import type { ModelListResponse, ModelSummary } from '../models';
+import type { PullRequestReadiness } from '../gitops';
 import type { PreflightResponse } from '../preflight';
 import type { RevisionDiff } from '../sync';
 import type {
@@ -157,6 +158,27 @@ export const modelManagerContract = {
     summary: 'Whether the target would accept and run the model.',
     query: targetQuerySchema.passthrough(),
     answer: answer<PreflightResponse>('PreflightResponse'),
+  }),
+  pullRequestReadiness: route({
+    method: 'GET',
+    path: '/gitops/pull-request-readiness',
+    summary:
+      'Whether the portal could open a pull request on a repository (a GitHub token or App for its host); says whether credentials exist, never what they are.',
+    query: z
+      .object({
+        repoUrl: z
+          .string({
+            required_error:
+              'repoUrl is required: the repository as the template has it, e.g. github.com?owner=acme&repo=gitops',
+          })
+          .trim()
+          .min(
+            1,
+            'repoUrl is required: the repository as the template has it, e.g. github.com?owner=acme&repo=gitops',
+          ),
+      })
+      .strict(),
+    answer: answer<PullRequestReadiness>('PullRequestReadiness'),
   }),
   diff: route({
     method: 'GET',
