@@ -18,7 +18,7 @@ import { renderManifests } from './renderManifests';
 import type { RenderedObject } from './types';
 
 // The real CRDs (KServe, Gateway API, Envoy AI Gateway and Envoy Gateway's Backend), schema only,
-// in the repository's test-assets/crds (scripts/vendor-test-assets.js); MODEL_MANAGER_CRD_DIR
+// in the repository's test-assets/crds (scripts/vendor-test-assets.js SOURCE_DIR); MODEL_MANAGER_CRD_DIR
 // points elsewhere. Upstream examples beside them. Missing CRDs fail this suite: it never skips.
 const CRD_DIR =
   process.env.MODEL_MANAGER_CRD_DIR ??
@@ -30,7 +30,7 @@ for (const dir of ['kserve', 'envoy-ai-gateway']) {
       `No CRDs at ${path.join(
         CRD_DIR,
         dir,
-      )}: run node scripts/vendor-test-assets.js, or set MODEL_MANAGER_CRD_DIR to the folder holding kserve/*.yaml and envoy-ai-gateway/*.yaml.`,
+      )}: copy them into the repository with node scripts/vendor-test-assets.js SOURCE_DIR (SOURCE_DIR holds the upstream crds/, examples/ and k8s-reference/), or set MODEL_MANAGER_CRD_DIR to the folder holding kserve/*.yaml and envoy-ai-gateway/*.yaml.`,
     );
   }
 }
