@@ -7,7 +7,7 @@ import {
 } from '@backstage/backend-test-utils';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import { KubeApiTestServer } from '@model-manager/kube-api-test-server';
-import { testClustersConfig } from '@model-manager/plugin-model-manager-backend/testUtils';
+import { testClustersConfig } from '@model-manager/test-harness';
 import {
   GITOPS_RECREATE_ANNOTATIONS,
   GITOPS_SHARED_OBJECT_ANNOTATIONS,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT } from './testBackend';
+import { REPO_ROOT } from '@model-manager/test-harness';
 
 /** A copy of the repository's catalog (models.yaml and runtimes/) that a test may edit. */
 export function catalogCopy(): string {
