@@ -13,11 +13,12 @@ import {
   KubeTarget,
   startKubeTarget,
 } from '@model-manager/kube-api-test-server';
+import { FIXTURE_CATALOG_DIR } from '@model-manager/plugin-model-manager-common/testUtils';
 import type { Knex } from 'knex';
 import { testClustersConfig } from './clusterConfig';
 import { seedSchedulableTarget } from './seedCluster';
 
-/** The repository root: its models.yaml and runtimes/ are what the test backend serves by default. */
+/** The repository root. */
 export const REPO_ROOT = resolvePackagePath(
   '@model-manager/test-harness',
   '../..',
@@ -40,6 +41,10 @@ export type StartModelManagerOptions = {
   permission?: AuthorizeResult.ALLOW | AuthorizeResult.DENY;
   /** The Kubernetes API (default: one started for this backend, see `startKubeTarget`). */
   kube?: KubeTarget;
+  /**
+   * The catalog served (default: the test catalog of `-common`'s testUtils, nine models on two
+   * engines, so adding an engine to the shipped models.yaml breaks no suite).
+   */
   modelsFile?: string;
   runtimesDir?: string;
   impersonateUser?: boolean;
@@ -118,9 +123,10 @@ export async function startModelManager(options: StartModelManagerOptions) {
         data: {
           modelManager: {
             modelsFile:
-              options.modelsFile ?? path.join(REPO_ROOT, 'models.yaml'),
+              options.modelsFile ??
+              path.join(FIXTURE_CATALOG_DIR, 'models.yaml'),
             runtimesDir:
-              options.runtimesDir ?? path.join(REPO_ROOT, 'runtimes'),
+              options.runtimesDir ?? path.join(FIXTURE_CATALOG_DIR, 'runtimes'),
             watch: false,
             kubernetes: {
               retryBaseDelayMs: 1,

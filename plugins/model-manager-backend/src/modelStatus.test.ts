@@ -1,6 +1,9 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
 import request from 'supertest';
-import { startModelManager, useModelManager } from './__testUtils__/testBackend';
+import {
+  startModelManager,
+  useModelManager,
+} from './__testUtils__/testBackend';
 
 const ALICE = mockCredentials.user.header('user:default/alice');
 const GATEWAY = 'https://ai-gateway.example.com';

@@ -1,7 +1,10 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import request from 'supertest';
-import { startModelManager, useModelManager } from './__testUtils__/testBackend';
+import {
+  startModelManager,
+  useModelManager,
+} from './__testUtils__/testBackend';
 
 const ALICE = mockCredentials.user.header('user:default/alice');
 
