@@ -35,7 +35,7 @@ const {
 const {
   ClusterRegistry,
   ServerSideApplier,
-} = require('@model-manager/plugin-model-manager-backend');
+} = require('@model-manager/plugin-model-manager-backend/testUtils');
 
 const argv = process.argv.slice(2);
 const target = takeTarget(argv);

@@ -21,7 +21,7 @@ const {
   ClusterRegistry,
   DiagnosisReader,
   ServerSideApplier,
-} = require('@model-manager/plugin-model-manager-backend');
+} = require('@model-manager/plugin-model-manager-backend/testUtils');
 
 const runs = Number(process.argv[2] ?? 200);
 const otherPods = Number(process.argv[3] ?? 50);

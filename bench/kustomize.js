@@ -18,7 +18,9 @@ const {
   buildCatalog,
   resolveServer,
   renderManifests,
+  catalogSourcesFromFiles,
 } = require('@model-manager/plugin-model-manager-common');
+const { runtimesFiles } = require('./runtimesFiles');
 
 const run = promisify(execFile);
 const root = path.resolve(__dirname, '..');
@@ -33,44 +35,10 @@ function sources(n) {
       `  model-${i}:\n    model_id: org/model-${i}\n    category: llm\n    server:\n      runtime: vllm\n      env:\n        MODEL_INDEX: "${i}"\n      args: ["--seed=${i}"]\n`,
     );
   }
-  const templates = {};
-  for (const file of fs
-    .readdirSync(path.join(root, 'runtimes/templates'))
-    .filter(f => f.endsWith('.yaml')))
-    templates[file] = { file, text: read(`runtimes/templates/${file}`) };
-  return {
-    models: {
-      file: 'models.yaml',
-      text: `${parts.join('')}\n${runtimesSection}`,
-    },
-    values: {
-      vllm: {
-        file: 'vllm/values.yaml',
-        text: read('runtimes/vllm/values.yaml'),
-      },
-      openvino: {
-        file: 'openvino/values.yaml',
-        text: read('runtimes/openvino/values.yaml'),
-      },
-    },
-    profiles: {
-      'vllm/profile.yaml': {
-        file: 'runtimes/vllm/profile.yaml',
-        text: read('runtimes/vllm/profile.yaml'),
-      },
-      'openvino/profile.yaml': {
-        file: 'runtimes/openvino/profile.yaml',
-        text: read('runtimes/openvino/profile.yaml'),
-      },
-    },
-    templates,
-    manifests: {
-      'openvino/serving-runtime.yaml': {
-        file: 's.yaml',
-        text: read('runtimes/openvino/serving-runtime.yaml'),
-      },
-    },
-  };
+  return catalogSourcesFromFiles(
+    { file: 'models.yaml', text: `${parts.join('')}\n${runtimesSection}` },
+    runtimesFiles(root),
+  );
 }
 
 /** A kustomize tree producing the same objects: base + one overlay per model. */

@@ -35,9 +35,11 @@ const {
   PreflightReader,
   PreflightService,
   ServerSideApplier,
+} = require('@model-manager/plugin-model-manager-backend/testUtils');
+const {
   seedSchedulableCluster,
   testClustersConfig,
-} = require('@model-manager/plugin-model-manager-backend/testUtils');
+} = require('@model-manager/test-harness');
 
 const n = Number(process.argv.slice(2).find(a => /^\d+$/.test(a)) ?? 1000);
 const root = path.resolve(__dirname, '..');

@@ -12,7 +12,9 @@ const {
   buildCatalog,
   resolveServer,
   renderManifests,
+  catalogSourcesFromFiles,
 } = require('@model-manager/plugin-model-manager-common');
+const { runtimesFiles } = require('./runtimesFiles');
 
 const root = path.resolve(__dirname, '..');
 const read = rel => fs.readFileSync(path.join(root, rel), 'utf8');
@@ -48,45 +50,10 @@ function generateModels(n) {
 }
 
 function sources(models) {
-  const templates = {};
-  for (const file of fs
-    .readdirSync(path.join(root, 'runtimes/templates'))
-    .filter(f => f.endsWith('.yaml'))) {
-    templates[file] = {
-      file: `runtimes/templates/${file}`,
-      text: read(`runtimes/templates/${file}`),
-    };
-  }
-  return {
-    models: { file: 'models.yaml', text: models },
-    values: {
-      vllm: {
-        file: 'runtimes/vllm/values.yaml',
-        text: read('runtimes/vllm/values.yaml'),
-      },
-      openvino: {
-        file: 'runtimes/openvino/values.yaml',
-        text: read('runtimes/openvino/values.yaml'),
-      },
-    },
-    profiles: {
-      'vllm/profile.yaml': {
-        file: 'runtimes/vllm/profile.yaml',
-        text: read('runtimes/vllm/profile.yaml'),
-      },
-      'openvino/profile.yaml': {
-        file: 'runtimes/openvino/profile.yaml',
-        text: read('runtimes/openvino/profile.yaml'),
-      },
-    },
-    templates,
-    manifests: {
-      'openvino/serving-runtime.yaml': {
-        file: 'runtimes/openvino/serving-runtime.yaml',
-        text: read('runtimes/openvino/serving-runtime.yaml'),
-      },
-    },
-  };
+  return catalogSourcesFromFiles(
+    { file: 'models.yaml', text: models },
+    runtimesFiles(root),
+  );
 }
 
 let peakRss = 0;

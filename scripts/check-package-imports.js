@@ -8,6 +8,10 @@
  * - a bare import of a workspace package's subpath its `exports` map does not list
  *   (`@model-manager/plugin-model-manager-backend/src/__testUtils__/testBackend`).
  *
+ * Also fails when a package that is not test support itself lists test support (the repository's
+ * test harness and API test double, Backstage's `*-test-utils`) under `dependencies`: products
+ * depend on no test code; test support is a devDependency.
+ *
  * The same rules as `@backstage/no-relative-monorepo-imports` and
  * `@backstage/no-forbidden-package-imports` (https://github.com/backstage/backstage/tree/master/packages/eslint-plugin/rules),
  * over every source file of the repository, in well under a second.
@@ -145,15 +149,42 @@ function checkPackageImports(root) {
   return problems;
 }
 
-module.exports = { checkPackageImports };
+/** Test support by package name: Backstage's `*-test-utils`, our test double and test harness. */
+const TEST_SUPPORT = /(^|[/-])test-(utils|server|harness)$/;
+
+/**
+ * Every `dependencies` entry of a workspace package that is test support, in a package that is not
+ * test support itself, as `{ file, line, specifier, message }` (file: the package.json).
+ */
+function checkTestDependencies(root) {
+  const problems = [];
+  for (const pkg of workspacePackages(root)) {
+    if (TEST_SUPPORT.test(pkg.name ?? '')) continue;
+    for (const dep of Object.keys(pkg.json.dependencies ?? {})) {
+      if (!TEST_SUPPORT.test(dep)) continue;
+      problems.push({
+        file: path.relative(root, path.join(pkg.dir, 'package.json')),
+        line: 1,
+        specifier: dep,
+        message: `${pkg.name} lists the test support ${dep} under dependencies; products depend on no test code: move it to devDependencies`,
+      });
+    }
+  }
+  return problems;
+}
+
+module.exports = { checkPackageImports, checkTestDependencies };
 
 if (require.main === module) {
   const root = path.resolve(__dirname, '..');
-  const problems = checkPackageImports(root);
+  const problems = [
+    ...checkPackageImports(root),
+    ...checkTestDependencies(root),
+  ];
   for (const p of problems) console.error(`${p.file}:${p.line}: ${p.message}`);
   if (problems.length > 0) {
     console.error(
-      `${problems.length} import(s) reach into another package's files`,
+      `${problems.length} import(s) reach into another package's files, or dependencies on test support`,
     );
     process.exitCode = 1;
   } else {

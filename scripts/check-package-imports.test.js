@@ -9,7 +9,10 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { test } = require('node:test');
-const { checkPackageImports } = require('./check-package-imports');
+const {
+  checkPackageImports,
+  checkTestDependencies,
+} = require('./check-package-imports');
 
 /** Writes `files` (path -> text; objects become JSON) under a fresh temporary directory. */
 function monorepo(files) {
@@ -102,6 +105,65 @@ test('this repository imports other packages by name only', () => {
   const problems = checkPackageImports(path.resolve(__dirname, '..'));
   assert.deepEqual(
     problems.map(p => `${p.file}:${p.line}: ${p.message}`),
+    [],
+  );
+});
+
+for (const row of [
+  {
+    rule: 'a product listing the test harness under dependencies is reported',
+    json: { name: '@x/b', dependencies: { '@x/test-harness': '0.1.0' } },
+    problems: [
+      /@x\/b lists the test support @x\/test-harness under dependencies/,
+    ],
+  },
+  {
+    rule: "a product listing Backstage's backend-test-utils under dependencies is reported",
+    json: {
+      name: '@x/b',
+      dependencies: { '@backstage/backend-test-utils': '1.0.0' },
+    },
+    problems: [/move it to devDependencies/],
+  },
+  {
+    rule: 'test support as a devDependency is allowed',
+    json: {
+      name: '@x/b',
+      devDependencies: {
+        '@x/test-harness': '0.1.0',
+        '@x/kube-api-test-server': '0.1.0',
+      },
+    },
+    problems: [],
+  },
+  {
+    rule: 'test support may depend on test support',
+    json: {
+      name: '@x/test-harness',
+      dependencies: { '@x/kube-api-test-server': '0.1.0' },
+    },
+    problems: [],
+  },
+]) {
+  test(row.rule, () => {
+    const root = monorepo({ ...base, 'plugins/b/package.json': row.json });
+    try {
+      const found = checkTestDependencies(root).map(
+        p => `${p.file}: ${p.message}`,
+      );
+      assert.equal(found.length, row.problems.length, found.join('\n'));
+      row.problems.forEach((pattern, i) => assert.match(found[i], pattern));
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+}
+
+test('no package of this repository depends on test support at run time', () => {
+  assert.deepEqual(
+    checkTestDependencies(path.resolve(__dirname, '..')).map(
+      p => `${p.file}: ${p.message}`,
+    ),
     [],
   );
 });

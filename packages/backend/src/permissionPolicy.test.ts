@@ -32,7 +32,7 @@ import catalogPlugin from '@backstage/plugin-catalog-backend';
 import permissionPlugin from '@backstage/plugin-permission-backend';
 import catalogModuleModelManager from '@model-manager/plugin-catalog-backend-module-model-manager';
 import modelManagerPlugin from '@model-manager/plugin-model-manager-backend';
-import { testClustersConfig } from '@model-manager/plugin-model-manager-backend/testUtils';
+import { testClustersConfig } from '@model-manager/test-harness';
 import permissionModuleModelManagerPolicy from '@model-manager/plugin-permission-backend-module-model-manager';
 import type { JsonObject } from '@backstage/types';
 import { createMockActionContext } from '@backstage/plugin-scaffolder-node-test-utils';

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { ConfigSources, StaticConfigSource } from '@backstage/config-loader';
-import { ClusterRegistry } from '@model-manager/plugin-model-manager-backend';
+import { ClusterRegistry } from '@model-manager/plugin-model-manager-backend/testUtils';
 
 const root = path.resolve(__dirname, '../../..');
 

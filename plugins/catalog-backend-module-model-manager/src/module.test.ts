@@ -7,8 +7,7 @@ import {
 import catalogPlugin from '@backstage/plugin-catalog-backend';
 import request from 'supertest';
 import catalogModuleModelManager from './index';
-
-const REPO = path.resolve(__dirname, '../../..');
+import { FIXTURE_CATALOG_DIR } from '@model-manager/plugin-model-manager-common/testUtils';
 
 describe('catalog module model-manager', () => {
   it('puts models, runtimes and APIs in the real catalog, with their relations', async () => {
@@ -19,8 +18,8 @@ describe('catalog module model-manager', () => {
         mockServices.rootConfig.factory({
           data: {
             modelManager: {
-              modelsFile: path.join(REPO, 'models.yaml'),
-              runtimesDir: path.join(REPO, 'runtimes'),
+              modelsFile: path.join(FIXTURE_CATALOG_DIR, 'models.yaml'),
+              runtimesDir: path.join(FIXTURE_CATALOG_DIR, 'runtimes'),
               watch: false,
             },
             catalog: {
@@ -70,7 +69,7 @@ describe('catalog module model-manager', () => {
       'backstage.io/kubernetes-id': 'llama-3-1-8b-instruct',
       'model-manager.io/server-version': '0.19.1',
       'backstage.io/managed-by-location': `file:${path.join(
-        REPO,
+        FIXTURE_CATALOG_DIR,
         'models.yaml',
       )}`,
     });

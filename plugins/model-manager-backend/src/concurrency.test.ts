@@ -3,17 +3,25 @@ import os from 'node:os';
 import path from 'node:path';
 import { mockCredentials } from '@backstage/backend-test-utils';
 import request from 'supertest';
-import { REPO_ROOT, useModelManager } from './__testUtils__/testBackend';
+import { useModelManager } from './__testUtils__/testBackend';
+import { FIXTURE_CATALOG_DIR } from '@model-manager/plugin-model-manager-common/testUtils';
 
 const ALICE = mockCredentials.user.header('user:default/alice');
 
 /** A models.yaml with `n` vLLM models besides the repository's runtimes. */
 function catalogWith(n: number): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-concurrency-'));
-  fs.cpSync(path.join(REPO_ROOT, 'runtimes'), path.join(dir, 'runtimes'), {
-    recursive: true,
-  });
-  const repo = fs.readFileSync(path.join(REPO_ROOT, 'models.yaml'), 'utf8');
+  fs.cpSync(
+    path.join(FIXTURE_CATALOG_DIR, 'runtimes'),
+    path.join(dir, 'runtimes'),
+    {
+      recursive: true,
+    },
+  );
+  const repo = fs.readFileSync(
+    path.join(FIXTURE_CATALOG_DIR, 'models.yaml'),
+    'utf8',
+  );
   const models = Array.from(
     { length: n },
     (_, i) =>

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { mockCredentials } from '@backstage/backend-test-utils';
 import request from 'supertest';
-import { REPO_ROOT, useModelManager } from './__testUtils__/testBackend';
+import { useModelManager } from './__testUtils__/testBackend';
+import { FIXTURE_CATALOG_DIR } from '@model-manager/plugin-model-manager-common/testUtils';
 
 const ALICE = mockCredentials.user.header('user:default/alice');
 const MODEL = 'phi-3-5-mini-instruct-int4-ov';
@@ -17,11 +18,15 @@ const JOB = {
 /** A copy of the repository's catalog that a test may edit. */
 function catalogCopy(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-immutable-'));
-  fs.cpSync(path.join(REPO_ROOT, 'runtimes'), path.join(dir, 'runtimes'), {
-    recursive: true,
-  });
+  fs.cpSync(
+    path.join(FIXTURE_CATALOG_DIR, 'runtimes'),
+    path.join(dir, 'runtimes'),
+    {
+      recursive: true,
+    },
+  );
   fs.copyFileSync(
-    path.join(REPO_ROOT, 'models.yaml'),
+    path.join(FIXTURE_CATALOG_DIR, 'models.yaml'),
     path.join(dir, 'models.yaml'),
   );
   return path.join(dir, 'models.yaml');

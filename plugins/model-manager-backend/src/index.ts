@@ -1,18 +1,12 @@
 /**
- * model-manager backend plugin.
+ * model-manager backend plugin: the plugin and its public types. Its parts (the service, the
+ * server-side applier, the history) are not a public API; the benchmarks under bench/ reach them
+ * through `@model-manager/plugin-model-manager-backend/testUtils`.
  *
  * @packageDocumentation
  */
 export { modelManagerPlugin as default } from './plugin';
-export { ModelManagerService } from './service';
 export type { DeploymentResult } from './service';
-export {
-  ServerSideApplier,
-  ClusterRegistry,
-  KubernetesApiError,
-} from './kubernetes';
 export type { ObjectResult, ObjectAction } from './kubernetes';
-export { DeploymentHistory } from './history';
 export type { DeploymentRecord } from './history';
-export { DiagnosisReader } from './diagnosis';
 export type { DiagnosisTarget } from './diagnosis';

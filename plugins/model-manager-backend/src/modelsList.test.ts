@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { mockCredentials } from '@backstage/backend-test-utils';
 import request from 'supertest';
-import { REPO_ROOT, useModelManager } from './__testUtils__/testBackend';
+import { useModelManager } from './__testUtils__/testBackend';
+import { FIXTURE_CATALOG_DIR } from '@model-manager/plugin-model-manager-common/testUtils';
 
 const ALICE = mockCredentials.user.header('user:default/alice');
 const GENERATED = 120;
@@ -22,7 +23,10 @@ const generated = (i: number, description = `generated model ${i}`) => {
 
 /** The repository's models.yaml with GENERATED more vLLM models in front (129 models). */
 function writeCatalog(dir: string, firstDescription?: string) {
-  const repo = fs.readFileSync(path.join(REPO_ROOT, 'models.yaml'), 'utf8');
+  const repo = fs.readFileSync(
+    path.join(FIXTURE_CATALOG_DIR, 'models.yaml'),
+    'utf8',
+  );
   const models = Array.from({ length: GENERATED }, (_, i) =>
     generated(i, i === 0 ? firstDescription : undefined),
   ).join('');
@@ -33,9 +37,13 @@ function writeCatalog(dir: string, firstDescription?: string) {
 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-models-list-'));
-fs.cpSync(path.join(REPO_ROOT, 'runtimes'), path.join(dir, 'runtimes'), {
-  recursive: true,
-});
+fs.cpSync(
+  path.join(FIXTURE_CATALOG_DIR, 'runtimes'),
+  path.join(dir, 'runtimes'),
+  {
+    recursive: true,
+  },
+);
 writeCatalog(dir);
 
 describe('GET /models: paging, filters, sort and conditional requests', () => {

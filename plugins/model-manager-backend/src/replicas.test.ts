@@ -2,7 +2,7 @@ import { mockCredentials, TestDatabases } from '@backstage/backend-test-utils';
 import { KubeApiTestServer } from '@model-manager/kube-api-test-server';
 import knexFactory, { type Knex } from 'knex';
 import request from 'supertest';
-import { seedSchedulableCluster } from './testUtils';
+import { seedSchedulableCluster } from '@model-manager/test-harness';
 import {
   startModelManager,
   type ModelManagerTestContext,

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { mockCredentials, mockServices } from '@backstage/backend-test-utils';
 import request from 'supertest';
-import { REPO_ROOT, useModelManager } from './__testUtils__/testBackend';
+import { useModelManager } from './__testUtils__/testBackend';
+import { FIXTURE_CATALOG_DIR } from '@model-manager/plugin-model-manager-common/testUtils';
 
 const ALICE = mockCredentials.user.header('user:default/alice');
 const TARGET = { cluster: 'local', namespace: 'models' };
@@ -19,7 +20,10 @@ const SECRET = 'hf_SeCrEtVaLuE0123456789abcdefghijklmn';
  * plus a gated model on OVMS that takes its token from the request and pulls with a pull secret.
  */
 function modelsFile(): string {
-  const text = fs.readFileSync(path.join(REPO_ROOT, 'models.yaml'), 'utf8');
+  const text = fs.readFileSync(
+    path.join(FIXTURE_CATALOG_DIR, 'models.yaml'),
+    'utf8',
+  );
   const gated = `models:
   gated-ov:
     model_id: meta-llama/Llama-3.2-1B-Instruct

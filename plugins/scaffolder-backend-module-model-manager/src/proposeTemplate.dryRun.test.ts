@@ -7,7 +7,7 @@ import {
 } from '@backstage/backend-test-utils';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import { KubeApiTestServer } from '@model-manager/kube-api-test-server';
-import { testClustersConfig } from '@model-manager/plugin-model-manager-backend/testUtils';
+import { testClustersConfig } from '@model-manager/test-harness';
 import {
   GITOPS_RECREATE_ANNOTATIONS,
   GITOPS_SHARED_OBJECT_ANNOTATIONS,
@@ -18,6 +18,7 @@ import modelManagerPlugin from '@model-manager/plugin-model-manager-backend';
 import request from 'supertest';
 import yaml from 'yaml';
 import { scaffolderModuleModelManager } from './module';
+import { FIXTURE_CATALOG_DIR } from '@model-manager/plugin-model-manager-common/testUtils';
 
 /**
  * The "Propose model deployment (pull request)" template, dry-run by the real scaffolder
@@ -56,8 +57,8 @@ describe('templates/propose-model-deployment: the scaffolder dry run', () => {
               github: [{ host: 'github.com', token: 'not-a-real-token' }],
             },
             modelManager: {
-              modelsFile: path.join(REPO_ROOT, 'models.yaml'),
-              runtimesDir: path.join(REPO_ROOT, 'runtimes'),
+              modelsFile: path.join(FIXTURE_CATALOG_DIR, 'models.yaml'),
+              runtimesDir: path.join(FIXTURE_CATALOG_DIR, 'runtimes'),
               watch: false,
               kubernetes: {
                 retryBaseDelayMs: 1,

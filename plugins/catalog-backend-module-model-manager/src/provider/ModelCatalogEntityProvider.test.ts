@@ -9,18 +9,22 @@ import type {
 } from '@backstage/plugin-catalog-node';
 import { ModelCatalogStore } from '@model-manager/plugin-model-manager-node';
 import { ModelCatalogEntityProvider } from './ModelCatalogEntityProvider';
+import { FIXTURE_CATALOG_DIR } from '@model-manager/plugin-model-manager-common/testUtils';
 
-const REPO = path.resolve(__dirname, '../../../..');
 /** 9 models + 2 runtimes + 9 APIs in the repository's models.yaml. */
 const ENTITIES_IN_REPO_CATALOG = 20;
 
 function tempCatalog() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-provider-'));
-  fs.cpSync(path.join(REPO, 'runtimes'), path.join(dir, 'runtimes'), {
-    recursive: true,
-  });
+  fs.cpSync(
+    path.join(FIXTURE_CATALOG_DIR, 'runtimes'),
+    path.join(dir, 'runtimes'),
+    {
+      recursive: true,
+    },
+  );
   fs.copyFileSync(
-    path.join(REPO, 'models.yaml'),
+    path.join(FIXTURE_CATALOG_DIR, 'models.yaml'),
     path.join(dir, 'models.yaml'),
   );
   const modelsFile = path.join(dir, 'models.yaml');

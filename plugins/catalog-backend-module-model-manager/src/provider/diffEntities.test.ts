@@ -6,13 +6,20 @@ import { loadCatalog } from '@model-manager/plugin-model-manager-node';
 import { diffEntities, entityInputs, unchangedModels } from './diffEntities';
 import { buildEntities } from './entities';
 import type { EntityOptions, ModelDeployments } from './types';
+import { FIXTURE_CATALOG_DIR } from '@model-manager/plugin-model-manager-common/testUtils';
 
-const REPO = path.resolve(__dirname, '../../../..');
-const ORIGINAL = fs.readFileSync(path.join(REPO, 'models.yaml'), 'utf8');
+const ORIGINAL = fs.readFileSync(
+  path.join(FIXTURE_CATALOG_DIR, 'models.yaml'),
+  'utf8',
+);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-diff-'));
-fs.cpSync(path.join(REPO, 'runtimes'), path.join(dir, 'runtimes'), {
-  recursive: true,
-});
+fs.cpSync(
+  path.join(FIXTURE_CATALOG_DIR, 'runtimes'),
+  path.join(dir, 'runtimes'),
+  {
+    recursive: true,
+  },
+);
 const modelsFile = path.join(dir, 'models.yaml');
 const OPTIONS: EntityOptions = {
   modelsFile,

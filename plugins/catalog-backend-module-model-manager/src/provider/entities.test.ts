@@ -17,9 +17,9 @@ import type { Catalog } from '@model-manager/plugin-model-manager-common';
 import { loadCatalog } from '@model-manager/plugin-model-manager-node';
 import { buildEntities, toTag } from './entities';
 import type { EntityOptions } from './types';
+import { FIXTURE_CATALOG_DIR } from '@model-manager/plugin-model-manager-common/testUtils';
 
-const REPO = path.resolve(__dirname, '../../../..');
-const MODELS_FILE = path.join(REPO, 'models.yaml');
+const MODELS_FILE = path.join(FIXTURE_CATALOG_DIR, 'models.yaml');
 
 const OPTIONS: EntityOptions = {
   modelsFile: MODELS_FILE,
@@ -577,9 +577,13 @@ describe('buildEntities options and model fields', () => {
 describe('buildEntities with names the catalog refuses', () => {
   it('skips a runtime whose entity name is invalid and an API whose name is too long, with warnings', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-entities-'));
-    fs.cpSync(path.join(REPO, 'runtimes'), path.join(dir, 'runtimes'), {
-      recursive: true,
-    });
+    fs.cpSync(
+      path.join(FIXTURE_CATALOG_DIR, 'runtimes'),
+      path.join(dir, 'runtimes'),
+      {
+        recursive: true,
+      },
+    );
     const longName = `m${'x'.repeat(52)}z`; // 54 characters: the longest model name models.yaml allows
     // 60 characters: a label value Kubernetes accepts (the runtime label), too long an entity name
     // once `-runtime` is added (63 at most).

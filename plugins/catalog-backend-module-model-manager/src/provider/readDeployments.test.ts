@@ -9,8 +9,8 @@ import { ModelCatalogStore } from '@model-manager/plugin-model-manager-node';
 import { ModelCatalogEntityProvider } from './ModelCatalogEntityProvider';
 import { deploymentsOf, type DeploymentReader } from './readDeployments';
 import type { ModelDeployments } from './types';
+import { FIXTURE_CATALOG_DIR } from '@model-manager/plugin-model-manager-common/testUtils';
 
-const REPO = path.resolve(__dirname, '../../../..');
 const QWEN = 'qwen2-5-7b-instruct';
 
 const target = (model: string, cluster: string, endpoint?: string) =>
@@ -47,11 +47,15 @@ describe('deploymentsOf', () => {
 describe('ModelCatalogEntityProvider.refreshDeployments', () => {
   async function start(read: DeploymentReader['read']) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-deployments-'));
-    fs.cpSync(path.join(REPO, 'runtimes'), path.join(dir, 'runtimes'), {
-      recursive: true,
-    });
+    fs.cpSync(
+      path.join(FIXTURE_CATALOG_DIR, 'runtimes'),
+      path.join(dir, 'runtimes'),
+      {
+        recursive: true,
+      },
+    );
     fs.copyFileSync(
-      path.join(REPO, 'models.yaml'),
+      path.join(FIXTURE_CATALOG_DIR, 'models.yaml'),
       path.join(dir, 'models.yaml'),
     );
     const modelsFile = path.join(dir, 'models.yaml');

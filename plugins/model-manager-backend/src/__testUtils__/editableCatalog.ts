@@ -1,16 +1,20 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT } from './testBackend';
+import { FIXTURE_CATALOG_DIR } from '@model-manager/plugin-model-manager-common/testUtils';
 
-/** A copy of the repository's catalog (models.yaml and runtimes/) that a test may edit. */
+/** A copy of the test catalog (models.yaml and runtimes/ of -common's testUtils) that a test may edit. */
 export function catalogCopy(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-catalog-'));
-  fs.cpSync(path.join(REPO_ROOT, 'runtimes'), path.join(dir, 'runtimes'), {
-    recursive: true,
-  });
+  fs.cpSync(
+    path.join(FIXTURE_CATALOG_DIR, 'runtimes'),
+    path.join(dir, 'runtimes'),
+    {
+      recursive: true,
+    },
+  );
   fs.copyFileSync(
-    path.join(REPO_ROOT, 'models.yaml'),
+    path.join(FIXTURE_CATALOG_DIR, 'models.yaml'),
     path.join(dir, 'models.yaml'),
   );
   return path.join(dir, 'models.yaml');

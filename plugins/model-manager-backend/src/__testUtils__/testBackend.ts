@@ -1,8 +1,19 @@
-import { startModelManager, type StartModelManagerOptions } from '../testUtils';
+import {
+  startModelManager as startWithPlugin,
+  type StartModelManagerOptions as HarnessOptions,
+} from '@model-manager/test-harness';
+import { modelManagerPlugin } from '../plugin';
 
-// The harness is exported as `@model-manager/plugin-model-manager-backend/testUtils` for the
-// modules that call this plugin; these are the jest hooks this plugin's own tests use with it.
-export { REPO_ROOT, startModelManager } from '../testUtils';
+// This plugin's own tests: the harness (`@model-manager/test-harness`, dev only) with this
+// package's plugin, and the jest hooks around it.
+export { REPO_ROOT } from '@model-manager/test-harness';
+
+export type StartModelManagerOptions = Omit<HarnessOptions, 'plugin'>;
+
+/** `startModelManager` of the harness with this package's plugin. */
+export function startModelManager(options: StartModelManagerOptions = {}) {
+  return startWithPlugin({ plugin: modelManagerPlugin, ...options });
+}
 
 export type ModelManagerTestContext = Awaited<
   ReturnType<typeof startModelManager>

@@ -5,7 +5,7 @@ import {
 } from '@model-manager/kube-api-test-server';
 import request from 'supertest';
 import { startModelManager } from '../__testUtils__/testBackend';
-import { seedSchedulableCluster } from '../testUtils';
+import { seedSchedulableCluster } from '@model-manager/test-harness';
 
 const ALICE = mockCredentials.user.header('user:default/alice');
 const CAROL = mockCredentials.user.header('user:default/carol');

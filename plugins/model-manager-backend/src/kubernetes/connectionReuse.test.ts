@@ -2,7 +2,7 @@ import { mockServices } from '@backstage/backend-test-utils';
 import { ConfigReader } from '@backstage/config';
 import type { RenderedObject } from '@model-manager/plugin-model-manager-common';
 import { KubeApiTestServer } from '@model-manager/kube-api-test-server';
-import { testClustersConfig } from '../testUtils/clusterConfig';
+import { testClustersConfig } from '@model-manager/test-harness';
 import { ClusterRegistry } from './ClusterRegistry';
 import { ServerSideApplier } from './ServerSideApplier';
 

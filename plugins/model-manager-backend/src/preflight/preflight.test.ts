@@ -13,7 +13,10 @@ import {
 import request from 'supertest';
 import { useModelManager } from '../__testUtils__/testBackend';
 import { ClusterRegistry } from '../kubernetes';
-import { seedSchedulableCluster, testClustersConfig } from '../testUtils';
+import {
+  seedSchedulableCluster,
+  testClustersConfig,
+} from '@model-manager/test-harness';
 import { PreflightReader } from './PreflightReader';
 import { secretPath } from './paths';
 

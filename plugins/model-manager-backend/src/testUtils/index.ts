@@ -1,25 +1,19 @@
 /**
- * Test utilities of the model-manager backend, exported as
- * `@model-manager/plugin-model-manager-backend/testUtils` (the `exports` map of package.json,
- * as Backstage's own plugins export theirs, e.g. `@backstage/plugin-catalog-node/testUtils`).
+ * The backend's parts, exported as `@model-manager/plugin-model-manager-backend/testUtils` for the
+ * benchmarks under bench/ that assemble the service path without the plugin around it
+ * (bench/rollout-apply.js, bench/preflight.js, bench/apply.js, bench/diagnosis.js). Product code
+ * only, no test code: the test harness (`startModelManager`, cluster config, seed helpers) is the
+ * dev-only package `@model-manager/test-harness`, and this package's own jest hooks are in
+ * `src/__testUtils__` (dev only, as Backstage's lint rules read that folder name).
  *
  * @packageDocumentation
  */
 export {
-  REPO_ROOT,
-  startModelManager,
-  type StartModelManagerOptions,
-} from './startModelManager';
-export { testClustersConfig } from './clusterConfig';
-export {
-  seedSchedulableCluster,
-  seedSchedulableTarget,
-  TEST_GATEWAY,
-} from './seedCluster';
-
-// The backend's parts, for benchmarks that assemble the service path without the plugin around it
-// (bench/rollout-apply.js).
-export { ClusterRegistry, ServerSideApplier } from '../kubernetes';
+  ClusterRegistry,
+  KubernetesApiError,
+  ServerSideApplier,
+} from '../kubernetes';
+export { DiagnosisReader } from '../diagnosis';
 export { DeploymentHistory } from '../history';
 export { FleetService, LiveObjectCache } from '../fleet';
 export { ModelManagerService } from '../service';

@@ -2,11 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CatalogError } from '../source/problems';
 import { badVariants } from '../testUtils';
-import { REPO_ROOT, repoSources } from '../__testUtils__/fixtures';
+import {
+  FIXTURE_CATALOG_DIR,
+  fixtureSources,
+} from '../testUtils/catalogFixtures';
 import { buildCatalog } from './buildCatalog';
 
 const read = (rel: string) =>
-  fs.readFileSync(path.join(REPO_ROOT, rel), 'utf8');
+  fs.readFileSync(path.join(FIXTURE_CATALOG_DIR, rel), 'utf8');
 const variants = badVariants(
   read('models.yaml'),
   read('runtimes/vllm/values.yaml'),
@@ -25,7 +28,7 @@ describe('bad input: systematically broken catalog files', () => {
     '%s: a located error, no crash',
     (_name, variant) => {
       const text = variant.text as string;
-      const sources = repoSources(
+      const sources = fixtureSources(
         variant.file === 'models'
           ? { models: text }
           : {

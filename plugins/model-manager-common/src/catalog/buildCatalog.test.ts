@@ -1,5 +1,5 @@
 import { CatalogError } from '../source/problems';
-import { modelsYaml, repoSources } from '../__testUtils__/fixtures';
+import { modelsYaml, fixtureSources } from '../testUtils/catalogFixtures';
 import { buildCatalog } from './buildCatalog';
 
 const GOOD_MODEL = `
@@ -10,7 +10,7 @@ const GOOD_MODEL = `
       runtime: vllm
 `;
 
-function problemsOf(sources: ReturnType<typeof repoSources>) {
+function problemsOf(sources: ReturnType<typeof fixtureSources>) {
   try {
     buildCatalog(sources);
   } catch (e) {
@@ -22,7 +22,7 @@ function problemsOf(sources: ReturnType<typeof repoSources>) {
 
 describe('buildCatalog', () => {
   it("loads the repository's models.yaml: every example model resolves", () => {
-    const catalog = buildCatalog(repoSources());
+    const catalog = buildCatalog(fixtureSources());
     expect(Object.keys(catalog.models)).toHaveLength(9);
     expect(Object.keys(catalog.runtimes)).toEqual(['vllm', 'openvino']);
     expect(catalog.runtimes.vllm.versioned).toBe(true);
@@ -179,7 +179,7 @@ describe('buildCatalog', () => {
   it.each(badModels)(
     'refuses %s with file:line:col, path and fix',
     (_name, text, expected) => {
-      const problems = problemsOf(repoSources({ models: text }));
+      const problems = problemsOf(fixtureSources({ models: text }));
       const messages = problems.map(
         p => `${p.file}:${p.line}:${p.col}: ${p.path}: ${p.message}`,
       );
@@ -190,7 +190,7 @@ describe('buildCatalog', () => {
 
   it('refuses a values.yaml with an unknown key, naming that file', () => {
     const problems = problemsOf(
-      repoSources({
+      fixtureSources({
         values: {
           vllm: 'device: cpu\nkind: LLMInferenceService\nrouting: epp\nroute: x\n',
         },
@@ -211,20 +211,21 @@ describe('buildCatalog', () => {
 
   it('refuses a values.yaml with a wrong kind', () => {
     const problems = problemsOf(
-      repoSources({ values: { vllm: 'kind: Deployment\n' } }),
+      fixtureSources({ values: { vllm: 'kind: Deployment\n' } }),
     );
     expect(problems[0]).toMatchObject({
       file: 'runtimes/vllm/values.yaml',
       line: 1,
       col: 7,
       path: 'kind',
-      message: 'kind must be one of LLMInferenceService, InferenceService',
+      // The kinds in the order the loader reads the profiles (by runtime folder name).
+      message: 'kind must be one of InferenceService, LLMInferenceService',
     });
   });
 
   it('refuses a template with an unknown placeholder, naming template file:line', () => {
     const problems = problemsOf(
-      repoSources({
+      fixtureSources({
         templates: {
           'inference-service.yaml':
             'apiVersion: v1\nkind: X\nmetadata:\n  name: ${model.nmae}\n',
@@ -246,6 +247,6 @@ describe('buildCatalog', () => {
         'category: chat',
       )}  other:\n    model_id: org/other\n    category: llm\n    server:\n      runtime: tgi\n`,
     );
-    expect(problemsOf(repoSources({ models: text }))).toHaveLength(2);
+    expect(problemsOf(fixtureSources({ models: text }))).toHaveLength(2);
   });
 });

@@ -1,2 +1,7 @@
 export * from './types';
 export { buildCatalog } from './buildCatalog';
+export {
+  catalogSourcesFromFiles,
+  runtimesFileRole,
+  type RuntimesFileRole,
+} from './catalogSourcesFromFiles';

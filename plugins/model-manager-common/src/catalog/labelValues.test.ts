@@ -1,10 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CatalogError, formatProblem } from '../source/problems';
-import { REPO_ROOT, repoSources } from '../__testUtils__/fixtures';
+import {
+  FIXTURE_CATALOG_DIR,
+  fixtureSources,
+} from '../testUtils/catalogFixtures';
 import { buildCatalog } from './buildCatalog';
 
-const MODELS = fs.readFileSync(path.join(REPO_ROOT, 'models.yaml'), 'utf8');
+const MODELS = fs.readFileSync(
+  path.join(FIXTURE_CATALOG_DIR, 'models.yaml'),
+  'utf8',
+);
 
 /**
  * Values that become label values on a model's objects (model-manager.io/server-version,
@@ -54,7 +60,7 @@ describe('label values are checked at load time', () => {
     expect(MODELS).toContain(from);
     let thrown: unknown;
     try {
-      buildCatalog(repoSources({ models: MODELS.replace(from, to) }));
+      buildCatalog(fixtureSources({ models: MODELS.replace(from, to) }));
     } catch (e) {
       thrown = e;
     }
@@ -64,6 +70,6 @@ describe('label values are checked at load time', () => {
   });
 
   it('the shipped catalog passes', () => {
-    expect(() => buildCatalog(repoSources())).not.toThrow();
+    expect(() => buildCatalog(fixtureSources())).not.toThrow();
   });
 });

@@ -1,10 +1,10 @@
 import { buildCatalog } from '../catalog/buildCatalog';
-import { repoSources } from '../__testUtils__/fixtures';
+import { fixtureSources } from '../testUtils/catalogFixtures';
 import { diagnose, type DiagnosisInput } from './diagnose';
 import { logsToRead } from './podsToRead';
 import { signaturesFor } from './signatures';
 
-const catalog = buildCatalog(repoSources());
+const catalog = buildCatalog(fixtureSources());
 const vllm = signaturesFor(catalog.runtimes.vllm.profile);
 const openvino = signaturesFor(catalog.runtimes.openvino.profile);
 

@@ -9,14 +9,14 @@ import { resolveServer } from '../resolver/resolveServer';
 import type { ServerOverrides } from '../resolver/types';
 import { renderManifests } from '../renderer/renderManifests';
 import type { RenderedObject } from '../renderer/types';
-import { repoSources } from '../__testUtils__/fixtures';
+import { fixtureSources } from '../testUtils/catalogFixtures';
 import {
   GITOPS_RECREATE_ANNOTATIONS,
   GITOPS_SHARED_OBJECT_ANNOTATIONS,
   renderGitOpsLayout,
 } from './renderGitOpsLayout';
 
-const catalog = buildCatalog(repoSources());
+const catalog = buildCatalog(fixtureSources());
 const render = (model: string, overrides: ServerOverrides = {}) =>
   renderManifests(catalog, resolveServer(catalog, model, overrides), {
     namespace: 'models',

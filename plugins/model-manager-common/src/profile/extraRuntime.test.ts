@@ -4,7 +4,7 @@ import { buildCatalog } from '../catalog/buildCatalog';
 import { renderManifests } from '../renderer/renderManifests';
 import { resolveServer } from '../resolver/resolveServer';
 import { CatalogError } from '../source/problems';
-import { dirSources, REPO_ROOT } from '../__testUtils__/fixtures';
+import { dirSources, REPO_ROOT } from '../testUtils/catalogFixtures';
 
 // examples/extra-runtime adds a third engine as data only (its runtimes/ folder: profile.yaml,
 // values.yaml, a ClusterServingRuntime and an InferenceService template). This test names the
@@ -138,7 +138,8 @@ describe('a third engine added as data only (examples/extra-runtime)', () => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
         const p = path.join(dir, entry.name);
         if (entry.isDirectory()) walk(p);
-        else {
+        // Code only: the test catalog (testUtils/catalog) is data, as runtimes/ is.
+        else if (/\.(ts|tsx|js)$/.test(entry.name)) {
           const text = fs.readFileSync(p, 'utf8').toLowerCase();
           for (const term of terms)
             if (text.includes(term.toLowerCase()))

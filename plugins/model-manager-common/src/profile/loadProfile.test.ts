@@ -2,21 +2,25 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildCatalog } from '../catalog/buildCatalog';
 import { CatalogError } from '../source/problems';
-import { modelsYaml, repoSources, REPO_ROOT } from '../__testUtils__/fixtures';
+import {
+  modelsYaml,
+  fixtureSources,
+  FIXTURE_CATALOG_DIR,
+} from '../testUtils/catalogFixtures';
 
 const VLLM = fs.readFileSync(
-  path.join(REPO_ROOT, 'runtimes/vllm/profile.yaml'),
+  path.join(FIXTURE_CATALOG_DIR, 'runtimes/vllm/profile.yaml'),
   'utf8',
 );
 const OPENVINO = fs.readFileSync(
-  path.join(REPO_ROOT, 'runtimes/openvino/profile.yaml'),
+  path.join(FIXTURE_CATALOG_DIR, 'runtimes/openvino/profile.yaml'),
   'utf8',
 );
 
 /** Every problem of a catalog built from the repository with these changes, as `file:line:col: path: message`. */
-function problems(changes: Parameters<typeof repoSources>[0]): string[] {
+function problems(changes: Parameters<typeof fixtureSources>[0]): string[] {
   try {
-    buildCatalog(repoSources(changes));
+    buildCatalog(fixtureSources(changes));
   } catch (e) {
     if (!(e instanceof CatalogError)) throw e;
     return e.problems.map(
@@ -48,7 +52,7 @@ const MODELS = `
 
 interface Rule {
   rule: string;
-  changes: Parameters<typeof repoSources>[0];
+  changes: Parameters<typeof fixtureSources>[0];
   /** Every problem reported, in order (each a regexp on `file:line:col: path: message`). */
   expected: RegExp[];
 }
@@ -282,7 +286,7 @@ describe('engine profiles: validation', () => {
   });
 
   it('a runtime with no profile file is told to add one or name one', () => {
-    const sources = repoSources({ models: modelsYaml(MODELS) });
+    const sources = fixtureSources({ models: modelsYaml(MODELS) });
     delete sources.profiles['openvino/profile.yaml'];
     let error: unknown;
     try {

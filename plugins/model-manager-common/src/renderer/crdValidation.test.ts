@@ -12,13 +12,18 @@ import {
 } from '@model-manager/kube-api-test-server';
 import { buildCatalog } from '../catalog/buildCatalog';
 import { resolveServer } from '../resolver/resolveServer';
-import { dirSources, repoSources, REPO_ROOT } from '../__testUtils__/fixtures';
-import { GATED_MODELS } from '../__testUtils__/gatedModels';
+import {
+  dirSources,
+  fixtureSources,
+  REPO_ROOT,
+  shippedSources,
+} from '../testUtils/catalogFixtures';
+import { GATED_MODELS } from '../testUtils/gatedModels';
 import { renderManifests } from './renderManifests';
 import type { RenderedObject } from './types';
 
 // The real CRDs (KServe, Gateway API, Envoy AI Gateway and Envoy Gateway's Backend), schema only,
-// in the repository's test-assets/crds (scripts/vendor-test-assets.js); MODEL_MANAGER_CRD_DIR
+// in the repository's test-assets/crds (scripts/vendor-test-assets.js SOURCE_DIR); MODEL_MANAGER_CRD_DIR
 // points elsewhere. Upstream examples beside them. Missing CRDs fail this suite: it never skips.
 const CRD_DIR =
   process.env.MODEL_MANAGER_CRD_DIR ??
@@ -30,7 +35,7 @@ for (const dir of ['kserve', 'envoy-ai-gateway']) {
       `No CRDs at ${path.join(
         CRD_DIR,
         dir,
-      )}: run node scripts/vendor-test-assets.js, or set MODEL_MANAGER_CRD_DIR to the folder holding kserve/*.yaml and envoy-ai-gateway/*.yaml.`,
+      )}: copy them into the repository with node scripts/vendor-test-assets.js SOURCE_DIR (SOURCE_DIR holds the upstream crds/, examples/ and k8s-reference/), or set MODEL_MANAGER_CRD_DIR to the folder holding kserve/*.yaml and envoy-ai-gateway/*.yaml.`,
     );
   }
 }
@@ -40,12 +45,14 @@ const example = (file: string) =>
     d => d.toJS() as Record<string, any>,
   );
 
-const catalog = buildCatalog(repoSources());
+const catalog = buildCatalog(fixtureSources());
 // The third engine added as data only (examples/extra-runtime).
 const extra = buildCatalog(dirSources('examples/extra-runtime'));
 // Gated models on both engines: env from a Secret (valueFrom.secretKeyRef, also on KServe's
 // storage-initializer and the download Job) and imagePullSecrets.
-const gated = buildCatalog(repoSources({ models: GATED_MODELS }));
+const gated = buildCatalog(fixtureSources({ models: GATED_MODELS }));
+// The shipped models.yaml and runtimes/, whatever engines and models they hold today.
+const shipped = buildCatalog(shippedSources());
 
 describe('rendered manifests validate against the real CRD schemas', () => {
   let kube: KubeApiTestServer;
@@ -79,18 +86,23 @@ describe('rendered manifests validate against the real CRD schemas', () => {
     return { status: res.status, body: await res.json() };
   }
 
-  const cases = [catalog, extra, gated].flatMap(c =>
+  const cases = Object.entries({
+    'test catalog': catalog,
+    'extra runtime': extra,
+    gated,
+    shipped,
+  }).flatMap(([source, c]) =>
     Object.keys(c.models).flatMap(model =>
       renderManifests(c, resolveServer(c, model), {
         namespace: 'models',
-      }).map(object => ({ model, kind: object.kind, object })),
+      }).map(object => ({ source, model, kind: object.kind, object })),
     ),
   );
 
   it('covers the extra runtime example', () => {
     expect(
       cases
-        .filter(c => extra.models[c.model])
+        .filter(c => c.source === 'extra runtime')
         .map(c => `${c.model}: ${c.kind}`),
     ).toEqual(
       Object.keys(extra.models).flatMap(model =>
@@ -105,7 +117,7 @@ describe('rendered manifests validate against the real CRD schemas', () => {
     );
   });
 
-  it.each(cases)('$model: $kind', async ({ object }) => {
+  it.each(cases)('$source $model: $kind', async ({ object }) => {
     const { status, body } = await dryRunApply(object);
     expect({ status, message: body.message }).toEqual({
       status: 201,

@@ -5,7 +5,11 @@ import { parseAllDocuments } from 'yaml';
 import { buildCatalog } from '../catalog/buildCatalog';
 import { KUBERNETES_ID_LABEL, MANAGED_BY_LABEL } from '../constants';
 import { resolveServer } from '../resolver/resolveServer';
-import { modelsYaml, repoSources, REPO_ROOT } from '../__testUtils__/fixtures';
+import {
+  modelsYaml,
+  fixtureSources,
+  FIXTURE_CATALOG_DIR,
+} from '../testUtils/catalogFixtures';
 import {
   isOwnedByModel,
   renderManifests,
@@ -15,7 +19,7 @@ import { fillTemplate } from './fillTemplate';
 import { parseTemplate } from './parseTemplate';
 import { toKubernetesYamlStream } from './toKubernetesYaml';
 
-const catalog = buildCatalog(repoSources());
+const catalog = buildCatalog(fixtureSources());
 const FIXTURES = path.join(__dirname, '__fixtures__');
 const render = (model: string, overrides = {}) =>
   renderManifests(catalog, resolveServer(catalog, model, overrides), {
@@ -285,7 +289,7 @@ describe('renderManifests: models of a changed catalog', () => {
       image: registry.example.com/vllm:1
       resources: { cpu: "500m", memory: 1Gi, kv_cache_gb: null }
 `);
-    const c = buildCatalog(repoSources({ models: text }));
+    const c = buildCatalog(fixtureSources({ models: text }));
     const [object] = renderManifests(c, resolveServer(c, 'custom'), {
       namespace: 'ns',
     });
@@ -300,7 +304,7 @@ describe('renderManifests: models of a changed catalog', () => {
 });
 
 const MODELS_YAML = fs.readFileSync(
-  path.join(REPO_ROOT, 'models.yaml'),
+  path.join(FIXTURE_CATALOG_DIR, 'models.yaml'),
   'utf8',
 );
 const byKind = (objects: ReturnType<typeof render>, kind: string) =>
@@ -311,7 +315,7 @@ const OPENVINO_MODELS = Object.keys(catalog.models).filter(
 /** A catalog whose runtimes.openvino sets the given plumbing keys in models.yaml (which wins over values.yaml). */
 const withOpenvinoPlumbing = (keys: string) =>
   buildCatalog(
-    repoSources({
+    fixtureSources({
       models: MODELS_YAML.replace(
         /\n {2}openvino:\n/,
         `\n  openvino:\n${keys.replace(/^/gm, '    ')}\n`,
@@ -343,11 +347,11 @@ describe('renderManifests: weights storage (the namespace PersistentVolumeClaim)
   it('the same defaults when runtimes/openvino/values.yaml leaves the keys out', () => {
     const values = fs
       .readFileSync(
-        path.join(REPO_ROOT, 'runtimes/openvino/values.yaml'),
+        path.join(FIXTURE_CATALOG_DIR, 'runtimes/openvino/values.yaml'),
         'utf8',
       )
       .replace(/^(weights_|gateway_).*$/gm, '');
-    const c = buildCatalog(repoSources({ values: { openvino: values } }));
+    const c = buildCatalog(fixtureSources({ values: { openvino: values } }));
     const objects = renderManifests(
       c,
       resolveServer(c, 'bge-small-en-v1-5-ov'),
@@ -508,7 +512,7 @@ describe('renderManifests: where the weights land (storageUri = the directory ov
 
   it('two models of one raw repo with different weight_format get different directories', () => {
     const c = buildCatalog(
-      repoSources({
+      fixtureSources({
         models: modelsYaml(`
   phi-int4:
     model_id: microsoft/Phi-3.5-mini-instruct

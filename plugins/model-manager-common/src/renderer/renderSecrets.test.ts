@@ -1,10 +1,10 @@
 import { buildCatalog } from '../catalog/buildCatalog';
 import { resolveServer } from '../resolver/resolveServer';
-import { repoSources } from '../__testUtils__/fixtures';
-import { GATED_MODELS } from '../__testUtils__/gatedModels';
+import { fixtureSources } from '../testUtils/catalogFixtures';
+import { GATED_MODELS } from '../testUtils/gatedModels';
 import { renderManifests } from './renderManifests';
 
-const catalog = buildCatalog(repoSources({ models: GATED_MODELS }));
+const catalog = buildCatalog(fixtureSources({ models: GATED_MODELS }));
 const render = (model: string) =>
   Object.fromEntries(
     renderManifests(catalog, resolveServer(catalog, model), {
@@ -44,7 +44,7 @@ describe('rendering Secret references and pull secrets', () => {
   });
 
   it('a model without references renders no download env, init container or pull secrets', () => {
-    const plain = buildCatalog(repoSources());
+    const plain = buildCatalog(fixtureSources());
     const objects = Object.fromEntries(
       ['qwen2-5-7b-instruct', 'bge-small-en-v1-5-ov'].flatMap(model =>
         renderManifests(plain, resolveServer(plain, model), {

@@ -2,7 +2,7 @@ import { buildCatalog } from '../catalog/buildCatalog';
 /** vLLM's KV-cache variable, as runtimes/vllm/profile.yaml declares it. */
 const KV_CACHE_ENV = 'VLLM_CPU_KVCACHE_SPACE';
 import { CatalogError } from '../source/problems';
-import { modelsYaml, repoSources } from '../__testUtils__/fixtures';
+import { modelsYaml, fixtureSources } from '../testUtils/catalogFixtures';
 import { resolveServer } from './resolveServer';
 
 /** A models.yaml with one vLLM llm model (category llm: memory 16Gi, kv_cache_gb 8). */
@@ -22,7 +22,7 @@ ${server}`),
 
 const problems = (text: string): string[] => {
   try {
-    buildCatalog(repoSources({ models: text }));
+    buildCatalog(fixtureSources({ models: text }));
     return [];
   } catch (e) {
     if (!(e instanceof CatalogError)) throw e;
@@ -131,7 +131,7 @@ describe('KV cache: a whole number of GiB that fits the pod', () => {
   });
 
   it('a request --env of the KV-cache variable is checked too', () => {
-    const catalog = buildCatalog(repoSources({ models: withServer('') }));
+    const catalog = buildCatalog(fixtureSources({ models: withServer('') }));
     expect(() =>
       resolveServer(catalog, 'chat', { env: { [KV_CACHE_ENV]: '64' } }),
     ).toThrow(/<request>: env\.VLLM_CPU_KVCACHE_SPACE: a KV cache of 64 GiB/);

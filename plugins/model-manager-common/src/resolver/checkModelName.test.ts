@@ -1,7 +1,7 @@
 import { buildCatalog } from '../catalog/buildCatalog';
 import { MODEL_NAME_OBJECTS } from '../constants';
 import { CatalogError } from '../source/problems';
-import { modelsYaml, repoSources } from '../__testUtils__/fixtures';
+import { modelsYaml, fixtureSources } from '../testUtils/catalogFixtures';
 import { checkModelName } from './checkModelName';
 
 const catalogWith = (name: string, runtime: 'vllm' | 'openvino') =>
@@ -15,7 +15,7 @@ const catalogWith = (name: string, runtime: 'vllm' | 'openvino') =>
 
 const problems = (text: string): string[] => {
   try {
-    buildCatalog(repoSources({ models: text }));
+    buildCatalog(fixtureSources({ models: text }));
     return [];
   } catch (e) {
     if (!(e instanceof CatalogError)) throw e;
@@ -92,7 +92,7 @@ describe('model names KServe and Kubernetes accept, for every object the name be
   });
 
   it('the derived names are data: an added object is checked with no code change', () => {
-    const { runtimes } = buildCatalog(repoSources());
+    const { runtimes } = buildCatalog(fixtureSources());
     expect(checkModelName('a'.repeat(54), runtimes.openvino.profile)).toEqual([
       expect.stringContaining(
         "'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa-predictor' (64 characters)",

@@ -1,6 +1,6 @@
 import { buildCatalog } from '../catalog/buildCatalog';
 import { CatalogError, formatProblem } from '../source/problems';
-import { modelsYaml, repoSources } from '../__testUtils__/fixtures';
+import { modelsYaml, fixtureSources } from '../testUtils/catalogFixtures';
 import { explainServer } from './explainServer';
 import { resolveServer } from './resolveServer';
 
@@ -24,7 +24,7 @@ const catalogText = (
 ${server}`),
   );
 
-const build = (text: string) => buildCatalog(repoSources({ models: text }));
+const build = (text: string) => buildCatalog(fixtureSources({ models: text }));
 const problemsOf = (fn: () => unknown): string[] => {
   try {
     fn();
@@ -98,7 +98,7 @@ describe('KV cache of categories that do no generation', () => {
 
 describe('kv_cache_gb and the variable are one traced value', () => {
   // The issue's reproducer: resolve qwen2-5-7b-instruct --env VLLM_CPU_KVCACHE_SPACE=4 --explain
-  const shipped = buildCatalog(repoSources());
+  const shipped = buildCatalog(fixtureSources());
   it('a request env sets the KV cache: resources and env show the same value and layer', () => {
     const s = resolveServer(shipped, 'qwen2-5-7b-instruct', {
       env: { [KV]: '4' },

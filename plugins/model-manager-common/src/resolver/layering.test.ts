@@ -1,10 +1,10 @@
 import type { Origin } from '../catalog/types';
 import { buildCatalog } from '../catalog/buildCatalog';
-import { repoSources } from '../__testUtils__/fixtures';
+import { fixtureSources } from '../testUtils/catalogFixtures';
 import { ArgLayers, EnvLayers, flagKey } from './layering';
 
 // The engine profiles as runtimes/vllm/profile.yaml and runtimes/openvino/profile.yaml declare them.
-const { runtimes } = buildCatalog(repoSources());
+const { runtimes } = buildCatalog(fixtureSources());
 const vllm = runtimes.vllm.profile;
 const ovms = runtimes.openvino.profile;
 const at = (layer: Origin['layer'], path: string): Origin => ({

@@ -1,10 +1,10 @@
 import { buildCatalog } from '../catalog/buildCatalog';
-import { repoSources } from '../__testUtils__/fixtures';
+import { fixtureSources } from '../testUtils/catalogFixtures';
 import { explainServer } from './explainServer';
 import { LAYERS, layerInfo } from './layers';
 import { resolveServer } from './resolveServer';
 
-const catalog = buildCatalog(repoSources());
+const catalog = buildCatalog(fixtureSources());
 const position = (id: string) => LAYERS.findIndex(l => l.id === id);
 
 /** Every explained value of every model of the repository's catalog, with a request on top. */

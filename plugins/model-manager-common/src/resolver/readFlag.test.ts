@@ -1,11 +1,11 @@
 import { buildCatalog } from '../catalog/buildCatalog';
-import { modelsYaml, repoSources } from '../__testUtils__/fixtures';
+import { modelsYaml, fixtureSources } from '../testUtils/catalogFixtures';
 import { resolveServer } from './resolveServer';
 import type { ServerOverrides } from './types';
 
 // The shipped catalog: llama-3-1-8b-instruct is a dense llm pinned to vLLM 0.19.1 (whose version
 // delta adds --enable-chunked-prefill), qwen3-30b-a3b is moe: true.
-const catalog = buildCatalog(repoSources());
+const catalog = buildCatalog(fixtureSources());
 const resolve = (model: string, overrides: ServerOverrides = {}) =>
   resolveServer(catalog, model, overrides, { locate: false });
 const args = (model: string, overrides: ServerOverrides) =>
@@ -216,7 +216,10 @@ describe('args as vLLM reads them (runtimes/vllm/profile.yaml flag_kinds, flag_a
         'llm:    { defaults: { cpu: 8,  memory: "16Gi", kv_cache_gb: 8 } }',
         'llm:    { defaults: { cpu: 8,  memory: "16Gi", kv_cache_gb: 8 }, args: ["--no-enable-prefix-caching"] }',
       );
-    const s = resolveServer(buildCatalog(repoSources({ models: text })), 'm');
+    const s = resolveServer(
+      buildCatalog(fixtureSources({ models: text })),
+      'm',
+    );
     expect(s.args.map(a => a.value)).toEqual([
       '--no-enable-prefix-caching',
       '--enable-chunked-prefill',

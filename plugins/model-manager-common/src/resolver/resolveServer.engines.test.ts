@@ -3,7 +3,7 @@ import { buildCatalog } from '../catalog/buildCatalog';
 /** vLLM's KV-cache variable, as runtimes/vllm/profile.yaml declares it. */
 const KV_CACHE_ENV = 'VLLM_CPU_KVCACHE_SPACE';
 import { CatalogError } from '../source/problems';
-import { modelsYaml, repoSources } from '../__testUtils__/fixtures';
+import { modelsYaml, fixtureSources } from '../testUtils/catalogFixtures';
 import { explainServer } from './explainServer';
 import { resolveServer } from './resolveServer';
 
@@ -31,12 +31,12 @@ const MODELS = `
     server:
       runtime: openvino
 `;
-const catalog = buildCatalog(repoSources({ models: modelsYaml(MODELS) }));
+const catalog = buildCatalog(fixtureSources({ models: modelsYaml(MODELS) }));
 const resolve = (model: string, overrides = {}) =>
   resolveServer(catalog, model, overrides);
 const problems = (text: string): string => {
   try {
-    buildCatalog(repoSources({ models: text }));
+    buildCatalog(fixtureSources({ models: text }));
     return '';
   } catch (e) {
     if (!(e instanceof CatalogError)) throw e;
@@ -164,7 +164,7 @@ const rules: Rule[] = [
       );
       expect(problems(text)).not.toMatch(/ov-ir-optout/);
       const c = buildCatalog(
-        repoSources({
+        fixtureSources({
           models: text.replace(/ {2}ov-ir:\n( {4}.*\n| {6}.*\n)*/, ''),
         }),
       );
@@ -193,7 +193,7 @@ const rules: Rule[] = [
     rule: `null removes an inherited value: resources.kv_cache_gb: null removes ${KV_CACHE_ENV}`,
     check: () => {
       const c = buildCatalog(
-        repoSources({
+        fixtureSources({
           models: withModel(
             '  no-kv:\n    model_id: org/no-kv\n    category: llm\n    server:\n      runtime: vllm\n      resources: { kv_cache_gb: null }\n',
           ),
@@ -225,7 +225,7 @@ const rules: Rule[] = [
         '          VLLM_USE_V1: "1"\n          VLLM_CPU_KVCACHE_SPACE: "6"\n',
       );
       const kv = resolveServer(
-        buildCatalog(repoSources({ models: text })),
+        buildCatalog(fixtureSources({ models: text })),
         'kv-order',
       ).env.find(e => e.name === KV_CACHE_ENV)!;
       expect(kv.value).toBe('2');
@@ -270,7 +270,7 @@ const rules: Rule[] = [
     rule: '--explain keeps the history when a later layer sets a removed env var again',
     check: () => {
       const c = buildCatalog(
-        repoSources({
+        fixtureSources({
           models: withModel(
             '  relog:\n    model_id: org/relog\n    category: llm\n    server:\n      runtime: vllm\n      env: { VLLM_LOGGING_LEVEL: null }\n',
           ),
@@ -312,7 +312,7 @@ const rules: Rule[] = [
       let error: unknown;
       try {
         buildCatalog(
-          repoSources({
+          fixtureSources({
             models: modelsYaml(MODELS),
             values: {
               vllm: 'device: cpu\nkind: LLMInferenceService\nrouting: epp\nruntime_name: x\n',

@@ -2,7 +2,7 @@ import { InputError, NotFoundError } from '@backstage/errors';
 import { buildCatalog } from '../catalog/buildCatalog';
 /** vLLM's KV-cache variable, as runtimes/vllm/profile.yaml declares it. */
 const KV_CACHE_ENV = 'VLLM_CPU_KVCACHE_SPACE';
-import { modelsYaml, repoSources } from '../__testUtils__/fixtures';
+import { modelsYaml, fixtureSources } from '../testUtils/catalogFixtures';
 import { resolveServer } from './resolveServer';
 import type { ResolvedServer, ServerOverrides } from './types';
 
@@ -64,7 +64,7 @@ const MODELS = `
       runtime: openvino
 `;
 
-const catalog = buildCatalog(repoSources({ models: modelsYaml(MODELS) }));
+const catalog = buildCatalog(fixtureSources({ models: modelsYaml(MODELS) }));
 const resolve = (model: string, overrides?: ServerOverrides) =>
   resolveServer(catalog, model, overrides);
 const env = (s: ResolvedServer) =>
@@ -204,7 +204,7 @@ const rules: Rule[] = [
         '    versions:\n',
         '    versions:\n      "0.25.0":\n        image: "docker.io/vllm/vllm-openai-cpu:v0.25.0"\n',
       );
-      const c = buildCatalog(repoSources({ models: text }));
+      const c = buildCatalog(fixtureSources({ models: text }));
       expect(
         resolveServer(c, 'chat', { serverVersion: '0.25.0' }).image.value,
       ).toBe('docker.io/vllm/vllm-openai-cpu:v0.25.0');
@@ -258,7 +258,7 @@ const rules: Rule[] = [
         '      VLLM_LOGGING_LEVEL: INFO\n',
         '      VLLM_LOGGING_LEVEL: INFO\n      VLLM_CPU_KVCACHE_SPACE: "4"\n',
       );
-      expect(() => buildCatalog(repoSources({ models: text }))).toThrow(
+      expect(() => buildCatalog(fixtureSources({ models: text }))).toThrow(
         /models\.yaml:\d+:\d+: runtimes\.vllm\.env\.VLLM_CPU_KVCACHE_SPACE: VLLM_CPU_KVCACHE_SPACE is deliberately not in the shared env/,
       );
     },
@@ -304,7 +304,7 @@ const rules: Rule[] = [
         '  openvino:\n',
         '  openvino:\n    image: "openvino/model_server:2026.4"\n',
       );
-      const c = buildCatalog(repoSources({ models: text }));
+      const c = buildCatalog(fixtureSources({ models: text }));
       const s = resolveServer(c, 'ov-embed');
       expect(s.image).toMatchObject({
         value: 'openvino/model_server:2026.4',
@@ -343,7 +343,7 @@ const rules: Rule[] = [
           '      runtime: openvino\n      server_version: "1"\n',
         ),
       );
-      expect(() => buildCatalog(repoSources({ models: text }))).toThrow(
+      expect(() => buildCatalog(fixtureSources({ models: text }))).toThrow(
         /models\.yaml:\d+:7: models\.ov-embed\.server\.server_version: runtime openvino is flat/,
       );
     },
@@ -366,7 +366,7 @@ const rules: Rule[] = [
           '    category: embed\n    weight_format: int8\n    server:\n      runtime: openvino',
         ),
       );
-      expect(() => buildCatalog(repoSources({ models: text }))).toThrow(
+      expect(() => buildCatalog(fixtureSources({ models: text }))).toThrow(
         /models\.yaml:\d+:5: models\.ov-embed\.weight_format: model ov-embed sets weight_format: int8, but OpenVINO\/bge-small-en-v1\.5-int8-ov is already OpenVINO IR; ovms --pull aborts with "unsupported for OpenVINO models"\. Remove weight_format/,
       );
     },
@@ -378,7 +378,7 @@ const rules: Rule[] = [
         '      embed:  { defaults: { cpu: 6, memory: "12Gi" } }\n      rerank: { defaults: { cpu: 6, memory: "12Gi" } }\n',
         '      embed:  { defaults: { cpu: 6, memory: "12Gi", weight_format: int8 } }\n      rerank: { defaults: { cpu: 6, memory: "12Gi" } }\n',
       );
-      expect(() => buildCatalog(repoSources({ models: text }))).toThrow(
+      expect(() => buildCatalog(fixtureSources({ models: text }))).toThrow(
         /runtimes\.openvino\.categories\.embed\.defaults\.weight_format: model ov-embed sets weight_format: int8.*from the category/,
       );
     },
@@ -392,7 +392,7 @@ const rules: Rule[] = [
           '  chat:\n    model_id: org/chat\n    weight_format: int8\n',
         ),
       );
-      expect(() => buildCatalog(repoSources({ models: text }))).toThrow(
+      expect(() => buildCatalog(fixtureSources({ models: text }))).toThrow(
         /models\.chat\.weight_format: weight_format is a conversion knob for ovms --pull; runtime vllm/,
       );
     },
@@ -410,7 +410,7 @@ const rules: Rule[] = [
         '        args: ["--enable-chunked-prefill", "--enable-expert-parallel"]',
       );
       // A version delta with a MoE-only flag breaks every dense model pinned to that version.
-      expect(() => buildCatalog(repoSources({ models: text }))).toThrow(
+      expect(() => buildCatalog(fixtureSources({ models: text }))).toThrow(
         /runtimes\.vllm\.versions\["0\.19\.1"\]\.args\[1\]: --enable-expert-parallel is a MoE-only flag.*model pinned/,
       );
     },
@@ -456,7 +456,7 @@ const rules: Rule[] = [
           '        MODEL_ONLY: "1"\n        VLLM_CPU_OMP_THREADS_BIND: null\n',
         ),
       );
-      const c = buildCatalog(repoSources({ models: text }));
+      const c = buildCatalog(fixtureSources({ models: text }));
       const pinned = resolveServer(c, 'pinned');
       expect(pinned.env.map(e => e.name)).not.toContain(
         'VLLM_CPU_OMP_THREADS_BIND',

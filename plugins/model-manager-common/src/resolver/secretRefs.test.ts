@@ -1,6 +1,6 @@
 import { InputError } from '@backstage/errors';
 import { buildCatalog } from '../catalog/buildCatalog';
-import { repoSources } from '../__testUtils__/fixtures';
+import { fixtureSources } from '../testUtils/catalogFixtures';
 import { explainServer } from './explainServer';
 import { referencedSecrets } from './referencedSecrets';
 import { resolveServer } from './resolveServer';
@@ -83,7 +83,7 @@ runtimes:
       llm: { defaults: { cpu: 8, memory: "16Gi" } }
 `;
 
-const catalog = buildCatalog(repoSources({ models: MODELS }));
+const catalog = buildCatalog(fixtureSources({ models: MODELS }));
 const resolve = (model: string, overrides?: ServerOverrides) =>
   resolveServer(catalog, model, overrides);
 const envVar = (s: ResolvedServer, name: string) =>
@@ -217,7 +217,7 @@ describe('Secret references in env: one row per layering rule', () => {
 
   it('refuses a Secret as the KV-cache variable (its size could not be checked), at its file:line:col', () => {
     const models = MODELS.replace('runtimes:\n', `${kv}runtimes:\n`);
-    expect(() => buildCatalog(repoSources({ models }))).toThrow(
+    expect(() => buildCatalog(fixtureSources({ models }))).toThrow(
       /models\.yaml:\d+:\d+: models\.kv-from-secret\.server\.env\.VLLM_CPU_KVCACHE_SPACE: VLLM_CPU_KVCACHE_SPACE sizes the KV cache and is read from a Secret here \(secret sizes\/kv\).*set it with kv_cache_gb/,
     );
   });

@@ -1,7 +1,7 @@
 import { buildCatalog } from '../catalog/buildCatalog';
 import { resolveServer } from '../resolver/resolveServer';
 import { CatalogError, formatProblem } from '../source/problems';
-import { modelsYaml, repoSources } from '../__testUtils__/fixtures';
+import { modelsYaml, fixtureSources } from '../testUtils/catalogFixtures';
 
 /**
  * An env value YAML reads as a number or boolean is refused with "quote it", the rule `text()`
@@ -44,7 +44,7 @@ describe('env values written as YAML numbers or booleans', () => {
     value => {
       let thrown: unknown;
       try {
-        buildCatalog(repoSources({ models: model(value) }));
+        buildCatalog(fixtureSources({ models: model(value) }));
       } catch (e) {
         thrown = e;
       }
@@ -60,7 +60,7 @@ describe('env values written as YAML numbers or booleans', () => {
   );
 
   it.each(kept)('X: %s reaches the pod as %s', (written, value) => {
-    const catalog = buildCatalog(repoSources({ models: model(written) }));
+    const catalog = buildCatalog(fixtureSources({ models: model(written) }));
     const env = resolveServer(catalog, 'm').env.find(e => e.name === 'X');
     expect(env?.value).toBe(value);
   });

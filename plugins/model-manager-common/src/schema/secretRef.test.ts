@@ -1,5 +1,5 @@
 import { buildCatalog } from '../catalog/buildCatalog';
-import { modelsYaml, repoSources } from '../__testUtils__/fixtures';
+import { modelsYaml, fixtureSources } from '../testUtils/catalogFixtures';
 import { CatalogError } from '../source/problems';
 
 /** models.yaml with one model whose server has the given lines (indented under server:). */
@@ -16,7 +16,7 @@ ${lines.replace(/^\n/, '').replace(/\s+$/, '')}
 /** The problems of loading `text`, each as `line:col path: message`. */
 function problemsOf(text: string) {
   try {
-    buildCatalog(repoSources({ models: text }));
+    buildCatalog(fixtureSources({ models: text }));
   } catch (e) {
     expect(e).toBeInstanceOf(CatalogError);
     return (e as CatalogError).problems;
@@ -127,7 +127,7 @@ describe('bad Secret references in models.yaml: file:line:col, the path and the 
 
   it('keeps null removal and plain values working beside references', () => {
     const catalog = buildCatalog(
-      repoSources({
+      fixtureSources({
         models: withServer(`
       env:
         VLLM_LOGGING_LEVEL: null

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { REPO_ROOT } from '../__testUtils__/fixtures';
+import { FIXTURE_CATALOG_DIR } from '../testUtils/catalogFixtures';
 import { parseYamlSource } from './parseYamlSource';
 
 describe('parseYamlSource', () => {
@@ -13,7 +13,7 @@ describe('parseYamlSource', () => {
     'runtimes/openvino/serving-runtime.yaml',
   ];
   it.each(files)('reads %s as the YAML 1.2 core schema does', file => {
-    const text = fs.readFileSync(path.join(REPO_ROOT, file), 'utf8');
+    const text = fs.readFileSync(path.join(FIXTURE_CATALOG_DIR, file), 'utf8');
     expect(parseYamlSource(file, text).data).toEqual(parse(text));
   });
 

@@ -1,10 +1,10 @@
 import { buildCatalog } from '../catalog/buildCatalog';
-import { repoSources } from '../__testUtils__/fixtures';
+import { fixtureSources } from '../testUtils/catalogFixtures';
 import { statusReadingOf } from './liveServer';
 import { summarizeKServeStatus } from './summarizeKServeStatus';
 
 // How each engine's profile says to read status (runtimes/<name>/profile.yaml `status:`).
-const catalog = buildCatalog(repoSources());
+const catalog = buildCatalog(fixtureSources());
 const readingFor = (kind: string) =>
   statusReadingOf(
     catalog,

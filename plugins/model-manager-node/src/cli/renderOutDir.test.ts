@@ -3,8 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { runCli } from './runCli';
+import { FIXTURE_CATALOG_DIR } from '@model-manager/plugin-model-manager-common/testUtils';
 
-const REPO = path.resolve(__dirname, '../../../..');
+// The test catalog of the common package (nine models, two runtimes), not the shipped one: adding
+// an engine or a model to the repository's models.yaml does not change these tests.
+const REPO = FIXTURE_CATALOG_DIR;
 
 async function cli(args: string[]) {
   let stdout = '';

@@ -6,8 +6,12 @@ import { promisify } from 'node:util';
 import { LAYERS } from '@model-manager/plugin-model-manager-common';
 import { parse, parseAllDocuments } from 'yaml';
 import { runCli } from './runCli';
+import { FIXTURE_CATALOG_DIR } from '@model-manager/plugin-model-manager-common/testUtils';
 
-const REPO = path.resolve(__dirname, '../../../..');
+// The test catalog of the common package (nine models, two runtimes), not the shipped one: adding
+// an engine or a model to the repository's models.yaml does not change these tests.
+const REPO = FIXTURE_CATALOG_DIR;
+const REPO_ROOT = path.resolve(__dirname, '../../../..');
 
 async function cli(args: string[], cwd = REPO) {
   let stdout = '';
@@ -33,7 +37,7 @@ function tempCatalog(mutate: (modelsYaml: string) => string): string {
 }
 
 describe('model-manager CLI', () => {
-  it('validate: ok for the repository catalog', async () => {
+  it('validate: ok for the test catalog', async () => {
     expect(await cli(['validate'])).toEqual({
       code: 0,
       stdout: 'models.yaml: ok (9 models, 2 runtimes)\n',
@@ -43,13 +47,16 @@ describe('model-manager CLI', () => {
 
   it('validate: ok for examples/extra-runtime, a third engine added as data only', async () => {
     expect(
-      await cli([
-        'validate',
-        '-f',
-        'examples/extra-runtime/models.yaml',
-        '--runtimes',
-        'examples/extra-runtime/runtimes',
-      ]),
+      await cli(
+        [
+          'validate',
+          '-f',
+          'examples/extra-runtime/models.yaml',
+          '--runtimes',
+          'examples/extra-runtime/runtimes',
+        ],
+        REPO_ROOT,
+      ),
     ).toEqual({
       code: 0,
       stdout: 'examples/extra-runtime/models.yaml: ok (2 models, 1 runtimes)\n',

@@ -1,10 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { badVariants } from '@model-manager/plugin-model-manager-common/testUtils';
+import {
+  badVariants,
+  FIXTURE_CATALOG_DIR,
+} from '@model-manager/plugin-model-manager-common/testUtils';
 import { ModelCatalogStore } from './ModelCatalogStore';
 
-const REPO = path.resolve(__dirname, '../../../..');
+// The common package's test catalog (nine models, two runtimes), not the shipped one.
+const REPO = FIXTURE_CATALOG_DIR;
 const read = (rel: string) => fs.readFileSync(path.join(REPO, rel), 'utf8');
 
 describe('a broken catalog file never loses the last good catalog', () => {

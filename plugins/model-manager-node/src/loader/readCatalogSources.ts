@@ -2,7 +2,9 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import {
   CatalogError,
+  catalogSourcesFromFiles,
   MAX_SOURCE_BYTES,
+  runtimesFileRole,
   type CatalogSources,
   type SourceText,
 } from '@model-manager/plugin-model-manager-common';
@@ -30,13 +32,7 @@ export async function readCatalogSources(
     text: await readText(p, show(p)),
   });
 
-  const sources: CatalogSources = {
-    models: await read(modelsFile),
-    values: {},
-    profiles: {},
-    templates: {},
-    manifests: {},
-  };
+  const models = await read(modelsFile);
   let entries: string[];
   try {
     entries = (await fs.readdir(runtimesDir, { withFileTypes: true }))
@@ -52,48 +48,19 @@ export async function readCatalogSources(
       },
     ]);
   }
+  // Every file one level down (runtimes/<folder>/<file>) the catalog has a role for; which role
+  // each has is catalogSourcesFromFiles' business.
+  const files: Record<string, SourceText> = {};
   for (const name of entries) {
-    const valuesPath = path.join(runtimesDir, name, 'values.yaml');
-    if (await exists(valuesPath)) sources.values[name] = await read(valuesPath);
-    const profilePath = path.join(runtimesDir, name, 'profile.yaml');
-    if (await exists(profilePath))
-      sources.profiles[`${name}/profile.yaml`] = await read(profilePath);
-  }
-  // Every template under runtimes/templates/ (a profile names the ones its engine renders).
-  if (entries.includes('templates')) {
-    for (const file of (
-      await fs.readdir(path.join(runtimesDir, 'templates'))
-    ).sort()) {
-      if (!/\.ya?ml$/.test(file)) continue;
-      sources.templates[file] = await read(
-        path.join(runtimesDir, 'templates', file),
-      );
+    const dir = path.join(runtimesDir, name);
+    for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+      const relPath = `${name}/${entry.name}`;
+      // Not isFile(): a ConfigMap volume mounts each file as a symlink.
+      if (entry.isDirectory() || !runtimesFileRole(relPath)) continue;
+      files[relPath] = await read(path.join(dir, entry.name));
     }
   }
-  // Manifests named by serving_runtime_manifest, and templates of a runtime's own folder a
-  // profile names: every other .yaml under a runtime folder.
-  for (const name of entries) {
-    if (name === 'templates') continue;
-    for (const file of (
-      await fs.readdir(path.join(runtimesDir, name))
-    ).sort()) {
-      if (file === 'values.yaml' || file === 'profile.yaml') continue;
-      if (!/\.ya?ml$/.test(file)) continue;
-      sources.manifests[`${name}/${file}`] = await read(
-        path.join(runtimesDir, name, file),
-      );
-    }
-  }
-  return sources;
-}
-
-async function exists(p: string): Promise<boolean> {
-  try {
-    await fs.access(p);
-    return true;
-  } catch {
-    return false;
-  }
+  return catalogSourcesFromFiles(models, files);
 }
 
 async function readText(p: string, shown: string): Promise<string> {

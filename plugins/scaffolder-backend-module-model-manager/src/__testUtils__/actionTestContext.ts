@@ -5,9 +5,13 @@ import type {
   TemplateExample,
 } from '@backstage/plugin-scaffolder-node';
 import { createMockActionContext } from '@backstage/plugin-scaffolder-node-test-utils';
-// The model-manager backend's own test harness: the real plugin on startTestBackend, deploying
-// to a Kubernetes API test server.
-import { startModelManager } from '@model-manager/plugin-model-manager-backend/testUtils';
+import modelManagerPlugin from '@model-manager/plugin-model-manager-backend';
+// The repository's test harness (dev only): the real plugin on startTestBackend, deploying to a
+// Kubernetes API test server.
+import {
+  startModelManager,
+  type StartModelManagerOptions,
+} from '@model-manager/test-harness';
 import yaml from 'yaml';
 import type { createDeployModelAction } from '../actions/deploy';
 
@@ -33,9 +37,12 @@ type ActionInput = Record<string, any>;
  * behalf of the initiator that the backend's mock auth accepts as that user.
  */
 export async function startActionBackend(
-  options: Parameters<typeof startModelManager>[0] = {},
+  options: Omit<StartModelManagerOptions, 'plugin'> = {},
 ) {
-  const mm = await startModelManager(options);
+  const mm = await startModelManager({
+    plugin: modelManagerPlugin,
+    ...options,
+  });
   const port = mm.server.port();
   const discovery = mockServices.discovery.mock({
     getBaseUrl: async pluginId => `http://localhost:${port}/api/${pluginId}`,

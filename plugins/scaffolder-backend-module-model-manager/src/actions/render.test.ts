@@ -17,9 +17,9 @@ import {
 import { runCli } from '@model-manager/plugin-model-manager-node';
 import { createRenderModelAction } from './render';
 import { examples } from './render.examples';
+import { FIXTURE_CATALOG_DIR } from '@model-manager/plugin-model-manager-common/testUtils';
 
 /** The repository root: its models.yaml is the one the test backend serves. */
-const REPO_ROOT = path.resolve(__dirname, '../../../..');
 
 type Backend = Awaited<ReturnType<typeof startActionBackend>>;
 type RenderInput = Parameters<
@@ -195,7 +195,7 @@ describe('model-manager:render', () => {
           'EXTRA=off',
           '--arg=--max-model-len=4096',
         ],
-        { stdout: () => {}, stderr: () => {}, cwd: REPO_ROOT },
+        { stdout: () => {}, stderr: () => {}, cwd: FIXTURE_CATALOG_DIR },
       );
       expect(code).toBe(0);
       const contents = (root: string) =>

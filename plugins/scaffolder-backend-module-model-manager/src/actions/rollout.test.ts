@@ -12,19 +12,26 @@ import {
 } from '../__testUtils__/actionTestContext';
 import { createRolloutAction } from './rollout';
 import { examples } from './rollout.examples';
+import { FIXTURE_CATALOG_DIR } from '@model-manager/plugin-model-manager-common/testUtils';
 
 type Backend = Awaited<ReturnType<typeof startActionBackend>>;
 
-const REPO_ROOT = path.resolve(__dirname, '../../../..');
 const MODELS = Array.from({ length: 8 }, (_, i) => `model-${i}`);
 
 /** A catalog with eight vLLM models on the default version, in a folder the test may edit. */
 function fleetCatalog(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-rollout-'));
-  fs.cpSync(path.join(REPO_ROOT, 'runtimes'), path.join(dir, 'runtimes'), {
-    recursive: true,
-  });
-  const repo = fs.readFileSync(path.join(REPO_ROOT, 'models.yaml'), 'utf8');
+  fs.cpSync(
+    path.join(FIXTURE_CATALOG_DIR, 'runtimes'),
+    path.join(dir, 'runtimes'),
+    {
+      recursive: true,
+    },
+  );
+  const repo = fs.readFileSync(
+    path.join(FIXTURE_CATALOG_DIR, 'models.yaml'),
+    'utf8',
+  );
   const models = MODELS.map(
     m =>
       `  ${m}:\n    model_id: org/${m}\n    category: llm\n    server:\n      runtime: vllm\n`,

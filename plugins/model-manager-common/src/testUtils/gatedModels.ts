@@ -1,4 +1,4 @@
-import { modelsYaml } from './fixtures';
+import { modelsYaml } from './catalogFixtures';
 
 /**
  * Gated models on both engines: a Hugging Face token from a Secret and image pull secrets, at the

@@ -1,5 +1,8 @@
 import path from 'node:path';
-import { resolvePackagePath } from '@backstage/backend-plugin-api';
+import {
+  resolvePackagePath,
+  type BackendFeature,
+} from '@backstage/backend-plugin-api';
 import {
   mockServices,
   startTestBackend,
@@ -10,14 +13,14 @@ import {
   KubeTarget,
   startKubeTarget,
 } from '@model-manager/kube-api-test-server';
+import { FIXTURE_CATALOG_DIR } from '@model-manager/plugin-model-manager-common/testUtils';
 import type { Knex } from 'knex';
-import { modelManagerPlugin } from '../plugin';
 import { testClustersConfig } from './clusterConfig';
 import { seedSchedulableTarget } from './seedCluster';
 
-/** The repository root: its models.yaml and runtimes/ are what the test backend serves by default. */
+/** The repository root. */
 export const REPO_ROOT = resolvePackagePath(
-  '@model-manager/plugin-model-manager-backend',
+  '@model-manager/test-harness',
   '../..',
 );
 
@@ -30,9 +33,18 @@ const databases = TEST_DB
 
 /** The options of {@link startModelManager}. */
 export type StartModelManagerOptions = {
+  /**
+   * The model-manager backend plugin (`@model-manager/plugin-model-manager-backend`'s default
+   * export): passed in, so this package does not depend on the plugin it tests.
+   */
+  plugin: BackendFeature;
   permission?: AuthorizeResult.ALLOW | AuthorizeResult.DENY;
   /** The Kubernetes API (default: one started for this backend, see `startKubeTarget`). */
   kube?: KubeTarget;
+  /**
+   * The catalog served (default: the test catalog of `-common`'s testUtils, nine models on two
+   * engines, so adding an engine to the shipped models.yaml breaks no suite).
+   */
   modelsFile?: string;
   runtimesDir?: string;
   impersonateUser?: boolean;
@@ -58,12 +70,11 @@ export type StartModelManagerOptions = {
 /**
  * A real backend with the model-manager plugin (`startTestBackend` from
  * `@backstage/backend-test-utils`), deploying to a Kubernetes API test server over HTTP. For the
- * tests of this plugin and of the modules that call it (the scaffolder module's actions).
+ * tests of this plugin and of the modules that call it (the scaffolder module's actions, the
+ * portal's backend).
  * `stop()` stops the backend, and the API test server when this call started it.
  */
-export async function startModelManager(
-  options: StartModelManagerOptions = {},
-) {
+export async function startModelManager(options: StartModelManagerOptions) {
   const ownsKube = !options.kube;
   // MODEL_MANAGER_TEST_KUBE=real: a real kube-apiserver (scripts/test-real-kube.js); default: the test double.
   const kube: KubeTarget =
@@ -101,7 +112,7 @@ export async function startModelManager(
     : [];
   const backend = await startTestBackend({
     features: [
-      modelManagerPlugin,
+      options.plugin,
       ...databaseFeatures,
       ...(options.features ?? []),
       auditor.factory,
@@ -112,9 +123,10 @@ export async function startModelManager(
         data: {
           modelManager: {
             modelsFile:
-              options.modelsFile ?? path.join(REPO_ROOT, 'models.yaml'),
+              options.modelsFile ??
+              path.join(FIXTURE_CATALOG_DIR, 'models.yaml'),
             runtimesDir:
-              options.runtimesDir ?? path.join(REPO_ROOT, 'runtimes'),
+              options.runtimesDir ?? path.join(FIXTURE_CATALOG_DIR, 'runtimes'),
             watch: false,
             kubernetes: {
               retryBaseDelayMs: 1,
