@@ -122,4 +122,54 @@ describe('watch', () => {
     await w.done();
     expect(w.isEnded()).toBe(true);
   });
+
+  it('sends a BOOKMARK with the current resourceVersion before the deadline, only when allowed', async () => {
+    const changed = await apply('e', { bookmark: 'yes' });
+    const rv = changed.json.metadata.resourceVersion;
+    const path = `${ISVC}?watch=1&resourceVersion=${rv}&timeoutSeconds=3`;
+    const plain = openWatch(server.url, path);
+    const allowed = openWatch(server.url, `${path}&allowWatchBookmarks=true`);
+    const [bookmark] = await allowed.next(1);
+    expect(bookmark).toEqual({
+      type: 'BOOKMARK',
+      object: {
+        apiVersion: 'serving.kserve.io/v1beta1',
+        kind: 'InferenceService',
+        metadata: {
+          resourceVersion: String(server.store.currentResourceVersion()),
+        },
+      },
+    });
+    await plain.done();
+    expect(await plain.next(1)).toEqual([]);
+    allowed.close();
+  });
+
+  it('answers a watch from a compacted resourceVersion with an ERROR event 410 Gone and ends it', async () => {
+    const before = await apply('f', {});
+    const rv = Number(before.json.metadata.resourceVersion);
+    await apply('f', { after: 'compaction' });
+    server.store.compact();
+    const w = openWatch(server.url, `${ISVC}?watch=1&resourceVersion=${rv}`);
+    const [event] = await w.next(1);
+    expect(event.type).toBe('ERROR');
+    expect(event.object).toMatchObject({
+      kind: 'Status',
+      apiVersion: 'v1',
+      status: 'Failure',
+      reason: 'Expired',
+      code: 410,
+      message: expect.stringMatching(/^too old resource version: \d+ \(\d+\)$/),
+    });
+    await w.done();
+    // From the version at the compaction on, the watch resumes.
+    const resumed = openWatch(
+      server.url,
+      `${ISVC}?watch=1&resourceVersion=${server.store.currentResourceVersion()}&fieldSelector=metadata.name%3Df`,
+    );
+    await apply('f', { after: 'resume' });
+    const [next] = await resumed.next(1);
+    expect(next.type).toBe('MODIFIED');
+    resumed.close();
+  });
 });

@@ -6,12 +6,15 @@ import {
   parseFieldSelector,
   parseLabelSelector,
 } from '../api/selectors';
-import { storageKey } from '../registry/types';
+import { apiVersionOf, storageKey } from '../registry/types';
 import { baseHeaders } from '../server/http';
 import { StoreEvent, fromStorage } from '../store/ObjectStore';
 import { JsonObject, isObject } from '../util/json';
 import { RequestContext } from './context';
 import { servedObject } from './codec';
+
+/** How often a watch with `allowWatchBookmarks=true` gets a BOOKMARK (kube-apiserver: 1 min). */
+const BOOKMARK_EVERY_MS = 60_000;
 
 /** Starts a watch; returns a function that ends it. */
 export function startWatch(
@@ -83,15 +86,35 @@ export function startWatch(
   }
   const unsubscribe = ctx.store.subscribe(onEvent);
   let timer: NodeJS.Timeout | undefined;
+  let bookmarks: NodeJS.Timeout | undefined;
+  let lastBookmark: NodeJS.Timeout | undefined;
   const close = () => {
     if (closed) return;
     closed = true;
     unsubscribe();
     clearTimeout(timer);
+    clearInterval(bookmarks);
+    clearTimeout(lastBookmark);
     if (!res.writableEnded) res.end();
   };
   const timeout = Number(ctx.query.get('timeoutSeconds') ?? 0);
   if (timeout > 0) timer = setTimeout(close, timeout * 1000);
+  if (ctx.query.get('allowWatchBookmarks') === 'true') {
+    // kube-apiserver's watch cache sends a BOOKMARK (the object's kind and apiVersion, and only the
+    // resourceVersion the watch has reached) about every minute, and 2 s before the watch's
+    // deadline (staging/src/k8s.io/apiserver/pkg/storage/cacher/cache_watcher.go
+    // `nextBookmarkTime`), so a client resumes from a recent version without a re-list.
+    const bookmark = () =>
+      send('BOOKMARK', {
+        apiVersion: apiVersionOf(ctx.rt),
+        kind: ctx.rt.kind,
+        metadata: {
+          resourceVersion: String(ctx.store.currentResourceVersion()),
+        },
+      });
+    bookmarks = setInterval(bookmark, BOOKMARK_EVERY_MS);
+    if (timeout > 2) lastBookmark = setTimeout(bookmark, (timeout - 2) * 1000);
+  }
   res.on('close', close);
   return close;
 }

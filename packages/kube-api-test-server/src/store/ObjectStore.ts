@@ -59,6 +59,7 @@ export class ObjectStore {
   private readonly listeners = new Set<(e: StoreEvent) => void>();
   private readonly events: StoreEvent[] = [];
   private resourceVersion = 1000;
+  private compactedAt = 0;
 
   private constructor(
     private readonly registry: ResourceRegistry,
@@ -177,9 +178,20 @@ export class ObjectStore {
 
   /** Events after `resourceVersion` (undefined when that version is too old to replay). */
   eventsSince(resourceVersion: number): StoreEvent[] | undefined {
+    if (resourceVersion < this.compactedAt) return undefined;
     const first = this.events[0];
     if (first && resourceVersion < first.resourceVersion - 1) return undefined;
     return this.events.filter(e => e.resourceVersion > resourceVersion);
+  }
+
+  /**
+   * Forgets the history up to the current resourceVersion, as etcd's compaction does (kube-apiserver
+   * asks for one every 5 minutes, `--etcd-compaction-interval`): a watch from an older version is
+   * then answered `410 Gone` ("too old resource version"), and its client must list again.
+   */
+  compact(): void {
+    this.compactedAt = this.resourceVersion;
+    this.events.length = 0;
   }
 
   private emit(e: StoreEvent) {

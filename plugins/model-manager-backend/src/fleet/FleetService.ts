@@ -83,13 +83,10 @@ export class FleetService {
       }));
     // A cluster answered by its live watches is current as of now.
     const now = new Date();
-    const readAt = snapshot.reads.reduce(
-      (oldest, r) => {
-        const at = r.live ? now : r.readAt;
-        return at < oldest ? at : oldest;
-      },
-      new Date(8.64e15),
-    );
+    const readAt = snapshot.reads.reduce((oldest, r) => {
+      const at = r.live ? now : r.readAt;
+      return at < oldest ? at : oldest;
+    }, new Date(8.64e15));
     return {
       // The fleet-wide answer leaves the manifests out of `sync` (per model they are kept).
       items: query.model === undefined ? items.map(withoutManifests) : items,

@@ -104,8 +104,7 @@ export class LiveObjectCache {
     return watches
       .started(cluster, kinds)
       .then(
-        () =>
-          watches.read(cluster, kinds) ?? this.readListed(cluster, kinds),
+        () => watches.read(cluster, kinds) ?? this.readListed(cluster, kinds),
       );
   }
 
@@ -115,7 +114,12 @@ export class LiveObjectCache {
    */
   watched(
     cluster: string,
-    object: { apiVersion: string; kind: string; name: string; namespace?: string },
+    object: {
+      apiVersion: string;
+      kind: string;
+      name: string;
+      namespace?: string;
+    },
   ): KubernetesObject | null | undefined {
     return this.options.watches?.get(cluster, object);
   }

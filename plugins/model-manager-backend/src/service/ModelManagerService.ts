@@ -87,7 +87,7 @@ export class ModelManagerService {
       logger: LoggerService;
       /** Told when this backend changes a cluster, so the fleet reads it again. */
       fleet?: Pick<FleetService, 'changed'> &
-        Partial<Pick<FleetService, 'lastSeen'>>;
+        Partial<Pick<FleetService, 'lastSeen' | 'watched'>>;
       /** Checks the target before a deploy applies anything (absent: no preflight). */
       preflight?: PreflightService;
     },
@@ -498,11 +498,20 @@ export class ModelManagerService {
         ? await this.downloadStatus(record.cluster, job, impersonateUser)
         : undefined;
       try {
-        const live = (await this.options.applier.read(
-          record.cluster,
-          main,
-          impersonateUser,
-        )) as Record<string, any> | undefined;
+        // From the fleet's live watch when it holds the object (not when impersonating: then the
+        // read is the user's, with their permissions).
+        const watched = impersonateUser
+          ? undefined
+          : this.options.fleet?.watched?.(record.cluster, main);
+        const live = (
+          watched !== undefined
+            ? watched ?? undefined
+            : await this.options.applier.read(
+                record.cluster,
+                main,
+                impersonateUser,
+              )
+        ) as Record<string, any> | undefined;
         const summary = live ? summarizeKServeStatus(live, reading) : undefined;
         items.push({
           ...where,

@@ -97,7 +97,12 @@ export class FleetWatches {
    */
   get(
     cluster: string,
-    object: { apiVersion: string; kind: string; name: string; namespace?: string },
+    object: {
+      apiVersion: string;
+      kind: string;
+      name: string;
+      namespace?: string;
+    },
   ): KubernetesObject | null | undefined {
     const c = this.watched.get(cluster);
     const w = c?.kinds.get(typeKey(object));
