@@ -43,6 +43,10 @@ export function startWatch(
   }
 
   res.writeHead(200, { ...baseHeaders(), 'Transfer-Encoding': 'chunked' });
+  // kube-apiserver sends the headers at once, before any event (apiserver/pkg/endpoints/handlers/
+  // watch.go `ServeHTTP`: WriteHeader(200) then flusher.Flush()): a client waiting for the response
+  // (client-node's Watch awaits fetch) is not held until the first change.
+  res.flushHeaders();
   const send = (type: string, object: unknown) => {
     if (!res.writableEnded) res.write(`${JSON.stringify({ type, object })}\n`);
   };
