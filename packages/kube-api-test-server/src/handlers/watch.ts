@@ -91,23 +91,22 @@ export function startWatch(
   const unsubscribe = ctx.store.subscribe(onEvent);
   let timer: NodeJS.Timeout | undefined;
   let bookmarks: NodeJS.Timeout | undefined;
-  let lastBookmark: NodeJS.Timeout | undefined;
   const close = () => {
     if (closed) return;
     closed = true;
     unsubscribe();
     clearTimeout(timer);
     clearInterval(bookmarks);
-    clearTimeout(lastBookmark);
     if (!res.writableEnded) res.end();
   };
   const timeout = Number(ctx.query.get('timeoutSeconds') ?? 0);
   if (timeout > 0) timer = setTimeout(close, timeout * 1000);
   if (ctx.query.get('allowWatchBookmarks') === 'true') {
-    // kube-apiserver's watch cache sends a BOOKMARK (the object's kind and apiVersion, and only the
-    // resourceVersion the watch has reached) about every minute, and 2 s before the watch's
-    // deadline (staging/src/k8s.io/apiserver/pkg/storage/cacher/cache_watcher.go
-    // `nextBookmarkTime`), so a client resumes from a recent version without a re-list.
+    // kube-apiserver's watch cache sends a BOOKMARK about once a minute (cacher.go
+    // `bookmarkFrequency`): the object's apiVersion and kind and only the resourceVersion the watch
+    // has reached (test-assets/k8s-reference/responses/27-watch-bookmark.txt), so a client resumes
+    // from a recent version without a re-list. v1.34.9 sends none earlier, not even before a
+    // `timeoutSeconds` deadline (checked in src/envtest/conformance.test.ts).
     const bookmark = () =>
       send('BOOKMARK', {
         apiVersion: apiVersionOf(ctx.rt),
@@ -116,8 +115,7 @@ export function startWatch(
           resourceVersion: String(ctx.store.currentResourceVersion()),
         },
       });
-    bookmarks = setInterval(bookmark, BOOKMARK_EVERY_MS);
-    if (timeout > 2) lastBookmark = setTimeout(bookmark, (timeout - 2) * 1000);
+    bookmarks = setInterval(bookmark, ctx.bookmarkEveryMs ?? BOOKMARK_EVERY_MS);
   }
   res.on('close', close);
   return close;

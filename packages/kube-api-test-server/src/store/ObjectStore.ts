@@ -59,7 +59,8 @@ export class ObjectStore {
   private readonly listeners = new Set<(e: StoreEvent) => void>();
   private readonly events: StoreEvent[] = [];
   private resourceVersion = 1000;
-  private compactedAt = 0;
+  /** No history before this version (the store's start, or the last {@link compact}). */
+  private compactedAt = this.resourceVersion;
 
   private constructor(
     private readonly registry: ResourceRegistry,
