@@ -127,8 +127,8 @@ describe('watch', () => {
     const changed = await apply('e', { bookmark: 'yes' });
     const rv = changed.json.metadata.resourceVersion;
     server.watchBookmarkEveryMs = 100; // kube-apiserver: about once a minute
-    const path = `${ISVC}?watch=1&resourceVersion=${rv}&timeoutSeconds=1`;
-    const plain = openWatch(server.url, path);
+    const path = `${ISVC}?watch=1&resourceVersion=${rv}`;
+    const plain = openWatch(server.url, `${path}&timeoutSeconds=1`);
     const allowed = openWatch(server.url, `${path}&allowWatchBookmarks=true`);
     const [bookmark] = await allowed.next(1);
     server.watchBookmarkEveryMs = 60_000;
@@ -138,13 +138,21 @@ describe('watch', () => {
       object: {
         apiVersion: 'serving.kserve.io/v1beta1',
         kind: 'InferenceService',
-        metadata: {
-          resourceVersion: String(server.store.currentResourceVersion()),
-        },
+        metadata: { resourceVersion: rv },
       },
     });
     await plain.done();
     expect(await plain.next(1)).toEqual([]);
+    // Once per version: the next bookmark waits for a change.
+    await apply('e', { bookmark: 'again' });
+    const [modified, next] = await allowed.next(2);
+    expect(modified.type).toBe('MODIFIED');
+    expect(next).toMatchObject({
+      type: 'BOOKMARK',
+      object: {
+        metadata: { resourceVersion: modified.object.metadata.resourceVersion },
+      },
+    });
     allowed.close();
   });
 

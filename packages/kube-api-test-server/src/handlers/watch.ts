@@ -47,6 +47,10 @@ export function startWatch(
   // watch.go `ServeHTTP`: WriteHeader(200) then flusher.Flush()): a client waiting for the response
   // (client-node's Watch awaits fetch) is not held until the first change.
   res.flushHeaders();
+  // The version the watch started from (cacheWatcher.process compares bookmarks with it).
+  const startedAt = Number(
+    rvParam && rvParam !== '0' ? rvParam : ctx.store.currentResourceVersion(),
+  );
   const send = (type: string, object: unknown) => {
     if (!res.writableEnded) res.write(`${JSON.stringify({ type, object })}\n`);
   };
@@ -102,19 +106,27 @@ export function startWatch(
   const timeout = Number(ctx.query.get('timeoutSeconds') ?? 0);
   if (timeout > 0) timer = setTimeout(close, timeout * 1000);
   if (ctx.query.get('allowWatchBookmarks') === 'true') {
-    // kube-apiserver's watch cache sends a BOOKMARK about once a minute (cacher.go
-    // `bookmarkFrequency`): the object's apiVersion and kind and only the resourceVersion the watch
-    // has reached (test-assets/k8s-reference/responses/27-watch-bookmark.txt), so a client resumes
-    // from a recent version without a re-list. v1.34.9 sends none earlier, not even before a
-    // `timeoutSeconds` deadline (checked in src/envtest/conformance.test.ts).
-    const bookmark = () =>
+    // kube-apiserver's watch cache (staging/src/k8s.io/apiserver/pkg/storage/cacher): about once a
+    // minute (`bookmarkFrequency`) each watch that allowed them gets a BOOKMARK carrying the
+    // resourceVersion of the last change the cache saw to this resource: never before it saw one
+    // (`dispatchEvents`: "Never send a bookmark event if we did not see an event here"), and only
+    // when newer than the version the watch started from, or equal and not sent yet
+    // (`cacheWatcher.process`).
+    // Its object: apiVersion, kind, metadata.resourceVersion only
+    // (test-assets/k8s-reference/responses/27-watch-bookmark.txt). None before a timeoutSeconds
+    // deadline (seen on v1.34.9: src/envtest/conformance.test.ts).
+    let sentBookmark = false;
+    const bookmark = () => {
+      const rv = ctx.store.lastChangeOf(key);
+      if (rv === undefined) return;
+      if (rv < startedAt || (rv === startedAt && sentBookmark)) return;
+      sentBookmark = true;
       send('BOOKMARK', {
         apiVersion: apiVersionOf(ctx.rt),
         kind: ctx.rt.kind,
-        metadata: {
-          resourceVersion: String(ctx.store.currentResourceVersion()),
-        },
+        metadata: { resourceVersion: String(rv) },
       });
+    };
     bookmarks = setInterval(bookmark, ctx.bookmarkEveryMs ?? BOOKMARK_EVERY_MS);
   }
   res.on('close', close);

@@ -58,6 +58,7 @@ export class ObjectStore {
   private readonly data = new Map<string, Map<string, JsonObject>>();
   private readonly listeners = new Set<(e: StoreEvent) => void>();
   private readonly events: StoreEvent[] = [];
+  private readonly lastChange = new Map<string, number>();
   private resourceVersion = 1000;
   /** No history before this version (the store's start, or the last {@link compact}). */
   private compactedAt = this.resourceVersion;
@@ -195,7 +196,13 @@ export class ObjectStore {
     this.events.length = 0;
   }
 
+  /** The resourceVersion of the last change to a storage key's objects (undefined: none yet). */
+  lastChangeOf(key: string): number | undefined {
+    return this.lastChange.get(key);
+  }
+
   private emit(e: StoreEvent) {
+    this.lastChange.set(e.key, e.resourceVersion);
     this.events.push(e);
     if (this.events.length > MAX_EVENTS) this.events.shift();
     for (const l of this.listeners) l(e);
