@@ -7,6 +7,7 @@ import { modelManagerPermissions } from '@model-manager/plugin-model-manager-com
 import { modelCatalogServiceRef } from '@model-manager/plugin-model-manager-node';
 import { FleetService, FleetWatches, LiveObjectCache } from './fleet';
 import { MANAGED_SELECTOR } from './fleet/LiveObjectCache';
+import { fleetEventsRouter } from './fleet/watch/fleetEventsRouter';
 import { PreflightReader, PreflightService } from './preflight';
 import { DeploymentHistory } from './history';
 import { ClusterRegistry, ServerSideApplier } from './kubernetes';
@@ -134,6 +135,12 @@ export const modelManagerPlugin = createBackendPlugin({
               kubernetes?.getOptionalBoolean('impersonateUser') ?? false,
           }),
         );
+        if (watches) {
+          // Pushes fleet changes to pages (GET /fleet/events).
+          const events = fleetEventsRouter({ watches, httpAuth });
+          httpRouter.use(events.router);
+          lifecycle.addShutdownHook(() => events.closeAll());
+        }
         httpRouter.addAuthPolicy({ path: '/health', allow: 'unauthenticated' });
       },
     });
