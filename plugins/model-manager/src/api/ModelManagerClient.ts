@@ -243,8 +243,11 @@ export function readFleetEvents(options: {
             const { value, done } = await reader.read();
             if (done) break;
             text += value;
-            let end: number;
-            while ((end = text.indexOf('\n\n')) >= 0) {
+            for (
+              let end = text.indexOf('\n\n');
+              end >= 0;
+              end = text.indexOf('\n\n')
+            ) {
               const block = text.slice(0, end);
               text = text.slice(end + 2);
               const data = /^event: fleet\ndata: (.*)$/m.exec(block);
