@@ -36,6 +36,8 @@
  *     alone (started and stopped around it through the inspector protocol) is written there, and
  *     that of one more cold GET /fleet (fleet-cold.cpuprofile)
  * --fleet-only stops after the fleet reads (no rollout, no kubectl).
+ * --fleet-watch runs the backend with its fleet watch cache (modelManager.fleet.watch; off here by
+ * default, so the cold reads are the LISTs they always measured; see bench/fleet-watch.js).
  */
 const { execFile, spawn } = require('node:child_process');
 const fs = require('node:fs');
@@ -54,6 +56,8 @@ const lat = argv.indexOf('--latency-ms');
 const latencyMs = lat >= 0 ? Number(argv.splice(lat, 2)[1]) : 0;
 const prod = argv.includes('--prod');
 const fleetOnly = argv.includes('--fleet-only');
+// The polling path by default (its cold reads LIST every cluster); --fleet-watch: the watch cache.
+const fleetWatch = argv.includes('--fleet-watch');
 const rep = argv.indexOf('--repeat');
 const repeat = rep >= 0 ? Number(argv.splice(rep, 2)[1]) : 3;
 const n = Number(argv.find(a => /^\d+$/.test(a)) ?? 1000);
@@ -242,7 +246,7 @@ async function pool(items, limit, fn) {
       `backend:\n  baseUrl: ${base}\n  listen:\n    port: ${PORT}\n    host: 127.0.0.1\n` +
       `catalog:\n  providers:\n    modelManager:\n      apiEntities: false\n` +
       `kubernetes:\n  clusterLocatorMethods:\n    - type: config\n      clusters:\n${clusters}` +
-      `modelManager:\n  modelsFile: ${modelsFile}\n  runtimesDir: ${dir}/runtimes\n  watch: true\n  fleet:\n    cacheSeconds: 5\n`,
+      `modelManager:\n  modelsFile: ${modelsFile}\n  runtimesDir: ${dir}/runtimes\n  watch: true\n  fleet:\n    cacheSeconds: 5\n    watch: ${fleetWatch}\n`,
   );
 
   const backend = await start(

@@ -14,6 +14,13 @@ export interface Config {
        * Concurrent requests share one read; a deploy through this backend reads again.
        */
       cacheSeconds?: number;
+      /**
+       * Keep a watch cache of the managed objects per cluster and kind (default true): a LIST, then
+       * a WATCH, started on a cluster's first fleet read; while it is live, `/fleet`, rollout plans
+       * and the model status answer from it without reading the cluster. false: every read lists
+       * (after `cacheSeconds`).
+       */
+      watch?: boolean;
     };
     /** The opt-in permission policy (`@model-manager/plugin-permission-backend-module-model-manager`). */
     permissionPolicy?: {

@@ -95,6 +95,11 @@ export class KubeApiTestServer implements KubeTarget {
   readonly objects: KubeObjects;
   /** Fault injection for the following requests. */
   readonly faults: FaultInjector;
+  /**
+   * How often a watch with `allowWatchBookmarks=true` gets a BOOKMARK. kube-apiserver: about once a
+   * minute; a test may shorten it rather than wait.
+   */
+  watchBookmarkEveryMs = 60_000;
 
   private readonly log: RequestRecord[] = [];
   private readonly podLogs = PodLogs.create();
@@ -317,6 +322,7 @@ export class KubeApiTestServer implements KubeTarget {
         .toLowerCase(),
       userAgent: req.headers['user-agent'] ?? '',
       now: this.clock(),
+      bookmarkEveryMs: this.watchBookmarkEveryMs,
     };
     if (info.verb === 'watch') {
       const close = startWatch(ctx, res);

@@ -2,6 +2,7 @@
 import http from 'node:http';
 import { ADMIN_TOKEN, KubeApiTestServer } from './index';
 import { request } from './testing/httpClient';
+import { normalizeVolatile, readResponse } from './testing/reference';
 
 const ISVC =
   '/apis/serving.kserve.io/v1beta1/namespaces/demo/inferenceservices';
@@ -17,10 +18,15 @@ function openWatch(url: string, path: string) {
   const waiters: Array<() => void> = [];
   let buffer = '';
   let ended = false;
+  let markOpened: () => void = () => undefined;
+  const opened = new Promise<void>(resolve => {
+    markOpened = resolve;
+  });
   const req = http.get(
     `${url}${path}`,
     { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` }, agent: false },
     res => {
+      markOpened();
       res.setEncoding('utf8');
       res.on('data', chunk => {
         buffer += chunk;
@@ -43,11 +49,17 @@ function openWatch(url: string, path: string) {
     taken += out.length;
     return out;
   };
-  const done = () =>
-    ended
-      ? Promise.resolve()
-      : new Promise<void>(resolve => waiters.push(() => ended && resolve()));
-  return { next, close: () => req.destroy(), done, isEnded: () => ended };
+  const done = async () => {
+    while (!ended) await new Promise<void>(resolve => waiters.push(resolve));
+  };
+  return {
+    next,
+    close: () => req.destroy(),
+    done,
+    isEnded: () => ended,
+    /** Resolves once the headers are in (the server sends them when the watch starts). */
+    opened: () => opened,
+  };
 }
 
 const isvc = (name: string, labels: Record<string, string>) => ({
@@ -121,5 +133,77 @@ describe('watch', () => {
     expect(event.object.metadata.labels).toEqual({ changed: 'yes' });
     await w.done();
     expect(w.isEnded()).toBe(true);
+  });
+
+  it('sends a BOOKMARK with the last change once one came after the start, about once a minute and 2 s before the deadline, only when allowed', async () => {
+    const changed = await apply('e', { bookmark: 'yes' });
+    const path = `${ISVC}?watch=1&resourceVersion=${changed.json.metadata.resourceVersion}`;
+    server.watchBookmarkEveryMs = 100; // kube-apiserver: about once a minute
+    // Nothing changed since the start: no bookmark.
+    const idle = openWatch(
+      server.url,
+      `${path}&allowWatchBookmarks=true&timeoutSeconds=1`,
+    );
+    await idle.done();
+    expect(await idle.next(1)).toEqual([]);
+
+    const allowed = openWatch(server.url, `${path}&allowWatchBookmarks=true`);
+    const plain = openWatch(server.url, `${path}&timeoutSeconds=1`);
+    await Promise.all([allowed.opened(), plain.opened()]);
+    const again = await apply('e', { bookmark: 'again' });
+    const [modified, bookmark] = await allowed.next(2);
+    server.watchBookmarkEveryMs = 60_000;
+    expect(modified.type).toBe('MODIFIED');
+    // As kube-apiserver sent it (test-assets/k8s-reference/responses/28-watch-bookmark.txt).
+    expect(normalizeVolatile(bookmark)).toEqual(
+      normalizeVolatile(readResponse('28-watch-bookmark.txt').body),
+    );
+    expect(bookmark.object.metadata.resourceVersion).toBe(
+      again.json.metadata.resourceVersion,
+    );
+    allowed.close();
+    await plain.done();
+    expect((await plain.next(5)).map(e => e.type)).toEqual(['MODIFIED']);
+
+    // 2 s before a timeoutSeconds deadline (here the minute has not come).
+    const deadline = openWatch(
+      server.url,
+      `${path}&allowWatchBookmarks=true&timeoutSeconds=3`,
+    );
+    await deadline.opened();
+    const last = await apply('e', { bookmark: 'last' });
+    await deadline.done();
+    expect((await deadline.next(5)).map(e => e.type)).toEqual([
+      'MODIFIED', // replayed: 'again'
+      'MODIFIED',
+      'BOOKMARK',
+    ]);
+    expect(last.json.metadata.resourceVersion).toBeDefined();
+  });
+
+  it('answers a watch from a compacted resourceVersion with an ERROR event 410 Gone and ends it', async () => {
+    const before = await apply('f', {});
+    const rv = Number(before.json.metadata.resourceVersion);
+    await apply('f', { after: 'compaction' });
+    server.store.compact();
+    const w = openWatch(server.url, `${ISVC}?watch=1&resourceVersion=${rv}`);
+    const [event] = await w.next(1);
+    // As kube-apiserver answered (test-assets/k8s-reference/responses/27-...): the versions differ.
+    const recorded = readResponse('27-watch-too-old-resource-version.txt');
+    const versionsOut = (e: any) => ({
+      ...e,
+      object: { ...e.object, message: e.object.message.replace(/\d+/g, 'N') },
+    });
+    expect(versionsOut(event)).toEqual(versionsOut(recorded.body));
+    await w.done();
+    // From the version at the compaction on, the watch resumes.
+    const resumed = openWatch(
+      server.url,
+      `${ISVC}?watch=1&resourceVersion=${server.store.currentResourceVersion()}&fieldSelector=metadata.name%3Df`,
+    );
+    await apply('f', { after: 'resume' });
+    const [next] = await resumed.next(1);
+    expect(next.type).toBe('MODIFIED');
+    resumed.close();
   });
 });

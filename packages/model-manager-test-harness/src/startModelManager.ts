@@ -133,7 +133,12 @@ export async function startModelManager(options: StartModelManagerOptions) {
               requestTimeoutMs: options.requestTimeoutMs ?? 5000,
               impersonateUser: options.impersonateUser ?? false,
             },
-            fleet: { cacheSeconds: options.fleetCacheSeconds ?? 0 },
+            // No watch cache unless a test asks (`modelManagerConfig.fleet`): these tests read
+            // what they just changed on the cluster, which a watch brings a moment later.
+            fleet: {
+              cacheSeconds: options.fleetCacheSeconds ?? 0,
+              watch: false,
+            },
             ...options.modelManagerConfig,
           },
           kubernetes: testClustersConfig([

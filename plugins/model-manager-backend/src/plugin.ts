@@ -6,7 +6,9 @@ import { catalogServiceRef } from '@backstage/plugin-catalog-node';
 import { modelManagerPermissions } from '@model-manager/plugin-model-manager-common';
 import { modelCatalogServiceRef } from '@model-manager/plugin-model-manager-node';
 import { ScmIntegrations } from '@backstage/integration';
-import { FleetService, LiveObjectCache } from './fleet';
+import { FleetService, FleetWatches, LiveObjectCache } from './fleet';
+import { MANAGED_SELECTOR } from './fleet/LiveObjectCache';
+import { fleetEventsRouter } from './fleet/watch/fleetEventsRouter';
 import { PreflightReader, PreflightService } from './preflight';
 import { DeploymentHistory } from './history';
 import { ClusterRegistry, ServerSideApplier } from './kubernetes';
@@ -26,6 +28,7 @@ export const modelManagerPlugin = createBackendPlugin({
     env.registerInit({
       deps: {
         config: coreServices.rootConfig,
+        lifecycle: coreServices.lifecycle,
         logger: coreServices.logger,
         httpRouter: coreServices.httpRouter,
         httpAuth: coreServices.httpAuth,
@@ -40,6 +43,7 @@ export const modelManagerPlugin = createBackendPlugin({
       },
       async init({
         config,
+        lifecycle,
         logger,
         httpRouter,
         httpAuth,
@@ -63,12 +67,25 @@ export const modelManagerPlugin = createBackendPlugin({
           retryBaseDelayMs: kubernetes?.getOptionalNumber('retryBaseDelayMs'),
         });
         const history = await DeploymentHistory.create({ database });
+        // The watch cache of this replica; its watches end with the plugin (they would hold the
+        // process open otherwise).
+        const watches =
+          config.getOptionalBoolean('modelManager.fleet.watch') !== false
+            ? FleetWatches.create({
+                clusters,
+                labelSelector: MANAGED_SELECTOR,
+                requestTimeoutMs:
+                  kubernetes?.getOptionalNumber('requestTimeoutMs'),
+              })
+            : undefined;
+        if (watches) lifecycle.addShutdownHook(() => watches.stop());
         const cache = LiveObjectCache.create({
           applier,
           clusters,
           ttlMs:
             (config.getOptionalNumber('modelManager.fleet.cacheSeconds') ?? 5) *
             1000,
+          watches,
         });
         // Preflight and the fleet read the catalog the service serves (called on requests, after
         // both exist).
@@ -122,6 +139,12 @@ export const modelManagerPlugin = createBackendPlugin({
             integrations: ScmIntegrations.fromConfig(config),
           }),
         );
+        if (watches) {
+          // Pushes fleet changes to pages (GET /fleet/events).
+          const events = fleetEventsRouter({ watches, httpAuth });
+          httpRouter.use(events.router);
+          lifecycle.addShutdownHook(() => events.closeAll());
+        }
         httpRouter.addAuthPolicy({ path: '/health', allow: 'unauthenticated' });
       },
     });

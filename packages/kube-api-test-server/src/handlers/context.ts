@@ -15,6 +15,8 @@ export interface RequestContext {
   contentType: string;
   userAgent: string;
   now: Date;
+  /** Watches: how often a BOOKMARK is sent when allowed (default one minute). */
+  bookmarkEveryMs?: number;
 }
 
 export interface HandlerResult {

@@ -58,7 +58,10 @@ export class ObjectStore {
   private readonly data = new Map<string, Map<string, JsonObject>>();
   private readonly listeners = new Set<(e: StoreEvent) => void>();
   private readonly events: StoreEvent[] = [];
+  private readonly lastChange = new Map<string, number>();
   private resourceVersion = 1000;
+  /** No history before this version (the store's start, or the last {@link compact}). */
+  private compactedAt = this.resourceVersion;
 
   private constructor(
     private readonly registry: ResourceRegistry,
@@ -177,12 +180,29 @@ export class ObjectStore {
 
   /** Events after `resourceVersion` (undefined when that version is too old to replay). */
   eventsSince(resourceVersion: number): StoreEvent[] | undefined {
+    if (resourceVersion < this.compactedAt) return undefined;
     const first = this.events[0];
     if (first && resourceVersion < first.resourceVersion - 1) return undefined;
     return this.events.filter(e => e.resourceVersion > resourceVersion);
   }
 
+  /**
+   * Forgets the history up to the current resourceVersion, as etcd's compaction does (kube-apiserver
+   * asks for one every 5 minutes, `--etcd-compaction-interval`): a watch from an older version is
+   * then answered `410 Gone` ("too old resource version"), and its client must list again.
+   */
+  compact(): void {
+    this.compactedAt = this.resourceVersion;
+    this.events.length = 0;
+  }
+
+  /** The resourceVersion of the last change to a storage key's objects (undefined: none yet). */
+  lastChangeOf(key: string): number | undefined {
+    return this.lastChange.get(key);
+  }
+
   private emit(e: StoreEvent) {
+    this.lastChange.set(e.key, e.resourceVersion);
     this.events.push(e);
     if (this.events.length > MAX_EVENTS) this.events.shift();
     for (const l of this.listeners) l(e);

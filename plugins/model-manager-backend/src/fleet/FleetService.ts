@@ -81,10 +81,12 @@ export class FleetService {
         cluster: r.cluster,
         message: `cluster ${r.cluster} could not be read: ${r.error}`,
       }));
-    const readAt = snapshot.reads.reduce(
-      (oldest, r) => (r.readAt < oldest ? r.readAt : oldest),
-      new Date(8.64e15),
-    );
+    // A cluster answered by its live watches is current as of now.
+    const now = new Date();
+    const readAt = snapshot.reads.reduce((oldest, r) => {
+      const at = r.live ? now : r.readAt;
+      return at < oldest ? at : oldest;
+    }, new Date(8.64e15));
     return {
       // The fleet-wide answer leaves the manifests out of `sync` (per model they are kept).
       items: query.model === undefined ? items.map(withoutManifests) : items,
@@ -162,6 +164,22 @@ export class FleetService {
     maxAgeMs = LAST_SEEN_MAX_AGE_MS,
   ) {
     return this.options.cache.lastSeen(cluster, object, maxAgeMs);
+  }
+
+  /**
+   * The object as the live watch of its cluster holds it (`null`: absent); undefined when its kind
+   * is not watched live there (then read it). For the model status a rollout waits on.
+   */
+  watched(
+    cluster: string,
+    object: {
+      apiVersion: string;
+      kind: string;
+      name: string;
+      namespace?: string;
+    },
+  ) {
+    return this.options.cache.watched(cluster, object);
   }
 
   /** After a deploy, rollback or undeploy through this backend: the next answer reads again. */

@@ -5,6 +5,7 @@ import {
 } from '@model-manager/plugin-model-manager-common';
 import type { ClusterRegistry, ServerSideApplier } from '../kubernetes';
 import type { ObjectType } from './managedKinds';
+import type { FleetWatches } from './watch';
 
 /** What one cluster held when read: the managed objects, or why it could not be read. */
 export type ClusterRead = {
@@ -15,6 +16,8 @@ export type ClusterRead = {
   /** Kinds the cluster does not serve (CRD not installed). */
   unservedKinds: string[];
   readAt: Date;
+  /** Answered by the cluster's live watches: current as of now, not as of `readAt`. */
+  live?: boolean;
 };
 
 const objectKey = (
@@ -31,6 +34,10 @@ export const MANAGED_SELECTOR = `${MANAGED_BY_LABEL}=${MANAGED_BY_VALUE}`;
  * `app.kubernetes.io/managed-by=model-manager` (objects applied by another replica, the CLI or a
  * GitOps sync are found too). Reads are kept for `ttlMs` and shared by concurrent callers; a
  * deploy through this backend drops its cluster's copy.
+ *
+ * With `watches`, a cluster whose watches are live is answered from them and never listed; the
+ * LIST above is the fallback while they start, while they are down, and right after this backend
+ * wrote to the cluster (until the watch brings the write back).
  */
 export class LiveObjectCache {
   private readonly entries = new Map<
@@ -54,6 +61,7 @@ export class LiveObjectCache {
       clusters: ClusterRegistry;
       ttlMs: number;
       now: () => number;
+      watches?: FleetWatches;
     },
   ) {}
 
@@ -63,6 +71,8 @@ export class LiveObjectCache {
     /** How long a read is reused (default 5 s). */
     ttlMs?: number;
     now?: () => number;
+    /** The watch cache (absent: every read lists). */
+    watches?: FleetWatches;
   }): LiveObjectCache {
     return new LiveObjectCache({
       ...options,
@@ -79,6 +89,45 @@ export class LiveObjectCache {
   }
 
   read(cluster: string, kinds: ObjectType[]): Promise<ClusterRead> {
+    const watches = this.options.watches;
+    if (!watches) return this.readListed(cluster, kinds);
+    let live: ClusterRead | undefined;
+    try {
+      live = watches.read(cluster, kinds);
+    } catch {
+      // The cluster's watches cannot start (no KubeConfig for it): list, which says why.
+      return this.readListed(cluster, kinds);
+    }
+    if (live) return Promise.resolve(live);
+    // First use of the cluster: its watches' first LIST is this read (no second one); a cluster
+    // whose watches are down (or that this backend just wrote to) is listed as before.
+    return watches
+      .started(cluster, kinds)
+      .then(
+        () => watches.read(cluster, kinds) ?? this.readListed(cluster, kinds),
+      );
+  }
+
+  /**
+   * The object as the cluster's live watch holds it (`null`: absent); undefined when there is no
+   * live watch of its kind there. Never reads.
+   */
+  watched(
+    cluster: string,
+    object: {
+      apiVersion: string;
+      kind: string;
+      name: string;
+      namespace?: string;
+    },
+  ): KubernetesObject | null | undefined {
+    return this.options.watches?.get(cluster, object);
+  }
+
+  private readListed(
+    cluster: string,
+    kinds: ObjectType[],
+  ): Promise<ClusterRead> {
     const key = `${cluster}\u0000${kinds
       .map(k => `${k.apiVersion}/${k.kind}`)
       .join(',')}`;
@@ -106,6 +155,8 @@ export class LiveObjectCache {
     },
     maxAgeMs: number,
   ): KubernetesObject | null | undefined {
+    const watched = this.watched(cluster, object);
+    if (watched !== undefined) return watched;
     const latest = this.latest.get(cluster);
     if (
       !latest ||
@@ -138,6 +189,7 @@ export class LiveObjectCache {
 
   /** Forgets what was read from a cluster (after a deploy or undeploy there). */
   invalidate(cluster: string) {
+    this.options.watches?.changed(cluster);
     for (const key of this.entries.keys()) {
       if (key.startsWith(`${cluster}\u0000`)) this.entries.delete(key);
     }

@@ -16,7 +16,7 @@ export type { DeploymentResult, DeployTarget };
 
 /** What the service tells the fleet, and reads from it (absent: a service without a fleet). */
 export type FleetLink = Pick<FleetService, 'changed'> &
-  Partial<Pick<FleetService, 'lastSeen' | 'fleet' | 'liveObjects'>>;
+  Partial<Pick<FleetService, 'lastSeen' | 'fleet' | 'liveObjects' | 'watched'>>;
 
 /** How a deploy applies: the target, the overrides it records, and who asks. */
 export interface DeployOptions extends DeployTarget {

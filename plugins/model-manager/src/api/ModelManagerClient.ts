@@ -29,6 +29,7 @@ import type {
   RevisionDiff,
   PullRequestReadiness,
 } from '@model-manager/plugin-model-manager-common';
+import { readFleetEvents } from './readFleetEvents';
 import type { ModelManagerApi, Overrides } from './types';
 
 export const modelManagerApiRef = createApiRef<ModelManagerApi>({
@@ -42,10 +43,12 @@ export const modelManagerApiRef = createApiRef<ModelManagerApi>({
 export class ModelManagerClient implements ModelManagerApi {
   private readonly rest: ModelManagerRestClient;
 
-  private constructor(options: {
-    discoveryApi: DiscoveryApi;
-    fetchApi: FetchApi;
-  }) {
+  private constructor(
+    private readonly options: {
+      discoveryApi: DiscoveryApi;
+      fetchApi: FetchApi;
+    },
+  ) {
     this.rest = ModelManagerRestClient.create({
       fetch: (url, init) => options.fetchApi.fetch(url, init),
       baseUrl: () => options.discoveryApi.getBaseUrl('model-manager'),
@@ -164,6 +167,18 @@ export class ModelManagerClient implements ModelManagerApi {
 
   rolloutPlan(query: RolloutPlanQuery): Promise<RolloutPlan> {
     return this.rest.call('rolloutPlan', { query: rolloutPlanParams(query) });
+  }
+
+  watchFleet(onChange: (clusters: string[]) => void): () => void {
+    return readFleetEvents({
+      open: async signal => {
+        const base = await this.options.discoveryApi.getBaseUrl(
+          'model-manager',
+        );
+        return this.options.fetchApi.fetch(`${base}/fleet/events`, { signal });
+      },
+      onChange,
+    });
   }
 }
 

@@ -83,6 +83,12 @@ export interface ModelManagerApi {
   revisionDiff(name: string, revision: number): Promise<RevisionDiff>;
   /** Every deployment target, live state, drift and outdated fields; unreachable clusters in `errors`. */
   fleet(query?: Omit<FleetQuery, 'model'>): Promise<FleetResponse>;
+  /**
+   * Calls `onChange` with the clusters whose managed objects changed, as the backend's watch cache
+   * pushes them (`GET /fleet/events`); returns the function that stops listening. Absent, or never
+   * calling, when the backend has no watch cache.
+   */
+  watchFleet?(onChange: (clusters: string[]) => void): () => void;
   /** The targets of one model. */
   modelFleet(name: string): Promise<FleetResponse>;
   /** The targets a rollout of a runtime (version) would move, and those that would stay and why. */

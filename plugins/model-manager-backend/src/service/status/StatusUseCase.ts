@@ -99,11 +99,16 @@ export class StatusUseCase {
         )
       : undefined;
     try {
-      const live = (await this.ctx.applier.read(
-        record.cluster,
-        main,
-        impersonateUser,
-      )) as Record<string, any> | undefined;
+      // From the fleet's live watch when it holds the object (not when impersonating: then the
+      // read is the user's, with their permissions).
+      const watched = impersonateUser
+        ? undefined
+        : this.ctx.fleet?.watched?.(record.cluster, main);
+      const live = (
+        watched !== undefined
+          ? watched ?? undefined
+          : await this.ctx.applier.read(record.cluster, main, impersonateUser)
+      ) as Record<string, any> | undefined;
       const summary = live ? summarizeKServeStatus(live, reading) : undefined;
       return {
         ...where,

@@ -1,5 +1,11 @@
 import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
-import { fireEvent, screen, within } from '@testing-library/react';
+import {
+  act,
+  fireEvent,
+  screen,
+  waitFor,
+  within,
+} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import { fakeApi, FLEET, heldSync, target } from '../../__testUtils__';
@@ -215,5 +221,34 @@ describe('DeploymentsPage', () => {
         'Nothing deployed yet: deploy a model from its Serving tab.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('follows the clusters: a change the backend pushes is shown without reloading', async () => {
+    let push: (clusters: string[]) => void = () => undefined;
+    let answer = FLEET;
+    const api = fakeApi({
+      fleet: jest.fn(async () => answer),
+      watchFleet: onChange => {
+        push = onChange;
+        return () => undefined;
+      },
+    });
+    await renderPage(api);
+    const prod = rowOf('prod/ml');
+    expect(within(prod).getByTestId('state-NotReady')).toBeInTheDocument();
+    answer = {
+      ...FLEET,
+      items: FLEET.items.map(i =>
+        i.cluster === 'prod' ? { ...i, state: 'Ready', reason: undefined } : i,
+      ),
+    };
+    act(() => push(['prod']));
+    // The row is drawn again: look it up each time.
+    await waitFor(() =>
+      expect(
+        within(rowOf('prod/ml')).getByTestId('state-Ready'),
+      ).toBeInTheDocument(),
+    );
+    expect(api.fleet).toHaveBeenCalledTimes(2);
   });
 });

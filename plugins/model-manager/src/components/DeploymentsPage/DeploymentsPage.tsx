@@ -19,6 +19,7 @@ import {
 import { useSearchParams } from 'react-router-dom';
 import useAsync from 'react-use/esm/useAsync';
 import { errorText, modelManagerApiRef } from '../../api';
+import { useFleetChanges } from '../../hooks/useFleetChanges';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { FilterSelect } from '../FilterSelect';
 import {
@@ -196,7 +197,9 @@ export function DeploymentsPage() {
   usePageTitle('Deployments');
   const [search, setSearch] = useSearchParams();
   const filters = filtersFromSearch(search);
-  const { value, loading, error } = useAsync(() => api.fleet(), [api]);
+  // Read again when the backend pushes a change (the previous answer stays shown meanwhile).
+  const changes = useFleetChanges(api);
+  const { value, loading, error } = useAsync(() => api.fleet(), [api, changes]);
 
   const setFilter = (key: FilterKey, v: string) => {
     const next = new URLSearchParams(search);
@@ -210,7 +213,7 @@ export function DeploymentsPage() {
     setSearch(next);
   };
 
-  if (loading) return <Progress />;
+  if (loading && !value) return <Progress />;
   if (error) {
     return (
       <Content>

@@ -1,0 +1,172 @@
+import { mockCredentials } from '@backstage/backend-test-utils';
+import { KubeApiTestServer } from '@model-manager/kube-api-test-server';
+import request from 'supertest';
+import { useModelManager } from '../../__testUtils__/testBackend';
+import { seedSchedulableCluster } from '@model-manager/test-harness';
+
+const ALICE = mockCredentials.user.header('user:default/alice');
+const LLM_ISVC = {
+  apiVersion: 'serving.kserve.io/v1alpha2',
+  kind: 'LLMInferenceService',
+};
+const MANAGED = 'app.kubernetes.io/managed-by=model-manager';
+
+/** LISTs of the managed objects (the watch's requests carry `watch`). */
+const lists = (kube: KubeApiTestServer) =>
+  kube.requests.filter(
+    r =>
+      r.method === 'GET' &&
+      r.query.labelSelector === MANAGED &&
+      r.query.watch === undefined,
+  );
+
+describe('the fleet from the watch cache', () => {
+  let east: KubeApiTestServer;
+  beforeAll(async () => {
+    east = await KubeApiTestServer.start({ namespaces: ['default', 'models'] });
+    seedSchedulableCluster(east);
+  }, 120_000);
+  const ctx = useModelManager(() => ({
+    extraClusters: [{ name: 'east', url: east.url }],
+    modelManagerConfig: { fleet: { cacheSeconds: 0, watch: true } },
+  }));
+  afterAll(() => east?.stop());
+  afterEach(() => ctx.kube.faults?.clear());
+
+  const local = () => ctx.kube as KubeApiTestServer;
+  const fleet = async () => {
+    const res = await request(ctx.server)
+      .get('/api/model-manager/fleet')
+      .set('Authorization', ALICE);
+    expect(res.status).toBe(200);
+    return res.body;
+  };
+  /** Asks for the fleet until `check` holds (the watch delivers a change a moment later). */
+  const fleetUntil = async (check: (body: any) => boolean) => {
+    for (;;) {
+      const body = await fleet();
+      if (check(body)) return body;
+      await new Promise(resolve => setImmediate(resolve));
+    }
+  };
+  const stateOf = (body: any, model: string, cluster: string) =>
+    body.items.find((i: any) => i.model === model && i.cluster === cluster)
+      ?.state;
+  const setReady = (status: 'True' | 'False') =>
+    local().objects.setStatus(
+      { ...LLM_ISVC, name: 'qwen2-5-7b-instruct', namespace: 'models' },
+      {
+        url: 'http://qwen.models.example',
+        conditions: [
+          {
+            type: 'Ready',
+            status,
+            lastTransitionTime: new Date().toISOString(),
+          },
+        ],
+      },
+    );
+
+  it('answers /fleet and the model status without listing or reading a cluster whose watch is live; a change made elsewhere shows', async () => {
+    for (const cluster of ['local', 'east'])
+      await request(ctx.server)
+        .post('/api/model-manager/models/qwen2-5-7b-instruct/deploy')
+        .set('Authorization', ALICE)
+        .send({ cluster, namespace: 'models' })
+        .expect(200);
+    await setReady('True');
+    await fleetUntil(
+      b => stateOf(b, 'qwen2-5-7b-instruct', 'local') === 'Ready',
+    );
+    local().resetRequests();
+    east.resetRequests();
+
+    const warm = await fleet();
+    expect(warm.errors).toEqual([]);
+    // Current as of the answer: the watches are live.
+    expect(Date.now() - Date.parse(warm.readAt)).toBeLessThan(5_000);
+    await setReady('False');
+    await fleetUntil(
+      b => stateOf(b, 'qwen2-5-7b-instruct', 'local') === 'NotReady',
+    );
+    expect(lists(local())).toEqual([]);
+    expect(lists(east)).toEqual([]);
+
+    // The model status (what the scaffolder's wait for Ready asks) reads the object from the watch.
+    await setReady('True');
+    await fleetUntil(
+      b => stateOf(b, 'qwen2-5-7b-instruct', 'local') === 'Ready',
+    );
+    local().resetRequests();
+    const status = await request(ctx.server)
+      .get('/api/model-manager/models/qwen2-5-7b-instruct/status')
+      .set('Authorization', ALICE)
+      .expect(200);
+    expect(
+      status.body.items.find((i: any) => i.cluster === 'local').summary.ready,
+    ).toBe(true);
+    expect(
+      local().requests.filter(r =>
+        r.path.endsWith('/llminferenceservices/qwen2-5-7b-instruct'),
+      ),
+    ).toEqual([]);
+  });
+
+  it('pushes a change the watch sees to GET /fleet/events (Server-Sent Events)', async () => {
+    await fleet(); // the watches run once the fleet was read
+    const { port } = ctx.server.address() as { port: number };
+    const controller = new AbortController();
+    const res = await fetch(
+      `http://127.0.0.1:${port}/api/model-manager/fleet/events`,
+      { headers: { Authorization: ALICE }, signal: controller.signal },
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    const nextEvent = async () => {
+      for (;;) {
+        const end = text.indexOf('\n\n');
+        if (end >= 0) {
+          const block = text.slice(0, end);
+          text = text.slice(end + 2);
+          if (block.startsWith('event: fleet')) return block;
+          continue;
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error('the stream ended');
+        text += value;
+      }
+    };
+    const pushed = nextEvent();
+    await setReady('False');
+    expect(await pushed).toBe('event: fleet\ndata: {"clusters":["local"]}');
+    // What the page then asks for shows the change.
+    expect(stateOf(await fleet(), 'qwen2-5-7b-instruct', 'local')).toBe(
+      'NotReady',
+    );
+    controller.abort();
+    await setReady('True');
+    await fleetUntil(
+      b => stateOf(b, 'qwen2-5-7b-instruct', 'local') === 'Ready',
+    );
+  });
+
+  it('a cluster whose watch is down (and cannot be read) is Unknown; the other still answers', async () => {
+    local().faults.inject({ kind: 'down' });
+    const body = await fleetUntil(
+      b => stateOf(b, 'qwen2-5-7b-instruct', 'local') === 'Unknown',
+    );
+    expect(body.errors).toEqual([
+      {
+        cluster: 'local',
+        message: expect.stringMatching(/^cluster local could not be read/),
+      },
+    ]);
+    expect(stateOf(body, 'qwen2-5-7b-instruct', 'east')).toBe('NotReady');
+    local().faults.clear();
+    await fleetUntil(
+      b => stateOf(b, 'qwen2-5-7b-instruct', 'local') === 'Ready',
+    );
+  });
+});

@@ -1,0 +1,4 @@
+export { FleetWatches } from './FleetWatches';
+export type { FleetWatchesOptions, WatchStatus } from './FleetWatches';
+export { KindWatch } from './KindWatch';
+export type { KindSource, KindWatchState } from './KindWatch';
