@@ -29,7 +29,7 @@ import type {
   RevisionDiff,
   PullRequestReadiness,
 } from '@model-manager/plugin-model-manager-common';
-import { readFleetEvents } from './readFleetEvents';
+import { readFleetEvents } from '@model-manager/plugin-model-manager-common';
 import type { ModelManagerApi, Overrides } from './types';
 
 export const modelManagerApiRef = createApiRef<ModelManagerApi>({

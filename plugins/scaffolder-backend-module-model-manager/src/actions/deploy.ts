@@ -194,6 +194,7 @@ export function createDeployModelAction(options: {
               options.readyPollIntervalMs ?? DEFAULT_READY_POLL_INTERVAL_MS,
             logger: ctx.logger,
             signal: ctx.signal,
+            watch: onChange => client.watchFleet(credentials, onChange),
           });
           ctx.output('ready', true);
           // Where clients call it, as the backend selects it (KServe's URL, else the cluster's gateway).

@@ -175,6 +175,8 @@ export async function runRollout(
           pollIntervalMs: options.pollIntervalMs,
           logger,
           signal: options.signal,
+          watch: onChange =>
+            options.client.watchFleet(options.credentials, onChange),
         });
       } catch (e) {
         // Cancelled while waiting: the canary was applied, nothing else is started.

@@ -9,7 +9,6 @@ import {
   NotFoundError,
 } from '@backstage/errors';
 import { formatDiagnosis } from '@model-manager/plugin-model-manager-common';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { DeployTarget, ModelManagerClient, ModelStatus } from '../client';
 
 /** The weights download Job failed: waiting longer will not make the model Ready. */
@@ -76,74 +75,111 @@ export async function waitForReady(options: {
   pollIntervalMs: number;
   logger: Pick<LoggerService, 'info' | 'warn'>;
   signal?: AbortSignal;
+  /**
+   * Follows the backend's pushed fleet changes (`ModelManagerClient.watchFleet`): a change on the
+   * target's cluster asks for the status at once instead of at the next poll. The poll stays, for
+   * a backend without a watch cache and for what a watch does not see (the download's pods).
+   */
+  watch?: (onChange: (clusters: string[]) => void) => () => void;
 }): Promise<ModelStatus> {
   const { client, model, target, logger, signal } = options;
-  const where = `cluster ${target.cluster}, namespace ${target.namespace}`;
-  const deadline = Date.now() + options.timeoutMs;
-  let lastReport: string | undefined;
-  let lastDownload: string | undefined;
-  let lastStatus: ModelStatus | undefined;
-  for (;;) {
-    signal?.throwIfAborted();
-    let report: string;
-    try {
-      const status = await client.status(model, target, options.credentials);
-      lastStatus = status;
-      const download = describeDownload(status?.download);
-      if (download && download.key !== lastDownload) {
-        lastDownload = download.key;
-        if (status?.download?.progress?.phase === 'failed') {
-          logger.warn(download.line);
-          throw new DownloadFailedError(
-            `model ${model} was applied (revision ${options.revision}) but its weights download failed on ${where}: ${status.download.progress.message} The objects stay applied; a failed Job never runs again, so delete Job ${status.download.namespace}/${status.download.name} and deploy again once the cause is fixed.`,
-          );
+  let wake: (() => void) | undefined;
+  const stopWatching = options.watch?.(clusters => {
+    if (clusters.includes(target.cluster)) wake?.();
+  });
+  try {
+    return await waitLoop();
+  } finally {
+    stopWatching?.();
+  }
+
+  /** Until `ms` have passed or the target's cluster changed, whichever is first. */
+  function pause(ms: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', aborted);
+        wake = undefined;
+        resolve();
+      };
+      const aborted = () => {
+        done();
+        reject(signal!.reason);
+      };
+      const timer = setTimeout(done, ms);
+      wake = done;
+      signal?.addEventListener('abort', aborted, { once: true });
+    });
+  }
+
+  async function waitLoop(): Promise<ModelStatus> {
+    const where = `cluster ${target.cluster}, namespace ${target.namespace}`;
+    const deadline = Date.now() + options.timeoutMs;
+    let lastReport: string | undefined;
+    let lastDownload: string | undefined;
+    let lastStatus: ModelStatus | undefined;
+    for (;;) {
+      signal?.throwIfAborted();
+      let report: string;
+      try {
+        const status = await client.status(model, target, options.credentials);
+        lastStatus = status;
+        const download = describeDownload(status?.download);
+        if (download && download.key !== lastDownload) {
+          lastDownload = download.key;
+          if (status?.download?.progress?.phase === 'failed') {
+            logger.warn(download.line);
+            throw new DownloadFailedError(
+              `model ${model} was applied (revision ${options.revision}) but its weights download failed on ${where}: ${status.download.progress.message} The objects stay applied; a failed Job never runs again, so delete Job ${status.download.namespace}/${status.download.name} and deploy again once the cause is fixed.`,
+            );
+          }
+          logger.info(download.line);
         }
-        logger.info(download.line);
+        if (status?.found && status.summary?.ready === true) {
+          logger.info(
+            `model ${model} is Ready on ${where}${
+              status.summary.url ? `: ${status.summary.url}` : ''
+            }`,
+          );
+          return status;
+        }
+        report = describeStatus(status);
+      } catch (e) {
+        if (
+          e instanceof DownloadFailedError ||
+          e instanceof NotAllowedError ||
+          e instanceof AuthenticationError ||
+          e instanceof NotFoundError ||
+          e instanceof InputError
+        )
+          throw e;
+        report = `the model-manager backend did not answer: ${
+          (e as Error).message
+        }`;
       }
-      if (status?.found && status.summary?.ready === true) {
+      if (report !== lastReport) {
         logger.info(
-          `model ${model} is Ready on ${where}${
-            status.summary.url ? `: ${status.summary.url}` : ''
-          }`,
+          `waiting for model ${model} to become Ready on ${where}: ${report}`,
         );
-        return status;
+        lastReport = report;
       }
-      report = describeStatus(status);
-    } catch (e) {
-      if (
-        e instanceof DownloadFailedError ||
-        e instanceof NotAllowedError ||
-        e instanceof AuthenticationError ||
-        e instanceof NotFoundError ||
-        e instanceof InputError
-      )
-        throw e;
-      report = `the model-manager backend did not answer: ${
-        (e as Error).message
-      }`;
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        // Why it is not Ready, in words (the backend's diagnosis of the target), before the error.
+        const diagnosis = lastStatus?.diagnosis;
+        if (diagnosis)
+          for (const line of formatDiagnosis(diagnosis)) logger.warn(line);
+        if (diagnosis?.findings.length)
+          report = `${diagnosis.headline}; fix: ${diagnosis.findings[0].fix}.`;
+        throw new Error(
+          `model ${model} was applied (revision ${
+            options.revision
+          }) but is not Ready on ${where} after ${Math.round(
+            options.timeoutMs / 1000,
+          )} s: ${report} The objects stay applied; its Kubernetes tab shows what KServe reports.`,
+        );
+      }
+      await pause(Math.min(options.pollIntervalMs, left));
     }
-    if (report !== lastReport) {
-      logger.info(
-        `waiting for model ${model} to become Ready on ${where}: ${report}`,
-      );
-      lastReport = report;
-    }
-    const left = deadline - Date.now();
-    if (left <= 0) {
-      // Why it is not Ready, in words (the backend's diagnosis of the target), before the error.
-      const diagnosis = lastStatus?.diagnosis;
-      if (diagnosis)
-        for (const line of formatDiagnosis(diagnosis)) logger.warn(line);
-      if (diagnosis?.findings.length)
-        report = `${diagnosis.headline}; fix: ${diagnosis.findings[0].fix}.`;
-      throw new Error(
-        `model ${model} was applied (revision ${
-          options.revision
-        }) but is not Ready on ${where} after ${Math.round(
-          options.timeoutMs / 1000,
-        )} s: ${report} The objects stay applied; its Kubernetes tab shows what KServe reports.`,
-      );
-    }
-    await delay(Math.min(options.pollIntervalMs, left), undefined, { signal });
   }
 }

@@ -1,5 +1,6 @@
 import {
   ModelManagerRestClient,
+  readFleetEvents,
   rolloutPlanParams,
   type SentRequest,
 } from '@model-manager/plugin-model-manager-common';
@@ -164,6 +165,32 @@ export class ModelManagerClient {
     credentials: BackstageCredentials,
   ): Promise<FleetResponse> {
     return this.rest(credentials).call('fleet', { query });
+  }
+
+  /**
+   * Follows `GET /fleet/events` (Server-Sent Events of the backend's watch cache) as `credentials`:
+   * `onChange` gets the clusters that changed. Nothing happens when the backend has no watch cache
+   * (404); the returned function stops it.
+   */
+  watchFleet(
+    credentials: BackstageCredentials,
+    onChange: (clusters: string[]) => void,
+  ): () => void {
+    const { discovery, auth } = this.options;
+    return readFleetEvents({
+      open: async signal => {
+        const base = await discovery.getBaseUrl(MODEL_MANAGER_PLUGIN_ID);
+        const { token } = await auth.getPluginRequestToken({
+          onBehalfOf: credentials,
+          targetPluginId: MODEL_MANAGER_PLUGIN_ID,
+        });
+        return fetch(`${base}/fleet/events`, {
+          headers: { Authorization: `Bearer ${token}` },
+          signal,
+        });
+      },
+      onChange,
+    });
   }
 
   /**

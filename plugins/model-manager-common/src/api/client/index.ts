@@ -10,3 +10,4 @@ export type {
   RouteInput,
   SentRequest,
 } from './ModelManagerRestClient';
+export { readFleetEvents } from './readFleetEvents';
