@@ -11,11 +11,13 @@ import type { DeploymentHistoryItem } from '@model-manager/plugin-model-manager-
 import { useState } from 'react';
 import useAsync from 'react-use/esm/useAsync';
 import { errorText, modelManagerApiRef } from '../../api';
-import { WouldChange } from './ChangesCell';
+import { ObjectChangesList } from '../fleet';
 
 /**
- * Asks before a rollback: a rollback dry run shows the fields it would change on the live objects;
- * Confirm applies it.
+ * Asks before a rollback: the revision's objects (as applied, with its own overrides) against the
+ * live objects show the fields it would change; Confirm applies it. The comparison is a read
+ * (GET .../deployments/:revision/diff), not a rollback dry run: opening the dialog, and cancelling
+ * it, leaves the deploy history as it was (a dry run is recorded as a history row).
  */
 export function RollbackDialog(props: {
   model: string;
@@ -28,9 +30,10 @@ export function RollbackDialog(props: {
   const revision = props.row.revision!;
   const where = `${props.row.cluster}/${props.row.namespace}`;
   const plan = useAsync(
-    () => api.rollback(props.model, revision, { dryRun: true }),
+    () => api.revisionDiff(props.model, revision),
     [api, props.model, revision],
   );
+  const liveError = plan.value?.againstLive.error;
   const [busy, setBusy] = useState(false);
 
   const confirm = async () => {
@@ -68,20 +71,36 @@ export function RollbackDialog(props: {
       <DialogContent data-testid="rollback-plan">
         {plan.loading && <Progress />}
         {plan.error && (
-          <WarningPanel severity="error" title="The rollback dry run failed">
+          <WarningPanel
+            severity="error"
+            title="Could not compare the revision with what runs"
+          >
             {errorText(plan.error)}
           </WarningPanel>
         )}
-        {plan.value && (
+        {liveError && (
+          <WarningPanel
+            severity="error"
+            title="Could not compare the revision with what runs"
+          >
+            {liveError}
+          </WarningPanel>
+        )}
+        {plan.value && !liveError && (
           <>
             <Typography variant="body2" gutterBottom>
               Applying rev {revision}
               {props.row.serverVersion
                 ? ` (version ${props.row.serverVersion})`
                 : ''}{' '}
-              would change the live objects as follows:
+              {plan.value.againstLive.objects.length === 0
+                ? 'would change nothing: live is what it applied.'
+                : 'would change the live objects as follows:'}
             </Typography>
-            <WouldChange objects={plan.value.objects} after="after" />
+            <ObjectChangesList
+              objects={plan.value.againstLive.objects}
+              labels={{ from: 'live', to: 'after' }}
+            />
           </>
         )}
       </DialogContent>
@@ -90,7 +109,7 @@ export function RollbackDialog(props: {
         <Button
           color="primary"
           variant="contained"
-          disabled={!plan.value || busy}
+          disabled={!plan.value || !!liveError || busy}
           onClick={confirm}
         >
           Roll back to rev {revision}
