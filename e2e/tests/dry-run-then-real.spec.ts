@@ -33,6 +33,19 @@ test('a dry run of Deploy model links to the same request with the dry run off',
     skipPreflight: false,
     waitForReady: false,
   };
+  // The catalog reads the templates folder at start-up: wait until it has the template.
+  await expect
+    .poll(
+      async () =>
+        (
+          await request.get(
+            '/api/catalog/entities/by-name/template/default/deploy-model',
+            { headers: { Authorization: `Bearer ${token}` } },
+          )
+        ).status(),
+      { timeout: 60_000 },
+    )
+    .toBe(200);
   const created = await request.post('/api/scaffolder/v2/tasks', {
     headers: { Authorization: `Bearer ${token}` },
     data: { templateRef: 'template:default/deploy-model', values },
