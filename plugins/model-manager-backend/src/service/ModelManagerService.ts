@@ -364,6 +364,9 @@ export class ModelManagerService {
       options.dryRun ? 'dry-run' : 'rollback',
       record.serverVersion,
       revision,
+      // A rollback dry run is the history dialog asking what a rollback would change (issue 26):
+      // a look, not a request, so it adds no row to the history it is shown from.
+      !options.dryRun,
     );
   }
 
@@ -742,6 +745,7 @@ export class ModelManagerService {
     action: DeploymentRecord['action'],
     serverVersion: string | undefined,
     rollbackOf?: number,
+    recorded = true,
   ): Promise<DeploymentResult> {
     const outcome: ApplyOutcome = await this.options.applier.apply(
       options.cluster,
@@ -759,7 +763,11 @@ export class ModelManagerService {
     const message = outcome.ok
       ? undefined
       : outcome.results.find(r => r.action === 'failed')?.message;
-    const record = await this.options.history.record({
+    // Not recorded (a rollback preview): an answer without a revision.
+    const history = recorded
+      ? this.options.history
+      : { record: async () => ({ revision: undefined }) };
+    const record = await history.record({
       model,
       cluster: options.cluster,
       namespace: options.namespace,

@@ -6,10 +6,7 @@ import {
   renderInTestApp,
   TestApiProvider,
 } from '@backstage/test-utils';
-import type {
-  DeploymentHistoryItem,
-  ObjectChanges,
-} from '@model-manager/plugin-model-manager-common';
+import type { DeploymentHistoryItem } from '@model-manager/plugin-model-manager-common';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { fakeApi, historyRow } from '../../__testUtils__';
@@ -161,35 +158,8 @@ describe('HistoryTable', () => {
     );
   });
 
-  /** The rollback dialog's comparison of rev 2 with live: what the rollback would change. */
-  const comparing = (againstLive: {
-    objects: ObjectChanges[];
-    error?: string;
-  }) =>
-    jest.fn(async (model: string, revision: number) => ({
-      model,
-      revision,
-      cluster: 'local',
-      namespace: 'models',
-      againstPrevious: { objects: [] },
-      againstLive,
-    }));
-
-  it('asks before a rollback, showing what it would change on the live objects, then rolls back and reloads', async () => {
-    const api = fakeApi({
-      revisionDiff: comparing({
-        objects: [
-          {
-            kind: 'LLMInferenceService',
-            name: 'qwen',
-            change: 'changed',
-            fields: [
-              { path: IMAGE, live: 'vllm:0.24.0', rendered: 'vllm:0.19.1' },
-            ],
-          },
-        ],
-      }),
-    });
+  it('asks before a rollback, showing the diff of a rollback dry run, then rolls back and reloads', async () => {
+    const api = fakeApi();
     const { toast, onChanged } = await renderTable(api, AuthorizeResult.ALLOW);
     const rolloutRow = await rowOf('user:default/bob');
     fireEvent.click(
@@ -205,9 +175,8 @@ describe('HistoryTable', () => {
         `${IMAGE}: live vllm:0.24.0 → after vllm:0.19.1`,
       ),
     );
-    expect(api.revisionDiff).toHaveBeenCalledWith('qwen', 2);
-    // Asking is a read: no rollback (not even a dry run, which the history would record).
-    expect(api.rollback).not.toHaveBeenCalled();
+    expect(api.rollback).toHaveBeenCalledTimes(1);
+    expect(api.rollback).toHaveBeenCalledWith('qwen', 2, { dryRun: true });
 
     fireEvent.click(
       within(dialog).getByRole('button', { name: 'Roll back to rev 2' }),
@@ -215,7 +184,6 @@ describe('HistoryTable', () => {
     await waitFor(() =>
       expect(api.rollback).toHaveBeenLastCalledWith('qwen', 2),
     );
-    expect(api.rollback).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(onChanged).toHaveBeenCalled());
     expect(toast.post).toHaveBeenCalledWith(
       expect.objectContaining({
@@ -228,56 +196,45 @@ describe('HistoryTable', () => {
     );
   });
 
-  it('calls nothing that writes when the rollback is cancelled', async () => {
-    const api = fakeApi({ revisionDiff: comparing({ objects: [] }) });
-    const { onChanged } = await renderTable(api, AuthorizeResult.ALLOW);
+  it('applies nothing when the rollback is cancelled', async () => {
+    const api = fakeApi();
+    await renderTable(api, AuthorizeResult.ALLOW);
+    fireEvent.click(
+      within(await rowOf('user:default/bob')).getByRole('button', {
+        name: 'Roll back',
+      }),
+    );
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: 'Cancel',
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument(),
+    );
+    expect(api.rollback).toHaveBeenCalledTimes(1); // the dry run only
+  });
+
+  it('cannot confirm a rollback whose dry run fails, and says why', async () => {
+    const failing = fakeApi({
+      rollback: jest.fn(async () =>
+        Promise.reject(new Error('cluster prod is unreachable')),
+      ),
+    });
+    await renderTable(failing, AuthorizeResult.ALLOW);
     fireEvent.click(
       within(await rowOf('user:default/bob')).getByRole('button', {
         name: 'Roll back',
       }),
     );
     const dialog = await screen.findByRole('dialog');
-    await within(dialog).findByText(/would change nothing/);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() =>
-      expect(screen.queryByRole('dialog')).not.toBeInTheDocument(),
-    );
-    expect(api.rollback).not.toHaveBeenCalled();
-    expect(onChanged).not.toHaveBeenCalled();
+    expect(
+      await within(dialog).findByText('cluster prod is unreachable'),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('button', { name: 'Roll back to rev 2' }),
+    ).toBeDisabled();
   });
-
-  it.each([
-    {
-      rule: 'the comparison fails',
-      revisionDiff: jest.fn(async () =>
-        Promise.reject(new Error('cluster prod is unreachable')),
-      ),
-    },
-    {
-      rule: 'the live objects cannot be read',
-      revisionDiff: comparing({
-        objects: [],
-        error: 'cluster prod is unreachable',
-      }),
-    },
-  ])(
-    'cannot confirm a rollback when $rule, and says why',
-    async ({ revisionDiff }) => {
-      await renderTable(fakeApi({ revisionDiff }), AuthorizeResult.ALLOW);
-      fireEvent.click(
-        within(await rowOf('user:default/bob')).getByRole('button', {
-          name: 'Roll back',
-        }),
-      );
-      const dialog = await screen.findByRole('dialog');
-      expect(
-        await within(dialog).findByText('cluster prod is unreachable'),
-      ).toBeInTheDocument();
-      expect(
-        within(dialog).getByRole('button', { name: 'Roll back to rev 2' }),
-      ).toBeDisabled();
-    },
-  );
 
   it('does not offer Roll back on the revision live on its target, and marks it live', async () => {
     await renderTable(fakeApi(), AuthorizeResult.ALLOW);

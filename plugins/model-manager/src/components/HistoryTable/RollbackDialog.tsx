@@ -11,13 +11,12 @@ import type { DeploymentHistoryItem } from '@model-manager/plugin-model-manager-
 import { useState } from 'react';
 import useAsync from 'react-use/esm/useAsync';
 import { errorText, modelManagerApiRef } from '../../api';
-import { ObjectChangesList } from '../fleet';
+import { WouldChange } from './ChangesCell';
 
 /**
- * Asks before a rollback: the revision's objects (as applied, with its own overrides) against the
- * live objects show the fields it would change; Confirm applies it. The comparison is a read
- * (GET .../deployments/:revision/diff), not a rollback dry run: opening the dialog, and cancelling
- * it, leaves the deploy history as it was (a dry run is recorded as a history row).
+ * Asks before a rollback: a rollback dry run shows the fields it would change on the live objects
+ * (the backend does not record a rollback dry run: opening or cancelling this adds no history
+ * row); Confirm applies it.
  */
 export function RollbackDialog(props: {
   model: string;
@@ -30,10 +29,9 @@ export function RollbackDialog(props: {
   const revision = props.row.revision!;
   const where = `${props.row.cluster}/${props.row.namespace}`;
   const plan = useAsync(
-    () => api.revisionDiff(props.model, revision),
+    () => api.rollback(props.model, revision, { dryRun: true }),
     [api, props.model, revision],
   );
-  const liveError = plan.value?.againstLive.error;
   const [busy, setBusy] = useState(false);
 
   const confirm = async () => {
@@ -71,36 +69,20 @@ export function RollbackDialog(props: {
       <DialogContent data-testid="rollback-plan">
         {plan.loading && <Progress />}
         {plan.error && (
-          <WarningPanel
-            severity="error"
-            title="Could not compare the revision with what runs"
-          >
+          <WarningPanel severity="error" title="The rollback dry run failed">
             {errorText(plan.error)}
           </WarningPanel>
         )}
-        {liveError && (
-          <WarningPanel
-            severity="error"
-            title="Could not compare the revision with what runs"
-          >
-            {liveError}
-          </WarningPanel>
-        )}
-        {plan.value && !liveError && (
+        {plan.value && (
           <>
             <Typography variant="body2" gutterBottom>
               Applying rev {revision}
               {props.row.serverVersion
                 ? ` (version ${props.row.serverVersion})`
                 : ''}{' '}
-              {plan.value.againstLive.objects.length === 0
-                ? 'would change nothing: live is what it applied.'
-                : 'would change the live objects as follows:'}
+              would change the live objects as follows:
             </Typography>
-            <ObjectChangesList
-              objects={plan.value.againstLive.objects}
-              labels={{ from: 'live', to: 'after' }}
-            />
+            <WouldChange objects={plan.value.objects} after="after" />
           </>
         )}
       </DialogContent>
@@ -109,7 +91,7 @@ export function RollbackDialog(props: {
         <Button
           color="primary"
           variant="contained"
-          disabled={!plan.value || !!liveError || busy}
+          disabled={!plan.value || busy}
           onClick={confirm}
         >
           Roll back to rev {revision}

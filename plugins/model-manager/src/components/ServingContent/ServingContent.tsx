@@ -136,7 +136,11 @@ export function ServingContent() {
         <CatalogStatusWarning />
       </Grid>
       <Grid item xs={12}>
-        <DeclaredVsLive model={model} entityRef={entityRef} />
+        <DeclaredVsLive
+          model={model}
+          entityRef={entityRef}
+          onUndeployed={state.retry}
+        />
       </Grid>
       <Grid item xs={12}>
         <WhatRunsCard model={model} />
