@@ -16,7 +16,7 @@ test('a full reload shows a progress indicator until the app has loaded', async 
     await held;
     await route.continue();
   });
-  await page.goto('/models', { waitUntil: 'domcontentloaded' });
+  await page.goto('/models', { waitUntil: 'commit' });
   const bar = page.getByRole('progressbar', { name: 'Loading the portal' });
   await expect(bar).toBeVisible();
   await expect(page.getByText('Loading Model Manager…')).toBeVisible();

@@ -38,12 +38,11 @@ test("a model's Overview starts with its summary and shows no empty card", async
   await expect(target).toContainText(`Endpoint: ${GATEWAY}/v1`);
 
   // Above every other card of the main column.
-  const top = async (name: string) =>
-    (await page.getByRole('heading', { name, exact: true }).boundingBox())!.y;
-  await expect(
-    page.getByRole('heading', { name: 'Provided APIs' }),
-  ).toBeVisible();
-  expect(await top(`Model ${MODEL}`)).toBeLessThan(await top('Provided APIs'));
+  const apis = page.getByRole('heading', { name: 'Provided APIs' });
+  await expect(apis).toBeVisible();
+  expect((await summary.boundingBox())!.y).toBeLessThan(
+    (await apis.boundingBox())!.y,
+  );
   // No card that only says it has nothing to show (models declare no relations of these kinds).
   for (const empty of [
     'Consumed APIs',
@@ -61,7 +60,7 @@ test("a model's Overview starts with its summary and shows no empty card", async
     fullPage: true,
   });
 
-  const deploy = page.getByRole('link', { name: `Deploy ${MODEL}` });
+  const deploy = page.getByRole('button', { name: `Deploy ${MODEL}` });
   await expect(deploy).toHaveAttribute(
     'href',
     /\/create\/templates\/default\/deploy-model\?formData=/,
