@@ -23,13 +23,14 @@ test('rollback and undeploy from the Serving tab say what they will do and the h
   const token = (await (await request.get('/api/auth/guest/refresh')).json())
     .backstageIdentity.token as string;
   const headers = { Authorization: `Bearer ${token}` };
-  // Two revisions on local/models: the second with an extra variable.
-  for (const env of [{}, { OV_LOG_LEVEL: 'DEBUG' }]) {
+  // Two revisions on local/models: the log level INFO, then DEBUG.
+  for (const env of [{ OV_LOG_LEVEL: 'INFO' }, { OV_LOG_LEVEL: 'DEBUG' }]) {
     const deployed = await request.post(
       `/api/model-manager/models/${MODEL}/deploy`,
       { headers, data: { cluster: 'local', namespace: 'models', env } },
     );
     expect(deployed.status(), await deployed.text()).toBe(200);
+    expect((await deployed.json()).ok, await deployed.text()).toBe(true);
   }
   const historyRows = async () =>
     (
@@ -57,7 +58,7 @@ test('rollback and undeploy from the Serving tab say what they will do and the h
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Roll back');
   await expect(dialog.getByTestId('rollback-plan')).toContainText(
-    'OV_LOG_LEVEL',
+    /live DEBUG → after INFO/,
   );
   await shot(page, 'issue26-rollback-confirm');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
