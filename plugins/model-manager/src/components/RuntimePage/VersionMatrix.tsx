@@ -192,6 +192,8 @@ export function VersionMatrix(props: { runtime: RuntimeSummary }) {
       ))}
       <Table<VersionRow>
         options={{
+          // No drag handles on the headers (axe: nested-interactive, a tab stop each).
+          draggable: false,
           paging: false,
           search: false,
           toolbar: false,

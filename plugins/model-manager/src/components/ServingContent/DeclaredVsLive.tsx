@@ -222,6 +222,8 @@ export function DeclaredVsLive(props: {
         ) : (
           <Table<FleetTarget>
             options={{
+              // No drag handles on the headers (axe: nested-interactive, a tab stop each).
+              draggable: false,
               paging: false,
               search: false,
               toolbar: false,

@@ -173,7 +173,13 @@ export function ServingContent() {
         >
           <Table<ExplainRow>
             title="Resolved configuration"
-            options={{ paging: false, search: false, padding: 'dense' }}
+            options={{
+              // No drag handles on the headers (axe: nested-interactive, a tab stop each).
+              draggable: false,
+              paging: false,
+              search: false,
+              padding: 'dense',
+            }}
             columns={columns}
             data={explainRows(explain)}
           />
