@@ -95,14 +95,25 @@ test('the keyboard: a skip link first, and the first model within a few tab stop
     .first();
   const name = await firstModel.textContent();
   let stops = 0;
+  const visited: string[] = [];
   for (; stops < 40; stops++) {
     await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => ({
-      text: document.activeElement?.textContent ?? '',
-      inTable: !!document.activeElement?.closest('tbody'),
-    }));
+    const focused = await page.evaluate(() => {
+      const e = document.activeElement;
+      return {
+        text: e?.textContent ?? '',
+        inTable: !!e?.closest('tbody'),
+        what: `${e?.tagName.toLowerCase()} ${
+          e?.getAttribute('aria-label') ?? e?.id ?? ''
+        } ${(e?.textContent ?? '').slice(0, 30)}`,
+      };
+    });
+    visited.push(focused.what);
     if (focused.inTable && focused.text === name) break;
   }
   // The filters (search box, a few selects) come before the table; header cells are not stops.
-  expect(stops, `tab stops from the content to ${name}`).toBeLessThan(12);
+  expect(
+    stops,
+    `tab stops from the content to ${name}:\n${visited.join('\n')}`,
+  ).toBeLessThan(12);
 });

@@ -79,6 +79,8 @@ export function HistoryTable(props: {
     { title: 'Changes', render: r => <ChangesCell row={r} /> },
     {
       title: '',
+      // Buttons only: no sort control (it would have no name: axe aria-command-name).
+      sorting: false,
       render: r => (
         <>
           {r.revision !== undefined && r.action !== 'undeploy' && (

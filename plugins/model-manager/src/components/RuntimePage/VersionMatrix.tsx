@@ -73,6 +73,8 @@ function columnsFor(
     },
     {
       title: '',
+      // Buttons only: no sort control (it would have no name: axe aria-command-name).
+      sorting: false,
       render: r =>
         runtime.versioned && r.version && r.inCatalog ? (
           <LinkButton

@@ -235,6 +235,8 @@ export function DeclaredVsLive(props: {
                     ...columns,
                     {
                       title: '',
+                      // Buttons only: no sort control (it would have no name: axe aria-command-name).
+                      sorting: false,
                       render: t => (
                         <Button size="small" onClick={() => setUndeploying(t)}>
                           Undeploy
