@@ -25,18 +25,21 @@ const useStyles = makeStyles(theme => ({
 }));
 
 /**
- * "Skip to content": moves the keyboard focus past the sidebar to the page's main region (the
- * app layout's `<main>`). Backstage's own skip button (core-components Sidebar) shows only inside
+ * "Skip to content": moves the keyboard focus past the sidebar to the page: its `<main>` where
+ * there is one, else its title (the page header's `<h1>`; the new frontend system's layout has no
+ * `<main>`), so the next Tab is the page's first control. Backstage's own skip button (core-components Sidebar) shows only inside
  * a `SidebarPage` with a content ref, which the new frontend system's layout does not give it.
  */
 export function SkipLink() {
   const classes = useStyles();
   const skip = (event: MouseEvent<HTMLAnchorElement>) => {
-    const main = document.querySelector('main');
-    if (!main) return;
+    const target =
+      document.querySelector<HTMLElement>('main') ??
+      document.querySelector<HTMLElement>('h1');
+    if (!target) return;
     event.preventDefault();
-    if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1');
-    main.focus();
+    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+    target.focus();
   };
   return (
     <a href="#main" className={classes.link} onClick={skip}>
