@@ -4,9 +4,9 @@ import { expect, test } from '../fixtures';
 
 /**
  * No page of ours scrolls sideways at 1440 or 1280 px (issue 26): the page's scrollWidth is at
- * most the window's width on the Models and Deployments pages, a model's Serving tab and a
- * runtime's tab (the flat OpenVINO runtime, which shows its image). A screenshot of each page at
- * each width lands in test-results/layout/.
+ * most the window's width on the Models and Deployments pages, a model's Overview and Serving
+ * tab, the Deploy model form and a runtime's tab (the flat OpenVINO runtime, which shows its
+ * image). A screenshot of each page at each width lands in test-results/layout/.
  */
 const PAGES: Array<{
   name: string;
@@ -37,6 +37,17 @@ const PAGES: Array<{
           .getByTestId('diagnosis-headline'),
       ).toContainText('the image tag does not exist');
     },
+  },
+  {
+    name: 'overview',
+    url: '/catalog/default/component/qwen2-5-7b-instruct',
+    ready: p => expect(p.getByTestId('model-summary')).toBeVisible(),
+  },
+  {
+    name: 'deploy-form',
+    url: '/create/templates/default/deploy-model',
+    ready: p =>
+      expect(p.getByRole('textbox', { name: /Model/ }).first()).toBeVisible(),
   },
   {
     name: 'runtime-openvino',
