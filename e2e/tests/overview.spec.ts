@@ -23,6 +23,29 @@ test("a model's Overview starts with its summary and shows no empty card", async
     },
   );
   expect(deployed.status(), await deployed.text()).toBe(200);
+  // KServe reports it Ready (as its controller writes the status).
+  const ready = await fetch(
+    `http://127.0.0.1:16443/apis/serving.kserve.io/v1beta1/namespaces/models/inferenceservices/${MODEL}/status`,
+    {
+      method: 'PATCH',
+      headers: {
+        Authorization: 'Bearer admin-token',
+        'Content-Type': 'application/merge-patch+json',
+      },
+      body: JSON.stringify({
+        status: {
+          conditions: [
+            {
+              type: 'Ready',
+              status: 'True',
+              lastTransitionTime: '2026-12-01T00:00:00Z',
+            },
+          ],
+        },
+      }),
+    },
+  );
+  expect(ready.status, await ready.text()).toBe(200);
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`/catalog/default/component/${MODEL}`);
@@ -34,7 +57,11 @@ test("a model's Overview starts with its summary and shows no empty card", async
     'flat runtime, image openvino/model_server:',
   );
   const target = summary.getByTestId('model-summary-local-models');
-  await expect(target).toContainText('Waiting for KServe');
+  // The fleet's read is cached a few seconds: reload until it has KServe's Ready.
+  await expect(async () => {
+    await page.reload();
+    await expect(target).toContainText('Ready', { timeout: 3_000 });
+  }).toPass({ timeout: 60_000 });
   await expect(target).toContainText(`Endpoint: ${GATEWAY}/v1`);
 
   // Above every other card of the main column.
