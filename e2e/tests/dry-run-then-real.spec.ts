@@ -55,7 +55,9 @@ test('a dry run of Deploy model links to the same request with the dry run off',
 
   await page.goto(`/create/tasks/${id}`);
   await page.getByRole('button', { name: 'Enter' }).click();
-  await expect(page.getByText('Dry run, nothing applied')).toBeVisible({
+  await expect(
+    page.getByRole('heading', { name: 'Dry run, nothing applied' }),
+  ).toBeVisible({
     timeout: 60_000,
   });
   const link = page.getByRole('link', { name: /Deploy for real/ });
