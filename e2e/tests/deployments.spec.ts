@@ -139,6 +139,10 @@ test('a runtime version rolls out through the template, and the Deployments page
 
   await expect(page.getByText('Rolled out')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText(/moved 1 target\(s\)/)).toBeVisible();
+  // Moved is not Ready (nothing becomes Ready on the test double): the task says so, by target.
+  await expect(page.getByTestId('text-output-box')).toContainText(
+    new RegExp(`Ready now: 0 of 1 moved; not Ready yet: ${UNPINNED}@local/`),
+  );
   await shot(page, 'rollout-03-task-done');
 
   // The task's link opens the Deployments page of the runtime: the unpinned model moved, the pinned one stayed.

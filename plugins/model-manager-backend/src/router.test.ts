@@ -426,6 +426,17 @@ describe('model-manager router', () => {
       value: '1',
     });
 
+    // Asked first (the history dialog): a rollback dry run says what it would change, and is
+    // not recorded (the history below has no dry-run row).
+    const preview = await api()
+      .post('/api/model-manager/models/llama-3-1-8b-instruct/rollback')
+      .set('Authorization', ALICE)
+      .send({ revision: first.body.revision, dryRun: true });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ ok: true, action: 'dry-run' });
+    expect(preview.body.revision).toBeUndefined();
+    expect(JSON.stringify(preview.body.objects[0].changes)).toContain('EXTRA');
+
     // Roll back to the first revision: the stored manifests are re-applied.
     const rollback = await api()
       .post('/api/model-manager/models/llama-3-1-8b-instruct/rollback')

@@ -87,6 +87,19 @@ const statusCard = EntityCardBlueprint.make({
   },
 });
 
+/** A model's Overview, first: runtime, version, where it runs (state, endpoint) and Deploy. */
+const modelSummaryCard = EntityCardBlueprint.make({
+  name: 'model-summary',
+  params: {
+    type: 'content',
+    filter: {
+      'metadata.annotations.model-manager.io/model': { $exists: true },
+    },
+    loader: () =>
+      import('./components/ModelSummaryCard').then(m => <m.ModelSummaryCard />),
+  },
+});
+
 /** A runtime's Overview: what the Runtime tab holds, summed up. */
 const runtimeSummaryCard = EntityCardBlueprint.make({
   name: 'runtime-summary',
@@ -191,6 +204,7 @@ export default createFrontendPlugin({
     deploymentsPage,
     servingContent,
     runtimeContent,
+    modelSummaryCard,
     statusCard,
     providedApisCard,
     runtimeSummaryCard,

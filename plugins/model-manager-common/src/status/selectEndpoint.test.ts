@@ -21,6 +21,8 @@ interface Rule {
   gatewayBaseUrl?: string;
   expected: Partial<ModelEndpoint>;
   says?: RegExp;
+  /** The URL goes through the AI gateway or is not the direct one: no `bypassesGateway`. */
+  through?: boolean;
 }
 
 const rules: Rule[] = [
@@ -74,6 +76,7 @@ const rules: Rule[] = [
     live: object('aigateway', { url: 'http://m-models.example.com' }),
     gatewayBaseUrl: GATEWAY,
     expected: { source: 'gateway', baseUrl: `${GATEWAY}/v1` },
+    through: true,
   },
   {
     rule: "OpenVINO without a configured gateway: the predictor's status URL, with OVMS's own /v3",
@@ -85,6 +88,7 @@ const rules: Rule[] = [
     expected: {
       source: 'status-url',
       baseUrl: 'http://m-models.example.com/v3',
+      bypassesGateway: true,
     },
     says: /reaches OpenVINO Model Server directly.*\/v3.*not through the AI gateway/,
   },
@@ -97,6 +101,7 @@ const rules: Rule[] = [
     expected: {
       source: 'status-addresses',
       baseUrl: 'http://m-predictor.models.svc.cluster.local/v3',
+      bypassesGateway: true,
     },
   },
   {
@@ -116,7 +121,7 @@ const rules: Rule[] = [
 describe('selectEndpoint', () => {
   it.each(rules)(
     '$rule',
-    ({ live, gatewayBaseUrl, apiPrefix, expected, says }) => {
+    ({ live, gatewayBaseUrl, apiPrefix, expected, says, through }) => {
       const endpoint = selectEndpoint({
         live,
         gatewayBaseUrl,
@@ -128,6 +133,8 @@ describe('selectEndpoint', () => {
       if (expected.source === 'none') expect(endpoint.baseUrl).toBeUndefined();
       if (says) expect(endpoint.message).toMatch(says);
       expect(endpoint.message).not.toMatch(/<gateway>/);
+      if (through || !expected.bypassesGateway)
+        expect(endpoint.bypassesGateway).toBeUndefined();
     },
   );
 });

@@ -21,6 +21,12 @@ export type ModelEndpoint = {
   baseUrl?: string;
   /** One sentence for people: where the URL comes from, or why there is none. */
   message: string;
+  /**
+   * The model is routed by the AI gateway (routing `aigateway`) but `baseUrl` reaches the engine
+   * directly (its own API path, e.g. OVMS's `/v3`): no gateway base URL is configured. Clients
+   * call the gateway's `/v1` instead; the direct URL is for debugging inside the cluster.
+   */
+  bypassesGateway?: boolean;
 };
 
 /**
@@ -153,6 +159,7 @@ export function selectEndpoint(options: {
       source,
       baseUrl: join(url, path),
       message: `From ${SAYS[source].replace('<cluster>', cluster)}.${direct}`,
+      ...(direct ? { bypassesGateway: true } : {}),
     };
   }
   return {

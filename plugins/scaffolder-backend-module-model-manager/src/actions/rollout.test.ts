@@ -144,6 +144,14 @@ describe('model-manager:rollout', () => {
     );
     expect(outputs().failed).toEqual([]);
     expect(outputs().notAttempted).toEqual([]);
+    // Moved and Ready (KServe's Ready condition, kept across the apply): said by target.
+    expect(outputs().ready.sort()).toEqual(
+      MODELS.map(m => `${m}@local/models`),
+    );
+    expect(outputs().notReady).toEqual([]);
+    expect(lines()).toContain(
+      `Ready now: 8 of 8 moved (${outputs().ready.join(', ')})`,
+    );
     for (const model of MODELS) {
       expect(appliesOf(model)).toBe(1);
       expect(await liveVersion(model)).toBe('0.19.1');
@@ -186,6 +194,42 @@ describe('model-manager:rollout', () => {
       actor: ALICE,
     });
     expect(outputs().unchanged).toEqual([]);
+  });
+
+  it('says which moved targets are Ready at the end, and why the others are not', async () => {
+    await mm.kube.objects.setStatus(
+      { ...LLM_ISVC, name: 'model-7', namespace: 'models' },
+      {
+        conditions: [
+          {
+            type: 'Ready',
+            status: 'False',
+            reason: 'MinimumReplicasUnavailable',
+            message: 'Deployment does not have minimum availability.',
+            lastTransitionTime: '2026-12-01T00:00:00Z',
+          },
+        ],
+      },
+    );
+    const { ctx, lines, outputs } = actionContext({
+      runtime: 'vllm',
+      canary: 1,
+      concurrency: 3,
+    });
+    await action().handler(ctx as any);
+    expect(outputs().moved).toHaveLength(8);
+    expect(outputs().ready).toHaveLength(7);
+    expect(outputs().ready).not.toContain('model-7@local/models');
+    expect(outputs().notReady).toEqual([
+      expect.stringMatching(/^model-7@local\/models \(NotReady/),
+    ]);
+    expect(lines()).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^Ready now: 7 of 8 moved \(.*\); not Ready yet: model-7@local\/models \(NotReady/,
+        ),
+      ]),
+    );
   });
 
   it('stops once failures pass maxFailures and says which targets moved, failed and were not attempted', async () => {
@@ -370,7 +414,7 @@ describe('model-manager:rollout', () => {
         expect.stringMatching(
           /^ {2}move model-0@local\/models 0\.24\.0 -> 0\.19\.1: .*\.spec\.template\.containers\[name=main\]\.image/,
         ),
-        'dry run: nothing applied',
+        'dry run: would move 8 target(s); nothing applied',
       ]),
     );
     expect(outputs().notAttempted).toHaveLength(8);

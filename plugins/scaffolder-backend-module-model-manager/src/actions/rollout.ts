@@ -11,6 +11,7 @@ import {
 import { ModelManagerClient } from '../client';
 import { examples } from './rollout.examples';
 import { defaultBatchSize, runRollout, type TargetOutcome } from './runRollout';
+import { readinessOf } from './readinessOf';
 import { userFacingErrors } from './userFacingErrors';
 import { DEFAULT_READY_POLL_INTERVAL_MS } from './waitForReady';
 
@@ -148,6 +149,18 @@ export function createRolloutAction(options: {
           z
             .array(z.string())
             .describe('Targets not attempted because the rollout stopped'),
+        ready: z =>
+          z
+            .array(z.string())
+            .optional()
+            .describe('Moved targets KServe reports Ready at the end'),
+        notReady: z =>
+          z
+            .array(z.string())
+            .optional()
+            .describe(
+              'Moved targets not Ready at the end, each with its state and reason',
+            ),
         unchanged: z =>
           z
             .array(
@@ -204,7 +217,9 @@ export function createRolloutAction(options: {
           })),
         );
         if (dryRun) {
-          ctx.logger.info('dry run: nothing applied');
+          ctx.logger.info(
+            `dry run: would move ${plan.moves.length} target(s); nothing applied`,
+          );
           ctx.output('moved', []);
           ctx.output('failed', []);
           ctx.output('notAttempted', plan.moves.map(targetLabel));
@@ -244,6 +259,27 @@ export function createRolloutAction(options: {
           })),
         );
         ctx.output('notAttempted', result.notAttempted);
+        // Moved is not serving: say which moved targets are Ready now (issue 26).
+        const readiness = await readinessOf(
+          client,
+          credentials,
+          input.runtime,
+          result.moved.map(o => o.target),
+        );
+        ctx.output('ready', readiness.ready);
+        ctx.output('notReady', readiness.notReady);
+        if (result.moved.length > 0)
+          ctx.logger.info(
+            `Ready now: ${readiness.ready.length} of ${
+              result.moved.length
+            } moved${
+              readiness.ready.length ? ` (${readiness.ready.join(', ')})` : ''
+            }${
+              readiness.notReady.length
+                ? `; not Ready yet: ${readiness.notReady.join('; ')}`
+                : ''
+            }`,
+          );
         const summary = `moved ${result.moved.length} of ${
           plan.moves.length
         } target(s)${

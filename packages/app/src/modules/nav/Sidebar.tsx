@@ -10,6 +10,7 @@ import { NavContentBlueprint } from '@backstage/plugin-app-react';
 import MenuIcon from '@material-ui/icons/Menu';
 import { UserSettingsSignInAvatar } from '@backstage/plugin-user-settings';
 import { SidebarLogo } from './SidebarLogo';
+import { SkipLink } from './SkipLink';
 
 export const SidebarContent = NavContentBlueprint.make({
   params: {
@@ -19,6 +20,7 @@ export const SidebarContent = NavContentBlueprint.make({
       ));
       return (
         <Sidebar>
+          <SkipLink />
           <SidebarLogo />
           <SidebarGroup label="Menu" icon={<MenuIcon />}>
             {nav.take('page:catalog')}

@@ -23,6 +23,8 @@ export interface ApplyAndRecord {
    * from the catalog for the endpoint.
    */
   apiPrefix?: { value: string | undefined };
+  /** False: no history row (a rollback preview: a look, not a request); default true. */
+  recorded?: boolean;
 }
 
 /**
@@ -48,7 +50,12 @@ export async function applyAndRecord(
   const message = outcome.ok
     ? undefined
     : outcome.results.find(r => r.action === 'failed')?.message;
-  const record = await ctx.history.record({
+  // Not recorded (a rollback preview): an answer without a revision.
+  const history =
+    request.recorded === false
+      ? { record: async () => ({ revision: undefined }) }
+      : ctx.history;
+  const record = await history.record({
     model,
     cluster: options.cluster,
     namespace: options.namespace,

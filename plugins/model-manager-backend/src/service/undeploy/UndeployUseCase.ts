@@ -78,6 +78,9 @@ export class UndeployUseCase {
       action: dryRun ? 'dry-run' : 'rollback',
       serverVersion: record.serverVersion,
       rollbackOf: revision,
+      // A rollback dry run is the history dialog asking what a rollback would change (issue 26):
+      // a look, not a request, so it adds no row to the history it is shown from.
+      recorded: !dryRun,
     });
   }
 

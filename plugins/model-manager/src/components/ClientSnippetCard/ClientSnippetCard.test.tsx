@@ -90,4 +90,49 @@ describe('ClientSnippetCard', () => {
     expect(within(card).getByText(message)).toBeInTheDocument();
     expect(card.textContent).not.toMatch(/curl|base_url/);
   });
+
+  it('OpenVINO through the AI gateway: the /v1 path the route serves, and how to get a token', async () => {
+    await renderCard([
+      deployed({
+        source: 'gateway',
+        baseUrl: 'https://ai.example.com/v1',
+        message: "From the cluster's gateway.",
+      }),
+    ]);
+    const card = await screen.findByTestId('endpoint-local-models');
+    expect(within(card).getByTestId('gateway-paths')).toHaveTextContent(
+      'POST https://ai.example.com/v1/chat/completions with "model": "phi".',
+    );
+    expect(within(card).getByTestId('gateway-token')).toHaveTextContent(
+      /answers 401 without one.*export OPENAI_API_KEY/,
+    );
+  });
+
+  it('OpenVINO with no gateway URL configured: the calls go to the gateway (its address from $AI_GATEWAY_URL), never /v3 direct to OVMS', async () => {
+    await renderCard([
+      deployed({
+        source: 'status-url',
+        baseUrl: 'http://phi-models.example.com/v3',
+        message:
+          'From the URL KServe reports. It reaches OpenVINO Model Server directly (its /v3 API), not through the AI gateway.',
+        bypassesGateway: true,
+      }),
+    ]);
+    const card = await screen.findByTestId('endpoint-local-models');
+    const text = card.textContent!;
+    expect(text).toContain('curl "$AI_GATEWAY_URL/v1/chat/completions"');
+    expect(text).toContain('base_url=os.environ["AI_GATEWAY_URL"] + "/v1"');
+    expect(within(card).getByTestId('gateway-paths')).toHaveTextContent(
+      'POST $AI_GATEWAY_URL/v1/chat/completions with "model": "phi".',
+    );
+    // The direct URL is named once, as what it is; no call uses it.
+    const unknown = within(card).getByTestId('gateway-unknown');
+    expect(unknown).toHaveTextContent(
+      /modelManager\.kubernetes\.clusters\.local\.gatewayBaseUrl/,
+    );
+    expect(unknown).toHaveTextContent(
+      'http://phi-models.example.com/v3 reaches the engine directly, bypassing the gateway',
+    );
+    expect(text.replace(unknown.textContent!, '')).not.toContain('/v3');
+  });
 });

@@ -8,7 +8,14 @@ import { useApi } from '@backstage/core-plugin-api';
 import Typography from '@material-ui/core/Typography';
 import useAsync from 'react-use/esm/useAsync';
 import { modelManagerApiRef, type ModelStatus } from '../../api';
-import { clientExample, curlExample } from '../ServingContent/clientExample';
+import {
+  clientExample,
+  curlExample,
+  operationOf,
+} from '../ServingContent/clientExample';
+
+/** Where the snippets read the AI gateway's address when the portal does not know it. */
+const GATEWAY_ENV = 'AI_GATEWAY_URL';
 
 export interface ClientSnippetCardProps {
   /** The model's name in models.yaml. */
@@ -37,14 +44,47 @@ function Snippets({
       </div>
     );
   }
-  const options = { ...props, baseUrl: endpoint.baseUrl };
+  // Routed by the AI gateway, but no gateway URL is configured: the URL known reaches the engine
+  // directly (OVMS's /v3). Clients still call the gateway's /v1, whose address the snippets read
+  // from the environment; the direct URL is said for debugging inside the cluster.
+  const direct = endpoint.bypassesGateway;
+  const options = {
+    ...props,
+    baseUrl: endpoint.baseUrl,
+    ...(direct ? { baseUrlFromEnv: GATEWAY_ENV } : {}),
+  };
+  const base = direct ? `$${GATEWAY_ENV}/v1` : endpoint.baseUrl;
   return (
     <div data-testid={`endpoint-${item.cluster}-${item.namespace}`}>
       <Typography variant="subtitle2">
-        {where}: <code>{endpoint.baseUrl}</code>
+        {where}: <code>{base}</code>
       </Typography>
-      <Typography variant="caption" component="p">
-        {endpoint.message} Send <code>"model": "{props.servedName}"</code>.
+      {direct ? (
+        <Typography variant="body2" component="p" data-testid="gateway-unknown">
+          Clients call the AI gateway, which routes on the <code>model</code>{' '}
+          field. Its address is not configured for cluster {item.cluster}{' '}
+          (modelManager.kubernetes.clusters.{item.cluster}.gatewayBaseUrl): ask
+          the platform team for it and set <code>{GATEWAY_ENV}</code>.{' '}
+          {endpoint.baseUrl} reaches the engine directly, bypassing the gateway:
+          for debugging inside the cluster only.
+        </Typography>
+      ) : (
+        <Typography variant="caption" component="p">
+          {endpoint.message}
+        </Typography>
+      )}
+      <Typography variant="body2" component="p" data-testid="gateway-paths">
+        <code>
+          POST {base}
+          {operationOf(props.category)}
+        </code>{' '}
+        with <code>"model": "{props.servedName}"</code>.
+      </Typography>
+      <Typography variant="body2" component="p" data-testid="gateway-token">
+        A token: when the gateway is protected (an Envoy Gateway SecurityPolicy
+        with API keys or JWT), it answers 401 without one. Ask the platform team
+        for a key and <code>export OPENAI_API_KEY=…</code>; the calls below send
+        it as <code>Authorization: Bearer</code>. An open gateway ignores it.
       </Typography>
       <Typography variant="overline" component="p">
         curl

@@ -236,6 +236,23 @@ describe('HistoryTable', () => {
     ).toBeDisabled();
   });
 
+  it('does not offer Roll back on the revision live on its target, and marks it live', async () => {
+    await renderTable(fakeApi(), AuthorizeResult.ALLOW);
+    // rev 3 (the rollback) is the newest that applied on local/models.
+    const liveRow = (await screen.findByText('rollback to rev 1')).closest(
+      'tr',
+    ) as HTMLElement;
+    expect(within(liveRow).getByText('live')).toBeInTheDocument();
+    expect(
+      within(liveRow).queryByRole('button', { name: 'Roll back' }),
+    ).not.toBeInTheDocument();
+    expect(
+      within(await rowOf('user:default/bob')).getByRole('button', {
+        name: 'Roll back',
+      }),
+    ).toBeInTheDocument();
+  });
+
   it('offers rollback only to users allowed to deploy, and only to rows with a revision', async () => {
     await renderTable(fakeApi(), AuthorizeResult.ALLOW);
     await screen.findAllByRole('button', { name: 'Roll back' });
@@ -244,8 +261,9 @@ describe('HistoryTable', () => {
         name: 'Roll back',
       }),
     ).not.toBeInTheDocument();
+    // rev 2 and rev 1; rev 3 is live.
     expect(screen.getAllByRole('button', { name: 'Roll back' })).toHaveLength(
-      3,
+      2,
     );
   });
 

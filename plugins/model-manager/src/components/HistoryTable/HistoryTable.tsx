@@ -1,6 +1,7 @@
 import { Table, type TableColumn } from '@backstage/core-components';
 import { usePermission } from '@backstage/plugin-permission-react';
 import Button from '@material-ui/core/Button';
+import Chip from '@material-ui/core/Chip';
 import Typography from '@material-ui/core/Typography';
 import {
   modelDeployPermission,
@@ -9,7 +10,13 @@ import {
 } from '@model-manager/plugin-model-manager-common';
 import { useState } from 'react';
 import { ChangesCell } from './ChangesCell';
-import { actionText, canRollBackTo, revisionText } from './historyText';
+import {
+  actionText,
+  canRollBackTo,
+  isLive,
+  liveRevisions,
+  revisionText,
+} from './historyText';
 import { RevisionDiffDialog } from './RevisionDiffDialog';
 import { RollbackDialog } from './RollbackDialog';
 
@@ -35,6 +42,7 @@ export function HistoryTable(props: {
     DeploymentHistoryItem | undefined
   >();
 
+  const live = liveRevisions(props.history);
   const columns: TableColumn<DeploymentHistoryItem>[] = [
     {
       title: 'Revision',
@@ -43,11 +51,16 @@ export function HistoryTable(props: {
       width: '8%',
     },
     {
-      title: 'When',
+      // When and who in one column, so the table fits 1280 px.
+      title: 'When / who',
       field: 'createdAt',
-      render: r => new Date(r.createdAt).toLocaleString(),
+      render: r => (
+        <>
+          <div>{new Date(r.createdAt).toLocaleString()}</div>
+          <Typography variant="caption">{r.actor}</Typography>
+        </>
+      ),
     },
-    { title: 'Who', field: 'actor' },
     { title: 'Action', render: r => actionText(r) },
     { title: 'Where', render: r => `${r.cluster}/${r.namespace}` },
     { title: 'Version', field: 'serverVersion' },
@@ -66,6 +79,8 @@ export function HistoryTable(props: {
     { title: 'Changes', render: r => <ChangesCell row={r} /> },
     {
       title: '',
+      // Buttons only: no sort control (it would have no name: axe aria-command-name).
+      sorting: false,
       render: r => (
         <>
           {r.revision !== undefined && r.action !== 'undeploy' && (
@@ -73,7 +88,14 @@ export function HistoryTable(props: {
               Diff
             </Button>
           )}
-          {canRollback && canRollBackTo(r) && (
+          {isLive(r, live) && (
+            <Chip
+              size="small"
+              label="live"
+              title={`Revision ${r.revision} is what runs on ${r.cluster}/${r.namespace}: nothing to roll back to`}
+            />
+          )}
+          {canRollback && canRollBackTo(r) && !isLive(r, live) && (
             <Button
               size="small"
               color="primary"
@@ -92,6 +114,8 @@ export function HistoryTable(props: {
         <Table<DeploymentHistoryItem>
           title="Deploy history"
           options={{
+            // No drag handles on the headers (axe: nested-interactive, a tab stop each).
+            draggable: false,
             paging: props.history.length > 10,
             search: false,
             padding: 'dense',

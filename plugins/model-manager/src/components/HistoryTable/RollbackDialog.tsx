@@ -14,8 +14,9 @@ import { errorText, modelManagerApiRef } from '../../api';
 import { WouldChange } from './ChangesCell';
 
 /**
- * Asks before a rollback: a rollback dry run shows the fields it would change on the live objects;
- * Confirm applies it.
+ * Asks before a rollback: a rollback dry run shows the fields it would change on the live objects
+ * (the backend does not record a rollback dry run: opening or cancelling this adds no history
+ * row); Confirm applies it.
  */
 export function RollbackDialog(props: {
   model: string;

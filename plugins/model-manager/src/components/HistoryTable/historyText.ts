@@ -23,3 +23,32 @@ export const canRollBackTo = (r: DeploymentHistoryItem) =>
   r.revision !== undefined &&
   r.outcome === 'succeeded' &&
   (r.action === 'deploy' || r.action === 'rollback' || r.action === 'rollout');
+
+/** The actions after which a target's live objects are those the row applied (or none). */
+const PUTS_LIVE = new Set(['deploy', 'rollback', 'rollout', 'undeploy']);
+
+/**
+ * The revision live on each `cluster/namespace`, read from the history (newest first): the newest
+ * row there that succeeded in applying (deploy, rollback, rollout) or deleting (undeploy) objects.
+ * Dry runs and failures leave what ran before; after an undeploy nothing of ours is live.
+ */
+export function liveRevisions(
+  history: DeploymentHistoryItem[],
+): Map<string, number> {
+  const live = new Map<string, number>();
+  const decided = new Set<string>();
+  for (const r of history) {
+    const where = `${r.cluster}/${r.namespace}`;
+    if (decided.has(where)) continue;
+    if (r.outcome !== 'succeeded' || !PUTS_LIVE.has(r.action)) continue;
+    decided.add(where);
+    if (r.action !== 'undeploy' && r.revision !== undefined)
+      live.set(where, r.revision);
+  }
+  return live;
+}
+
+/** Whether a row is the revision live on its target now (rolling back to it would change nothing). */
+export const isLive = (r: DeploymentHistoryItem, live: Map<string, number>) =>
+  r.revision !== undefined &&
+  live.get(`${r.cluster}/${r.namespace}`) === r.revision;

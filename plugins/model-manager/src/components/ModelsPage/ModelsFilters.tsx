@@ -6,7 +6,7 @@ import {
   type ModelFacets,
   type ModelSort,
 } from '@model-manager/plugin-model-manager-common';
-import { FilterSelect } from '../FilterSelect';
+import { FILTER_LABEL_PROPS, FilterSelect } from '../FilterSelect';
 import { MODEL_FILTERS, type ModelFilter, type ModelsView } from './modelsView';
 
 const FILTER_TITLES: Record<ModelFilter, string> = {
@@ -63,7 +63,7 @@ export function ModelsFilters(props: {
         placeholder="name, model ID, description, tag"
         value={props.text}
         onChange={e => props.onText(e.target.value)}
-        InputLabelProps={{ shrink: true }}
+        InputLabelProps={FILTER_LABEL_PROPS}
         style={{ minWidth: 260 }}
       />
       {MODEL_FILTERS.map(key => (
@@ -83,7 +83,7 @@ export function ModelsFilters(props: {
         value={view.sort}
         onChange={e => props.onSort(e.target.value as ModelSort)}
         SelectProps={{ native: true }}
-        InputLabelProps={{ shrink: true }}
+        InputLabelProps={FILTER_LABEL_PROPS}
         style={{ minWidth: 160 }}
       >
         {MODEL_SORT_FIELDS.flatMap(f => [

@@ -125,6 +125,8 @@ export function ModelsPage() {
             title={`Models (${page.total})`}
             isLoading={models.loading}
             options={{
+              // No drag handles on the headers (axe: nested-interactive, a tab stop each).
+              draggable: false,
               search: false,
               paging: false,
               sorting: false,

@@ -77,6 +77,8 @@ const runtimeColumn: TableColumn<Row> = {
 
 const deployColumn: TableColumn<Row> = {
   title: '',
+  // Buttons only: no sort control (it would have no name: axe aria-command-name).
+  sorting: false,
   filtering: false,
   cellStyle: { ...nowrap(), width: 1 },
   render: m => (

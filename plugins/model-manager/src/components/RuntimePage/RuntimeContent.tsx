@@ -51,7 +51,13 @@ export function RuntimeContent() {
         {runtime.versioned ? (
           <Table
             title="Versions"
-            options={{ paging: false, search: false, padding: 'dense' }}
+            options={{
+              // No drag handles on the headers (axe: nested-interactive, a tab stop each).
+              draggable: false,
+              paging: false,
+              search: false,
+              padding: 'dense',
+            }}
             columns={[
               {
                 title: 'Version',
@@ -127,7 +133,13 @@ export function RuntimeContent() {
       <Grid item xs={12}>
         <Table
           title="Categories"
-          options={{ paging: false, search: false, padding: 'dense' }}
+          options={{
+            // No drag handles on the headers (axe: nested-interactive, a tab stop each).
+            draggable: false,
+            paging: false,
+            search: false,
+            padding: 'dense',
+          }}
           columns={[
             { title: 'Category', field: 'name' },
             {

@@ -73,6 +73,8 @@ function columnsFor(
     },
     {
       title: '',
+      // Buttons only: no sort control (it would have no name: axe aria-command-name).
+      sorting: false,
       render: r =>
         runtime.versioned && r.version && r.inCatalog ? (
           <LinkButton
@@ -192,6 +194,8 @@ export function VersionMatrix(props: { runtime: RuntimeSummary }) {
       ))}
       <Table<VersionRow>
         options={{
+          // No drag handles on the headers (axe: nested-interactive, a tab stop each).
+          draggable: false,
           paging: false,
           search: false,
           toolbar: false,

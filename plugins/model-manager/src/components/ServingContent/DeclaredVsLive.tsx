@@ -16,11 +16,14 @@ import DialogContent from '@material-ui/core/DialogContent';
 import DialogTitle from '@material-ui/core/DialogTitle';
 import Typography from '@material-ui/core/Typography';
 import {
+  isOwnedByModel,
   modelEntityRef,
   modelUndeployPermission,
   type FleetTarget,
+  type RenderedObject,
 } from '@model-manager/plugin-model-manager-common';
 import { useState } from 'react';
+import useAsync from 'react-use/esm/useAsync';
 import useAsyncRetry from 'react-use/esm/useAsyncRetry';
 import { errorText, modelManagerApiRef } from '../../api';
 import { targetRowId, targetStatusColumns } from '../fleet';
@@ -58,7 +61,55 @@ const columns: TableColumn<FleetTarget>[] = [
   ...targetStatusColumns,
 ];
 
-/** Asks before deleting a model's objects from one target, then undeploys it. */
+/** One object of the model, as `Kind name (namespace)`. */
+const objectLine = (o: RenderedObject) =>
+  `${o.kind} ${o.name}${o.namespace ? ` (namespace ${o.namespace})` : ''}`;
+
+/**
+ * What an undeploy deletes and what it keeps, as the backend decides it (`undeploy` renders the
+ * model for the target's namespace and deletes what `isOwnedByModel`): the shared objects
+ * (create-if-absent: the ClusterServingRuntime, the namespace's weights claim) stay.
+ */
+function UndeployObjects(props: { model: string; namespace: string }) {
+  const api = useApi(modelManagerApiRef);
+  const { value, loading, error } = useAsync(
+    () => api.render(props.model, { namespace: props.namespace }),
+    [api, props.model, props.namespace],
+  );
+  if (loading) return <Progress />;
+  if (error)
+    return (
+      <Typography variant="body2">
+        Could not list the objects: {errorText(error)}
+      </Typography>
+    );
+  const deletes = value!.filter(isOwnedByModel);
+  const keeps = value!.filter(o => !isOwnedByModel(o));
+  return (
+    <>
+      <Typography variant="subtitle2">Deletes</Typography>
+      <ul data-testid="undeploy-deletes">
+        {deletes.map(o => (
+          <li key={objectLine(o)}>{objectLine(o)}</li>
+        ))}
+      </ul>
+      {keeps.length > 0 && (
+        <>
+          <Typography variant="subtitle2">
+            Keeps (shared with other models)
+          </Typography>
+          <ul data-testid="undeploy-keeps">
+            {keeps.map(o => (
+              <li key={objectLine(o)}>{objectLine(o)}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </>
+  );
+}
+
+/** Asks before deleting a model's objects from one target, listing them, then undeploys it. */
 function UndeployDialog(props: {
   model: string;
   target: FleetTarget;
@@ -92,7 +143,11 @@ function UndeployDialog(props: {
         Undeploy {props.model} from {cluster}/{namespace}?
       </DialogTitle>
       <DialogContent>
-        Deletes the model's objects there; the deploy history keeps the record.
+        <Typography variant="body2" gutterBottom>
+          Deletes the model's objects there; the deploy history keeps the
+          record.
+        </Typography>
+        <UndeployObjects model={props.model} namespace={namespace} />
       </DialogContent>
       <DialogActions>
         <Button onClick={() => props.onClose(false)}>Cancel</Button>
@@ -109,7 +164,12 @@ function UndeployDialog(props: {
  * target of one model, with Undeploy for users allowed to undeploy this model
  * (`model-manager.model.undeploy` on its entity). A failure here leaves the rest of the tab working.
  */
-export function DeclaredVsLive(props: { model: string; entityRef?: string }) {
+export function DeclaredVsLive(props: {
+  model: string;
+  entityRef?: string;
+  /** After an undeploy: the page reloads what it shows of the model (its deploy history). */
+  onUndeployed?: () => void;
+}) {
   const api = useApi(modelManagerApiRef);
   const { allowed: canUndeploy } = usePermission({
     permission: modelUndeployPermission,
@@ -162,6 +222,8 @@ export function DeclaredVsLive(props: { model: string; entityRef?: string }) {
         ) : (
           <Table<FleetTarget>
             options={{
+              // No drag handles on the headers (axe: nested-interactive, a tab stop each).
+              draggable: false,
               paging: false,
               search: false,
               toolbar: false,
@@ -173,6 +235,8 @@ export function DeclaredVsLive(props: { model: string; entityRef?: string }) {
                     ...columns,
                     {
                       title: '',
+                      // Buttons only: no sort control (it would have no name: axe aria-command-name).
+                      sorting: false,
                       render: t => (
                         <Button size="small" onClick={() => setUndeploying(t)}>
                           Undeploy
@@ -192,7 +256,10 @@ export function DeclaredVsLive(props: { model: string; entityRef?: string }) {
           target={undeploying}
           onClose={undeployed => {
             setUndeploying(undefined);
-            if (undeployed) retry();
+            if (undeployed) {
+              retry();
+              props.onUndeployed?.();
+            }
           }}
         />
       )}

@@ -136,7 +136,11 @@ export function ServingContent() {
         <CatalogStatusWarning />
       </Grid>
       <Grid item xs={12}>
-        <DeclaredVsLive model={model} entityRef={entityRef} />
+        <DeclaredVsLive
+          model={model}
+          entityRef={entityRef}
+          onUndeployed={state.retry}
+        />
       </Grid>
       <Grid item xs={12}>
         <WhatRunsCard model={model} />
@@ -169,7 +173,13 @@ export function ServingContent() {
         >
           <Table<ExplainRow>
             title="Resolved configuration"
-            options={{ paging: false, search: false, padding: 'dense' }}
+            options={{
+              // No drag handles on the headers (axe: nested-interactive, a tab stop each).
+              draggable: false,
+              paging: false,
+              search: false,
+              padding: 'dense',
+            }}
             columns={columns}
             data={explainRows(explain)}
           />

@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { expect, test } from '../fixtures';
+
+const MODEL = 'phi-3-5-mini-instruct-int4-ov';
+// e2e/app-config.e2e.yaml: modelManager.kubernetes.clusters.local.gatewayBaseUrl
+const GATEWAY = 'https://ai-gateway.example.com';
+
+/**
+ * Issue 26: a model's Overview opens with a summary card (runtime, version, where it runs with its
+ * state and endpoint, Deploy) above the catalog's generic cards, and shows no empty card.
+ */
+test("a model's Overview starts with its summary and shows no empty card", async ({
+  page,
+  request,
+}) => {
+  const token = (await (await request.get('/api/auth/guest/refresh')).json())
+    .backstageIdentity.token as string;
+  const deployed = await request.post(
+    `/api/model-manager/models/${MODEL}/deploy`,
+    {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { cluster: 'local', namespace: 'models' },
+    },
+  );
+  expect(deployed.status(), await deployed.text()).toBe(200);
+  // KServe reports it Ready (as its controller writes the status).
+  const ready = await fetch(
+    `http://127.0.0.1:16443/apis/serving.kserve.io/v1beta1/namespaces/models/inferenceservices/${MODEL}/status`,
+    {
+      method: 'PATCH',
+      headers: {
+        Authorization: 'Bearer admin-token',
+        'Content-Type': 'application/merge-patch+json',
+      },
+      body: JSON.stringify({
+        status: {
+          conditions: [
+            {
+              type: 'Ready',
+              status: 'True',
+              lastTransitionTime: '2026-12-01T00:00:00Z',
+            },
+          ],
+        },
+      }),
+    },
+  );
+  expect(ready.status, await ready.text()).toBe(200);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/catalog/default/component/${MODEL}`);
+  await page.getByRole('button', { name: 'Enter' }).click();
+  const summary = page.getByTestId('model-summary');
+  await expect(summary).toBeVisible();
+  await expect(summary).toContainText('openvino (InferenceService)');
+  await expect(summary).toContainText(
+    'flat runtime, image openvino/model_server:',
+  );
+  const target = summary.getByTestId('model-summary-local-models');
+  // The fleet's read is cached a few seconds: reload until it has KServe's Ready.
+  await expect(async () => {
+    await page.reload();
+    await expect(target).toContainText('Ready', { timeout: 3_000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(target).toContainText(`Endpoint: ${GATEWAY}/v1`);
+
+  // Above every other card of the main column.
+  const apis = page.getByRole('heading', { name: 'Provided APIs' });
+  await expect(apis).toBeVisible();
+  expect((await summary.boundingBox())!.y).toBeLessThan(
+    (await apis.boundingBox())!.y,
+  );
+  // No card that only says it has nothing to show (models declare no relations of these kinds).
+  for (const empty of [
+    'Consumed APIs',
+    'Depends on components',
+    'Depends on resources',
+    'Has subcomponents',
+  ])
+    await expect(page.getByRole('heading', { name: empty })).toHaveCount(0);
+  await page.screenshot({
+    path: path.resolve(
+      __dirname,
+      '../test-results/steps',
+      'issue26-overview.png',
+    ),
+    fullPage: true,
+  });
+
+  const deploy = page.getByRole('button', { name: `Deploy ${MODEL}` });
+  await expect(deploy).toHaveAttribute(
+    'href',
+    /\/create\/templates\/default\/deploy-model\?formData=/,
+  );
+  await deploy.click();
+  await expect(
+    page.getByRole('textbox', { name: /Model/ }).first(),
+  ).toHaveValue(new RegExp(`${MODEL}$`));
+});

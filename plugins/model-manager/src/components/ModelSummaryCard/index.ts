@@ -1,0 +1,1 @@
+export { ModelSummaryCard } from './ModelSummaryCard';
