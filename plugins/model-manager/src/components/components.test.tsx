@@ -10,7 +10,7 @@ import { modelManagerApiRef, type ModelManagerApi } from '../api';
 import { ServingContent } from './ServingContent';
 import { KServeStatusCard } from './KServeStatusCard';
 import { RuntimeContent } from './RuntimePage';
-import { fakeApi, FLEET, origin } from '../__testUtils__';
+import { fakeApi, FLEET, historyRow, origin } from '../__testUtils__';
 
 const entity = {
   apiVersion: 'backstage.io/v1alpha1',
@@ -75,7 +75,17 @@ describe('ServingContent', () => {
       await renderInTestApp(
         // A fresh SWR cache per render: usePermission caches decisions.
         <SWRConfig value={{ provider: () => new Map() }}>
-          {inEntity(fakeApi(), <ServingContent />, permissions)}
+          {inEntity(
+            // Two revisions on the target: the live one (3) offers no Roll back, the earlier one does.
+            fakeApi({
+              history: async () => [
+                historyRow(),
+                historyRow({ id: 9, revision: 2, serverVersion: '0.24.0' }),
+              ],
+            }),
+            <ServingContent />,
+            permissions,
+          )}
         </SWRConfig>,
       );
       expect(await screen.findByText('Deploy history')).toBeInTheDocument();
