@@ -116,7 +116,7 @@ echo "backstage.json: $release"
 helper pin-backstage "$app/package.json" "$root/package.json"
 
 step "A registry on 127.0.0.1 for the @model-manager scope, serving the packed tarballs"
-helper registry "$work/packs" "$work/registry.port" &
+node "$root/scripts/fresh-app.js" registry "$work/packs" "$work/registry.port" &
 pids+=($!)
 for _ in $(seq 1 100); do [ -s "$work/registry.port" ] && break; sleep 0.1; done
 registry_port=$(cat "$work/registry.port")
