@@ -30,6 +30,11 @@ cleanup() {
   for pid in "${pids[@]}"; do
     wait "$pid" 2>/dev/null || true
   done
+  # Cut short while packing: `backstage-cli package postpack` restores the package.json that
+  # prepack rewrote (it keeps the original as package.json-prepack).
+  for backup in "$root"/plugins/*/package.json-prepack; do
+    [ -f "$backup" ] && (cd "$(dirname "$backup")" && npx backstage-cli package postpack)
+  done
   if [ "${KEEP_FRESH_APP:-}" = 1 ]; then
     echo "kept $work"
   else
@@ -131,6 +136,11 @@ unsafeHttpWhitelist:
 EOF
 # Packed a minute ago: Yarn's 3-day age gate would refuse them (docs/install.md says so).
 sed -i "s|^npmPreapprovedPackages:|npmPreapprovedPackages:\n  - '@model-manager/*'|" "$app/.yarnrc.yml"
+
+# Yarn's global cache keeps a package by name and version: drop our scope's, or a re-run would
+# install the tarballs of an earlier run.
+yarn_cache=$(cd "$app" && PATH=$app_path yarn config get cacheFolder)
+rm -f "$yarn_cache"/@model-manager-*
 
 step "docs/install.md, step by step"
 helper blocks docs/install.md sh >"$work/install.sh"
