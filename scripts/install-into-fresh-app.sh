@@ -48,6 +48,8 @@ step() { echo; echo "=== $* ($(($(date +%s) - started)) s)"; }
 helper() { node "$root/scripts/fresh-app.js" "$@"; }
 
 step "Build and pack the plugins"
+# The package.json fields Backstage's own publishing checks (exports, publishConfig, ...).
+npx backstage-cli repo fix --check --publish
 # Declarations first (dist-types/), from which each package build writes dist/*.d.ts.
 npx tsc
 mkdir -p "$work/packs"
@@ -137,10 +139,10 @@ EOF
 # Packed a minute ago: Yarn's 3-day age gate would refuse them (docs/install.md says so).
 sed -i "s|^npmPreapprovedPackages:|npmPreapprovedPackages:\n  - '@model-manager/*'|" "$app/.yarnrc.yml"
 
-# Yarn's global cache keeps a package by name and version: drop our scope's, or a re-run would
-# install the tarballs of an earlier run.
-yarn_cache=$(cd "$app" && PATH=$app_path yarn config get cacheFolder)
-rm -f "$yarn_cache"/@model-manager-*
+# Yarn's own folder (package cache, registry metadata) for this run only: the user's keeps
+# packages by name and version, so a re-run would install an earlier run's tarballs; and nothing
+# here touches it.
+export YARN_GLOBAL_FOLDER=$work/yarn-global
 
 step "docs/install.md, step by step"
 helper blocks docs/install.md sh >"$work/install.sh"
