@@ -96,19 +96,24 @@ export async function waitForReady(options: {
   /** Until `ms` have passed or the target's cluster changed, whichever is first. */
   function pause(ms: number): Promise<void> {
     return new Promise((resolve, reject) => {
+      const held: {
+        timer?: ReturnType<typeof setTimeout>;
+        onAbort?: () => void;
+      } = {};
       const done = () => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', aborted);
+        clearTimeout(held.timer);
+        if (held.onAbort) signal?.removeEventListener('abort', held.onAbort);
         wake = undefined;
         resolve();
       };
-      const aborted = () => {
+      const onAbort = () => {
         done();
         reject(signal!.reason);
       };
-      const timer = setTimeout(done, ms);
+      held.onAbort = onAbort;
+      held.timer = setTimeout(done, ms);
       wake = done;
-      signal?.addEventListener('abort', aborted, { once: true });
+      signal?.addEventListener('abort', onAbort, { once: true });
     });
   }
 
