@@ -1,6 +1,12 @@
 import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
 import { EntityProvider } from '@backstage/plugin-catalog-react';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  act,
+  fireEvent,
+  screen,
+  waitFor,
+  within,
+} from '@testing-library/react';
 import { MockPermissionApi } from '@backstage/test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import { permissionApiRef } from '@backstage/plugin-permission-react';
@@ -273,6 +279,42 @@ describe('loading states', () => {
 });
 
 describe('KServeStatusCard', () => {
+  it('follows the clusters: a change the backend pushes is shown without reloading, the card staying meanwhile', async () => {
+    let push: (clusters: string[]) => void = () => undefined;
+    const at = (ready: boolean) => [
+      {
+        cluster: 'local',
+        namespace: 'models',
+        revision: 1,
+        found: true,
+        summary: {
+          kind: 'LLMInferenceService',
+          name: 'qwen',
+          ready,
+          conditions: [{ type: 'Ready', status: ready ? 'True' : 'False' }],
+          problems: ready ? [] : ['Ready is False.'],
+        },
+      },
+    ];
+    let answer = at(false);
+    const api = fakeApi({
+      status: jest.fn(async () => answer),
+      watchFleet: onChange => {
+        push = onChange;
+        return () => undefined;
+      },
+    });
+    await renderInTestApp(inEntity(api, <KServeStatusCard />));
+    expect(
+      await screen.findByText('local/models: not ready'),
+    ).toBeInTheDocument();
+    answer = at(true);
+    act(() => push(['local']));
+    expect(await screen.findByText('local/models: Ready')).toBeInTheDocument();
+    expect(screen.queryByTestId('progress')).not.toBeInTheDocument();
+    expect(api.status).toHaveBeenCalledTimes(2);
+  });
+
   it('says not deployed', async () => {
     await renderInTestApp(inEntity(fakeApi(), <KServeStatusCard />));
     expect(

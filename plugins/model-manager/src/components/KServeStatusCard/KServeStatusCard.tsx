@@ -10,6 +10,7 @@ import { useApi } from '@backstage/core-plugin-api';
 import { useEntity } from '@backstage/plugin-catalog-react';
 import Typography from '@material-ui/core/Typography';
 import useAsync from 'react-use/esm/useAsync';
+import { useFleetChanges } from '../../hooks/useFleetChanges';
 import { modelManagerApiRef, type ModelStatus } from '../../api';
 import { WhyNotReadyPanel } from '../WhyNotReady';
 import { DownloadLine } from './DownloadLine';
@@ -135,13 +136,15 @@ export function KServeStatusCard() {
   const api = useApi(modelManagerApiRef);
   const model =
     entity.metadata.annotations?.[MODEL_ANNOTATION] ?? entity.metadata.name;
+  // Read again when the backend pushes a fleet change: the answer shown stays until the new one.
+  const changes = useFleetChanges(api);
   const { value, loading, error } = useAsync(
     () => api.status(model),
-    [api, model],
+    [api, model, changes],
   );
   return (
     <InfoCard title="KServe status">
-      {loading && <Progress />}
+      {loading && !value && <Progress />}
       {error && (
         <WarningPanel severity="error" title="Could not read the status">
           {error.message}

@@ -25,6 +25,7 @@ import {
 import { useState } from 'react';
 import useAsync from 'react-use/esm/useAsync';
 import useAsyncRetry from 'react-use/esm/useAsyncRetry';
+import { useFleetChanges } from '../../hooks/useFleetChanges';
 import { errorText, modelManagerApiRef } from '../../api';
 import { targetRowId, targetStatusColumns } from '../fleet';
 
@@ -176,11 +177,13 @@ export function DeclaredVsLive(props: {
     resourceRef: props.entityRef ?? modelEntityRef(props.model),
   });
   const [undeploying, setUndeploying] = useState<FleetTarget | undefined>();
+  // Read again when the backend pushes a fleet change: the answer shown stays until the new one.
+  const changes = useFleetChanges(api);
   const { value, loading, error, retry } = useAsyncRetry(
     () => api.modelFleet(props.model),
-    [api, props.model],
+    [api, props.model, changes],
   );
-  if (loading) return <Progress />;
+  if (loading && !value) return <Progress />;
   if (error) {
     return (
       <WarningPanel
