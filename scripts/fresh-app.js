@@ -16,7 +16,7 @@
  *                                                written to <port file>) serving the packed
  *                                                tarballs; every other name is a 404
  *   fresh-app.js check <backend url> <pid>       the checks of the proof (entities, models,
- *                                                dry-run deploys); exits 1 on the first failure,
+ *                                                dry-run deploys, a deploy); exits 1 on the first failure,
  *                                                or as soon as the backend (<pid>) has exited
  */
 const crypto = require('node:crypto');
@@ -269,6 +269,41 @@ async function check(base, pid) {
       0,
       300,
     )}`,
+  );
+
+  // A real deploy through the REST API: the objects reach the cluster and the fleet shows them.
+  const applied = await fetch(
+    `${base}/api/model-manager/models/${model}/deploy`,
+    {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ cluster: 'my-cluster', namespace: 'models' }),
+    },
+  );
+  const appliedBody = await applied.text();
+  if (!applied.ok)
+    fail(`deploy of ${model}: HTTP ${applied.status} ${appliedBody}`);
+  const kube = `http://127.0.0.1:${process.env.FRESH_APP_KUBE_PORT ?? 16643}`;
+  const onCluster = await fetch(
+    `${kube}/apis/serving.kserve.io/v1alpha2/namespaces/models/llminferenceservices/${model}`,
+    { headers: { authorization: 'Bearer admin-token' } },
+  );
+  if (!onCluster.ok)
+    fail(
+      `deploy of ${model}: the LLMInferenceService is not on the cluster (HTTP ${onCluster.status})`,
+    );
+  const fleet = await get(`/api/model-manager/fleet?model=${model}`);
+  const target = fleet.items.find(
+    t => t.cluster === 'my-cluster' && t.namespace === 'models',
+  );
+  if (!target)
+    fail(`deploy of ${model}: GET /fleet does not list my-cluster/models`);
+  ok(
+    `POST /api/model-manager/models/${model}/deploy applied revision ${
+      JSON.parse(appliedBody).revision
+    }: the LLMInferenceService is on the cluster and /fleet shows the target (${
+      target.state
+    })`,
   );
 
   // A dry-run deploy through the Deploy model template (the model-manager:deploy action).

