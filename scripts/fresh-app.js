@@ -292,12 +292,14 @@ async function check(base, pid) {
     fail(
       `deploy of ${model}: the LLMInferenceService is not on the cluster (HTTP ${onCluster.status})`,
     );
-  const fleet = await get(`/api/model-manager/fleet?model=${model}`);
+  const fleet = await get(`/api/model-manager/models/${model}/fleet`);
   const target = fleet.items.find(
     t => t.cluster === 'my-cluster' && t.namespace === 'models',
   );
   if (!target)
-    fail(`deploy of ${model}: GET /fleet does not list my-cluster/models`);
+    fail(
+      `deploy of ${model}: GET /models/${model}/fleet does not list my-cluster/models`,
+    );
   ok(
     `POST /api/model-manager/models/${model}/deploy applied revision ${
       JSON.parse(appliedBody).revision
