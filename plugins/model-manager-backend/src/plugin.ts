@@ -79,12 +79,13 @@ export const modelManagerPlugin = createBackendPlugin({
               })
             : undefined;
         if (watches) lifecycle.addShutdownHook(() => watches.stop());
+        const cacheMs =
+          (config.getOptionalNumber('modelManager.fleet.cacheSeconds') ?? 5) *
+          1000;
         const cache = LiveObjectCache.create({
           applier,
           clusters,
-          ttlMs:
-            (config.getOptionalNumber('modelManager.fleet.cacheSeconds') ?? 5) *
-            1000,
+          ttlMs: cacheMs,
           watches,
         });
         // Preflight and the fleet read the catalog the service serves (called on requests, after
@@ -104,6 +105,7 @@ export const modelManagerPlugin = createBackendPlugin({
           catalog: () => service.catalog(),
           gatewayBaseUrl: cluster => clusters.gatewayBaseUrl(cluster),
           diagnosis: DiagnosisReader.create({ applier }),
+          diagnosisMaxAgeMs: cacheMs,
           preflight,
         });
         const service = ModelManagerService.create({

@@ -38,6 +38,8 @@ export class FleetService {
     key: ClusterRead[];
     catalog: Catalog;
     generation: number;
+    /** When it was built (`now()`): its diagnosis is read again after `diagnosisMaxAgeMs`. */
+    builtAt: number;
     value: Promise<Snapshot>;
   };
   private generation = 0;
@@ -53,6 +55,14 @@ export class FleetService {
       diagnosis?: Pick<DiagnosisReader, 'diagnoseNamespace'>;
       /** Checks each target a plan moves (absent: plans carry no preflight). */
       preflight?: Pick<PreflightService, 'preflight' | 'session'>;
+      /**
+       * How long a built fleet's diagnosis is reused (default 5 s, the read cache's period). The
+       * diagnosis reads pods and Events, which neither the read cache nor the watches hold: while a
+       * cluster's watches are live its reads stay the same objects, and without this the reason
+       * of a NotReady target would never change (a pod going from ImagePullBackOff to OOMKilled).
+       */
+      diagnosisMaxAgeMs?: number;
+      now?: () => number;
     },
   ) {}
 
@@ -194,10 +204,13 @@ export class FleetService {
     const s = this.snapshot;
     // The same reads (object identity: the cache gave the same ones), catalog and history
     // generation: the fleet built from them still holds.
+    const now = (this.options.now ?? Date.now)();
     if (
       s &&
       s.catalog === catalog &&
       s.generation === this.generation &&
+      (!this.options.diagnosis ||
+        now - s.builtAt < (this.options.diagnosisMaxAgeMs ?? 5000)) &&
       s.key.length === reads.length &&
       s.key.every((r, i) => r === reads[i])
     ) {
@@ -221,7 +234,7 @@ export class FleetService {
         });
       return { catalog, reads, records, targets };
     });
-    this.snapshot = { key: reads, catalog, generation, value };
+    this.snapshot = { key: reads, catalog, generation, builtAt: now, value };
     value.catch(() => {
       if (this.snapshot?.value === value) this.snapshot = undefined;
     });

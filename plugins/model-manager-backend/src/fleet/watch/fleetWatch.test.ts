@@ -112,6 +112,59 @@ describe('the fleet from the watch cache', () => {
     ).toEqual([]);
   });
 
+  it('diagnoses a NotReady target again on each read, although the watched objects did not change (pods and Events are not watched)', async () => {
+    await request(ctx.server)
+      .post('/api/model-manager/models/qwen2-5-7b-instruct/deploy')
+      .set('Authorization', ALICE)
+      .send({ cluster: 'local', namespace: 'models' })
+      .expect(200);
+    await setReady('False');
+    // KServe's workload pod, as the kubelet reports it: first the image cannot be pulled...
+    const pod = (containerStatus: object) =>
+      local().objects.put({
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: {
+          name: 'qwen2-5-7b-instruct-kserve-7d9f-abcde',
+          namespace: 'models',
+          labels: {
+            'app.kubernetes.io/part-of': 'llminferenceservice',
+            'app.kubernetes.io/name': 'qwen2-5-7b-instruct',
+            'app.kubernetes.io/component': 'llminferenceservice-workload',
+            'kserve.io/component': 'workload',
+          },
+        },
+        spec: {
+          nodeName: 'node-1',
+          containers: [{ name: 'main', image: 'vllm/vllm-openai:v9.9.9' }],
+        },
+        status: {
+          phase: 'Running',
+          containerStatuses: [
+            { name: 'main', ready: false, ...containerStatus },
+          ],
+        },
+      });
+    const reason = (b: any) =>
+      String(
+        b.items.find(
+          (i: any) =>
+            i.model === 'qwen2-5-7b-instruct' &&
+            i.cluster === 'local' &&
+            i.namespace === 'models',
+        )?.reason ?? '',
+      );
+    pod({ state: { waiting: { reason: 'ImagePullBackOff' } } });
+    await fleetUntil(b => /ImagePullBackOff|image/i.test(reason(b)));
+    // ...then the image is fixed and the engine is killed for memory: no managed object changes.
+    pod({
+      restartCount: 2,
+      state: { waiting: { reason: 'CrashLoopBackOff' } },
+      lastState: { terminated: { reason: 'OOMKilled', exitCode: 137 } },
+    });
+    await fleetUntil(b => /OOMKilled|memory/i.test(reason(b)));
+  });
+
   it('pushes a change the watch sees to GET /fleet/events (Server-Sent Events)', async () => {
     await fleet(); // the watches run once the fleet was read
     const { port } = ctx.server.address() as { port: number };
