@@ -169,17 +169,34 @@ export class ModelManagerClient implements ModelManagerApi {
     return this.rest.call('rolloutPlan', { query: rolloutPlanParams(query) });
   }
 
+  /**
+   * Every reader of a page (the Deployments table, the Serving tab's cards, the runtime page's
+   * matrix) shares one `GET /fleet/events` stream: a browser keeps at most six HTTP/1.1
+   * connections per host, and a stream holds one for as long as it is open. It opens with the
+   * first reader and closes after the last.
+   */
   watchFleet(onChange: (clusters: string[]) => void): () => void {
-    return readFleetEvents({
+    this.fleetReaders.add(onChange);
+    this.stopFleetEvents ??= readFleetEvents({
       open: async signal => {
         const base = await this.options.discoveryApi.getBaseUrl(
           'model-manager',
         );
         return this.options.fetchApi.fetch(`${base}/fleet/events`, { signal });
       },
-      onChange,
+      onChange: clusters => this.fleetReaders.forEach(r => r(clusters)),
     });
+    return () => {
+      this.fleetReaders.delete(onChange);
+      if (this.fleetReaders.size === 0) {
+        this.stopFleetEvents?.();
+        this.stopFleetEvents = undefined;
+      }
+    };
   }
+
+  private readonly fleetReaders = new Set<(clusters: string[]) => void>();
+  private stopFleetEvents?: () => void;
 }
 
 /** A deploy's overrides as query parameters (`serverVersion`, `env=K=V`, `arg=A`), in that order. */

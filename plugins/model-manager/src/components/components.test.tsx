@@ -395,6 +395,36 @@ describe('KServeStatusCard', () => {
 });
 
 describe('RuntimeContent', () => {
+  it('follows the clusters: the fleet by version is read again on a pushed change, the matrix staying meanwhile', async () => {
+    // Every reader of the page subscribes (the matrix and the plan line).
+    const readers = new Set<(clusters: string[]) => void>();
+    const push = (clusters: string[]) => readers.forEach(r => r(clusters));
+    let answer = FLEET;
+    const api = fakeApi({
+      fleet: jest.fn(async () => answer),
+      watchFleet: onChange => {
+        readers.add(onChange);
+        return () => readers.delete(onChange);
+      },
+    });
+    await renderInTestApp(inEntity(api, <RuntimeContent />));
+    expect(await screen.findByTestId('live-0.19.1')).toHaveTextContent('1');
+    // The target on local moved to 0.19.1 (a rollout elsewhere): the matrix counts it there.
+    answer = {
+      ...FLEET,
+      items: FLEET.items.map(i =>
+        i.cluster === 'local' && i.runtime === 'vllm'
+          ? { ...i, liveVersion: '0.19.1' }
+          : i,
+      ),
+    };
+    act(() => push(['local']));
+    await waitFor(() =>
+      expect(screen.getByTestId('live-0.19.1')).toHaveTextContent('2'),
+    );
+    expect(screen.queryByTestId('progress')).not.toBeInTheDocument();
+  });
+
   it('shows versions with the default marked, env, categories and plumbing', async () => {
     await renderInTestApp(inEntity(fakeApi(), <RuntimeContent />));
     expect(await screen.findByText('0.24.0 (default)')).toBeInTheDocument();

@@ -15,6 +15,7 @@ import {
   type RolloutPlan,
 } from '@model-manager/plugin-model-manager-common';
 import useAsync from 'react-use/esm/useAsync';
+import { useFleetChanges } from '../../hooks/useFleetChanges';
 import { errorText, modelManagerApiRef, type RuntimeSummary } from '../../api';
 import {
   matrixClusters,
@@ -128,9 +129,11 @@ export function planWords(plan: RolloutPlan): string {
 /** The rollout plan of what models.yaml resolves now, in one line. */
 function PlanLine(props: { runtime: string }) {
   const api = useApi(modelManagerApiRef);
+  // Read again when the backend pushes a fleet change (the line shown stays meanwhile).
+  const changes = useFleetChanges(api);
   const { value } = useAsync(
     () => api.rolloutPlan({ runtime: props.runtime }),
-    [api, props.runtime],
+    [api, props.runtime, changes],
   );
   if (!value) return null;
   return (
@@ -144,11 +147,13 @@ function PlanLine(props: { runtime: string }) {
 export function VersionMatrix(props: { runtime: RuntimeSummary }) {
   const { runtime } = props;
   const api = useApi(modelManagerApiRef);
+  // Read again when the backend pushes a fleet change: the matrix shown stays until the new one.
+  const changes = useFleetChanges(api);
   const { value, loading, error } = useAsync(
     () => api.fleet({ runtime: runtime.name }),
-    [api, runtime.name],
+    [api, runtime.name, changes],
   );
-  if (loading) return <Progress />;
+  if (loading && !value) return <Progress />;
   if (error) {
     return (
       <WarningPanel
