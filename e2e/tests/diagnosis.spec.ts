@@ -1,9 +1,8 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { deployAsGuest, kube } from '../steps';
 
-const KUBE = 'http://127.0.0.1:16443';
-const ADMIN = { Authorization: 'Bearer admin-token' };
 const MODEL = 'qwen2-5-7b-instruct';
 const POD = `${MODEL}-kserve-7d9f-abcde`;
 
@@ -14,28 +13,6 @@ async function shot(page: Page, name: string) {
   });
 }
 
-/** Plays KServe's Deployment and the kubelet on the API test double: writes what they write. */
-async function kube(
-  method: 'POST' | 'PATCH' | 'DELETE',
-  apiPath: string,
-  body?: unknown,
-) {
-  const res = await fetch(`${KUBE}${apiPath}`, {
-    method,
-    headers: {
-      ...ADMIN,
-      'Content-Type':
-        method === 'PATCH'
-          ? 'application/merge-patch+json'
-          : 'application/json',
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(
-    res.status,
-    `${method} ${apiPath}: ${await res.clone().text()}`,
-  ).toBeLessThan(300);
-}
 const podStatus = (status: object) =>
   kube('PATCH', `/api/v1/namespaces/models/pods/${POD}/status`, { status });
 
@@ -43,16 +20,7 @@ test('a target that fails explains itself: ImagePullBackOff, then OOMKilled, on 
   page,
   request,
 }) => {
-  const token = (await (await request.get('/api/auth/guest/refresh')).json())
-    .backstageIdentity.token as string;
-  const deployed = await request.post(
-    `/api/model-manager/models/${MODEL}/deploy`,
-    {
-      headers: { Authorization: `Bearer ${token}` },
-      data: { cluster: 'local', namespace: 'models' },
-    },
-  );
-  expect(deployed.status(), await deployed.text()).toBe(200);
+  await deployAsGuest(request, MODEL);
 
   // The workload pod KServe creates for the LLMInferenceService, labelled as KServe labels it;
   // the image tag does not exist.

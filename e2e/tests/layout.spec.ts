@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { kube } from '../steps';
 
 /**
  * No page of ours scrolls sideways at 1440 or 1280 px (issue 26): the page's scrollWidth is at
@@ -58,29 +59,9 @@ const PAGES: Array<{
 
 test.describe.configure({ mode: 'serial' });
 
-const KUBE = 'http://127.0.0.1:16443';
-const ADMIN = { Authorization: 'Bearer admin-token' };
 const VLLM_MODEL = 'qwen2-5-7b-instruct';
 // Its own pod (the diagnosis spec plays another one of the same model).
 const POD = `${VLLM_MODEL}-kserve-layout-abcde`;
-
-async function kube(method: 'POST' | 'PATCH', apiPath: string, body: unknown) {
-  const res = await fetch(`${KUBE}${apiPath}`, {
-    method,
-    headers: {
-      ...ADMIN,
-      'Content-Type':
-        method === 'PATCH'
-          ? 'application/merge-patch+json'
-          : 'application/json',
-    },
-    body: JSON.stringify(body),
-  });
-  expect(
-    res.status,
-    `${method} ${apiPath}: ${await res.clone().text()}`,
-  ).toBeLessThan(300);
-}
 
 /**
  * The pages at their widest: a vLLM and an OpenVINO model deployed (the Deployments table's image

@@ -1,28 +1,18 @@
 import { expect, test } from '../fixtures';
+import { deployAsGuest, kube } from '../steps';
 
 /**
  * Issue 27: the Deployments page follows the clusters. A status change made on the cluster (here
  * the API test double, playing KServe's controller) reaches the open page through the backend's
  * watch cache and GET /fleet/events, without a reload and without the page polling.
  */
-const KUBE = 'http://127.0.0.1:16443';
-const ADMIN = { Authorization: 'Bearer admin-token' };
 const MODEL = 'qwen2-5-vl-7b-instruct';
 
 test('a status change on the cluster shows on the open Deployments page without reloading', async ({
   page,
   request,
 }) => {
-  const token = (await (await request.get('/api/auth/guest/refresh')).json())
-    .backstageIdentity.token as string;
-  const deployed = await request.post(
-    `/api/model-manager/models/${MODEL}/deploy`,
-    {
-      headers: { Authorization: `Bearer ${token}` },
-      data: { cluster: 'local', namespace: 'models' },
-    },
-  );
-  expect(deployed.status(), await deployed.text()).toBe(200);
+  await deployAsGuest(request, MODEL);
 
   await page.goto('/model-deployments?namespace=models');
   await page.getByRole('button', { name: 'Enter' }).click();
@@ -43,31 +33,27 @@ test('a status change on the cluster shows on the open Deployments page without 
   });
 
   // KServe's controller reports the model Ready (the status subresource, as it writes it).
-  const res = await fetch(
-    `${KUBE}/apis/serving.kserve.io/v1alpha2/namespaces/models/llminferenceservices/${MODEL}/status`,
+  await kube(
+    'PATCH',
+    `/apis/serving.kserve.io/v1alpha2/namespaces/models/llminferenceservices/${MODEL}/status`,
     {
-      method: 'PATCH',
-      headers: { ...ADMIN, 'Content-Type': 'application/merge-patch+json' },
-      body: JSON.stringify({
-        status: {
-          conditions: [
-            {
-              type: 'Ready',
-              status: 'True',
-              lastTransitionTime: '2026-12-02T05:00:00Z',
-            },
-            {
-              type: 'WorkloadsReady',
-              status: 'True',
-              lastTransitionTime: '2026-12-02T05:00:00Z',
-            },
-          ],
-          url: `http://${MODEL}.models.example.com`,
-        },
-      }),
+      status: {
+        conditions: [
+          {
+            type: 'Ready',
+            status: 'True',
+            lastTransitionTime: '2026-12-02T05:00:00Z',
+          },
+          {
+            type: 'WorkloadsReady',
+            status: 'True',
+            lastTransitionTime: '2026-12-02T05:00:00Z',
+          },
+        ],
+        url: `http://${MODEL}.models.example.com`,
+      },
     },
   );
-  expect(res.status, await res.text()).toBe(200);
 
   await expect(row.getByTestId('state-Ready')).toBeVisible();
   expect(navigations).toBe(0);

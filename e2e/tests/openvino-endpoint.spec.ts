@@ -1,9 +1,8 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { deployAsGuest, guestToken, kube } from '../steps';
 
-const KUBE = 'http://127.0.0.1:16443';
-const ADMIN = { Authorization: 'Bearer admin-token' };
 const MODEL = 'phi-3-5-mini-instruct-int4-ov';
 const JOB = `${MODEL}-download`;
 // e2e/app-config.e2e.yaml: modelManager.kubernetes.clusters.local.gatewayBaseUrl
@@ -16,24 +15,6 @@ async function shot(page: Page, name: string) {
   });
 }
 
-/** Plays the Job controller and the kubelet on the API test double: writes status like they do. */
-async function kube(method: 'POST' | 'PATCH', apiPath: string, body: unknown) {
-  const res = await fetch(`${KUBE}${apiPath}`, {
-    method,
-    headers: {
-      ...ADMIN,
-      'Content-Type':
-        method === 'PATCH'
-          ? 'application/merge-patch+json'
-          : 'application/json',
-    },
-    body: JSON.stringify(body),
-  });
-  expect(
-    res.status,
-    `${method} ${apiPath}: ${await res.clone().text()}`,
-  ).toBeLessThan(300);
-}
 const jobStatus = (status: object) =>
   kube('PATCH', `/apis/batch/v1/namespaces/models/jobs/${JOB}/status`, {
     status,
@@ -48,16 +29,8 @@ test('an OpenVINO model page shows the endpoint to call and the weights download
   request,
 }) => {
   // Deploy through the backend's API as the guest (what the Deploy button's template does).
-  const token = (await (await request.get('/api/auth/guest/refresh')).json())
-    .backstageIdentity.token as string;
-  const deployed = await request.post(
-    `/api/model-manager/models/${MODEL}/deploy`,
-    {
-      headers: { Authorization: `Bearer ${token}` },
-      data: { cluster: 'local', namespace: 'models' },
-    },
-  );
-  expect(deployed.status(), await deployed.text()).toBe(200);
+  const deployed = await deployAsGuest(request, MODEL);
+  const token = await guestToken(request);
   expect((await deployed.json()).endpoint).toBe(`${GATEWAY}/v1`);
   // The model's API entity lists the same gateway as its server (paths carry /v1); the catalog
   // processes entities in the background, so ask until it is there.

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '../fixtures';
+import { deployAsGuest, kube } from '../steps';
 
 const MODEL = 'phi-3-5-mini-instruct-int4-ov';
 // e2e/app-config.e2e.yaml: modelManager.kubernetes.clusters.local.gatewayBaseUrl
@@ -13,39 +14,23 @@ test("a model's Overview starts with its summary and shows no empty card", async
   page,
   request,
 }) => {
-  const token = (await (await request.get('/api/auth/guest/refresh')).json())
-    .backstageIdentity.token as string;
-  const deployed = await request.post(
-    `/api/model-manager/models/${MODEL}/deploy`,
-    {
-      headers: { Authorization: `Bearer ${token}` },
-      data: { cluster: 'local', namespace: 'models' },
-    },
-  );
-  expect(deployed.status(), await deployed.text()).toBe(200);
+  await deployAsGuest(request, MODEL);
   // KServe reports it Ready (as its controller writes the status).
-  const ready = await fetch(
-    `http://127.0.0.1:16443/apis/serving.kserve.io/v1beta1/namespaces/models/inferenceservices/${MODEL}/status`,
+  await kube(
+    'PATCH',
+    `/apis/serving.kserve.io/v1beta1/namespaces/models/inferenceservices/${MODEL}/status`,
     {
-      method: 'PATCH',
-      headers: {
-        Authorization: 'Bearer admin-token',
-        'Content-Type': 'application/merge-patch+json',
+      status: {
+        conditions: [
+          {
+            type: 'Ready',
+            status: 'True',
+            lastTransitionTime: '2026-12-01T00:00:00Z',
+          },
+        ],
       },
-      body: JSON.stringify({
-        status: {
-          conditions: [
-            {
-              type: 'Ready',
-              status: 'True',
-              lastTransitionTime: '2026-12-01T00:00:00Z',
-            },
-          ],
-        },
-      }),
     },
   );
-  expect(ready.status, await ready.text()).toBe(200);
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`/catalog/default/component/${MODEL}`);
