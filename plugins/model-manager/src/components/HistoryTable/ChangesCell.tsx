@@ -7,6 +7,39 @@ import type {
 import { useState } from 'react';
 import { countChanges, FieldChangeLines, ObjectChangesList } from '../fleet';
 
+/**
+ * What a dry run says of one object, in words: a shared object that is there already
+ * (`exists`: the ClusterServingRuntime, the weights claim) is left as it is, never "created"; an
+ * object whose change touches an immutable field is deleted and created again (`replaced`).
+ */
+export function wouldChangeText(o: ObjectResult): string {
+  switch (o.action) {
+    case 'failed':
+      return `failed: ${o.message ?? o.reason ?? 'see the log'}`;
+    case 'exists':
+      return 'exists (shared with other models): left as it is';
+    case 'replaced':
+      return `would be deleted and created again${
+        o.message ? ` (${o.message})` : ''
+      }`;
+    case 'created':
+      return 'would be created';
+    case 'unchanged':
+      return 'unchanged';
+    default:
+      if (o.changes === undefined) return 'would be created';
+      return o.changes.length === 0
+        ? 'unchanged'
+        : `${o.changes.length} field${o.changes.length === 1 ? '' : 's'}`;
+  }
+}
+
+/** How many changes a dry run counts for one object: none for one left as it is. */
+export function wouldChangeCount(o: ObjectResult): number {
+  if (o.action === 'exists' || o.action === 'unchanged') return 0;
+  return o.changes === undefined ? 1 : o.changes.length;
+}
+
 /** A dry run's would-change diff against the live objects, object by object. */
 export function WouldChange(props: { objects: ObjectResult[]; after: string }) {
   return (
@@ -14,16 +47,9 @@ export function WouldChange(props: { objects: ObjectResult[]; after: string }) {
       {props.objects.map(o => (
         <div key={`${o.kind}/${o.name}`}>
           <Typography variant="subtitle2">
-            {o.kind} {o.name}:{' '}
-            {o.action === 'failed'
-              ? `failed: ${o.message ?? o.reason ?? 'see the log'}`
-              : o.changes === undefined
-              ? 'would be created'
-              : o.changes.length === 0
-              ? 'unchanged'
-              : `${o.changes.length} field${o.changes.length === 1 ? '' : 's'}`}
+            {o.kind} {o.name}: {wouldChangeText(o)}
           </Typography>
-          {o.changes && (
+          {o.changes && o.action !== 'exists' && (
             <FieldChangeLines
               fields={o.changes}
               labels={{ from: 'live', to: props.after }}
@@ -40,10 +66,7 @@ function summary(
   r: DeploymentHistoryItem,
 ): { label: string; body: JSX.Element } | undefined {
   if (r.action === 'dry-run') {
-    const fields = r.results.reduce(
-      (n, o) => n + (o.changes === undefined ? 1 : o.changes.length),
-      0,
-    );
+    const fields = r.results.reduce((n, o) => n + wouldChangeCount(o), 0);
     return {
       label: `would change ${fields}`,
       body: <WouldChange objects={r.results} after="would be" />,
