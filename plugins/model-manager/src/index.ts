@@ -17,3 +17,12 @@ export {
   KServeStatusCard,
   WithKServeStatus,
 } from './components/KServeStatusCard';
+export {
+  ModelServerVersionPickerFieldExtension,
+  ModelEnvEditorFieldExtension,
+  ModelArgsEditorFieldExtension,
+  ModelNamespacePickerFieldExtension,
+  ModelClusterPickerFieldExtension,
+  ModelPreflightChecksFieldExtension,
+  ModelPullRequestCheckFieldExtension,
+} from './legacyFieldExtensions';
