@@ -66,8 +66,18 @@ export interface RouteContract<
   unauthenticated?: boolean;
 }
 
-/** A route, its type kept exact (which of query and body it has, and their schemas). */
-const route = <const R extends RouteContract>(r: R): R => r;
+/**
+ * A route, its type kept exact (which of query and body it has, and their schemas). Its answer is
+ * typed by what it parses to (`z.ZodType<answer>`), so the declared contract (and its API report)
+ * spells each answer's shape once rather than the schema's zod classes.
+ */
+const route = <const R extends RouteContract>(
+  r: R,
+): {
+  [K in keyof R]: K extends 'answer'
+    ? z.ZodType<z.output<R[K]>, z.ZodTypeDef, unknown>
+    : R[K];
+} => r as any;
 
 /**
  * The model-manager REST API, each route once: the backend validates requests with these schemas
