@@ -54,4 +54,31 @@ describe('openApiDocument', () => {
       'offset',
     ]);
   });
+
+  it.each(Object.entries(modelManagerContract))(
+    'carries the answer schema of %s',
+    (_, route) => {
+      const path = route.path.replace(/:([A-Za-z]+)/g, '{$1}');
+      const schema =
+        document.paths[path][route.method.toLowerCase()].responses['200']
+          .content['application/json'].schema;
+      // Every answer is an object with named fields (none is an untyped placeholder).
+      expect(schema.type).toBe('object');
+      expect(Object.keys(schema.properties ?? {})).not.toEqual([]);
+    },
+  );
+
+  it('describes an answer field by field, a Kubernetes field as any JSON value', () => {
+    const deploy =
+      document.paths['/models/{name}/deploy'].post.responses['200'].content[
+        'application/json'
+      ].schema;
+    expect(deploy.required).toEqual(
+      expect.arrayContaining(['ok', 'action', 'model', 'objects']),
+    );
+    expect(deploy.properties.failure.enum).toContain('conflict');
+    const change = deploy.properties.objects.items.properties.changes.items;
+    expect(change.properties.rendered).toMatchObject({ nullable: true });
+    expect(change.properties.rendered.type).toBeUndefined();
+  });
 });

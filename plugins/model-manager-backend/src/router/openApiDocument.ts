@@ -1,17 +1,31 @@
-import { zodToJsonSchema } from 'zod-to-json-schema';
+import { ignoreOverride, zodToJsonSchema } from 'zod-to-json-schema';
 import type { z } from 'zod';
 import {
+  jsonFieldValueSchema,
   modelManagerContract,
   type RouteContract,
 } from '@model-manager/plugin-model-manager-common';
 
 type JsonSchema = Record<string, unknown>;
 
+/**
+ * A field of a Kubernetes object (the recursive `jsonFieldValueSchema`: a string, number, boolean,
+ * null, or a list or object of them) is any JSON value, which OpenAPI 3.0 writes as a schema with
+ * no type that allows null.
+ */
+const ANY_JSON_VALUE = {
+  nullable: true,
+  description:
+    'Any JSON value (a field of a Kubernetes object): string, number, boolean, null, or a list or object of them',
+};
+
 /** The JSON schema (OpenAPI 3.0 dialect) of a zod schema, inlined. */
 function jsonSchema(schema: z.ZodTypeAny): JsonSchema {
   const { $schema, ...rest } = zodToJsonSchema(schema as any, {
     target: 'openApi3',
     $refStrategy: 'none',
+    override: def =>
+      def === jsonFieldValueSchema._def ? ANY_JSON_VALUE : ignoreOverride,
   }) as JsonSchema;
   return rest;
 }
@@ -49,8 +63,7 @@ const ERROR_ANSWER = {
 
 /**
  * The REST API as an OpenAPI 3.0 document, generated from {@link modelManagerContract}: each
- * route's path parameters, query and body with their schemas. Answers are described by the name
- * of their TypeScript type (they have no schema yet).
+ * route's path parameters, query, body and answer with their schemas.
  */
 export function openApiDocument(
   options: { version?: string } = {},

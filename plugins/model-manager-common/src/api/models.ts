@@ -2,31 +2,15 @@
  * `GET /models`: the models of the served catalog, filtered, sorted and paged on the server.
  * Shared by the backend router, the frontend client, the scaffolder and the CLI.
  */
+import type { z } from 'zod';
+import type {
+  modelFacetsSchema,
+  modelListResponseSchema,
+  modelSummarySchema,
+} from './contract/answers/models';
 
 /** What the API says about a model (the full resolution is under `/models/:name/resolved`). */
-export type ModelSummary = {
-  name: string;
-  modelId: string;
-  description?: string;
-  displayName?: string;
-  category: string;
-  runtime: string;
-  /** The server object: `LLMInferenceService` or `InferenceService`. */
-  kind: string;
-  /** The resolved runtime version; absent for a flat (unversioned) runtime. */
-  version?: string;
-  /** The layer that set the version: `model` (pinned) or `runtime-default`. */
-  versionSource?: string;
-  /** `server.server_version` as written in models.yaml. */
-  pinnedVersion?: string;
-  image: string;
-  moe: boolean;
-  weightFormat?: string;
-  owner?: string;
-  lifecycle?: string;
-  system?: string;
-  tags: string[];
-};
+export type ModelSummary = z.infer<typeof modelSummarySchema>;
 
 /** The fields `GET /models` sorts by; `-field` sorts descending. Ties are broken by name. */
 export const MODEL_SORT_FIELDS = [
@@ -64,24 +48,10 @@ export type ModelListQuery = {
 };
 
 /** The distinct values of the whole served catalog, for filter choices. */
-export type ModelFacets = {
-  runtimes: string[];
-  versions: string[];
-  categories: string[];
-  owners: string[];
-};
+export type ModelFacets = z.infer<typeof modelFacetsSchema>;
 
 /**
  * The answer of `GET /models`. It carries an `ETag` (the served catalog and the query); a request
- * with a matching `If-None-Match` answers 304 with no body.
+ * with a matching `If-None-Match` answers 304 with no body (schema: modelListResponseSchema).
  */
-export type ModelListResponse = {
-  /** The page (every match without `limit`). */
-  items: ModelSummary[];
-  /** How many models match the filters, over all pages. */
-  total: number;
-  offset: number;
-  /** As asked; absent when every match is in `items`. */
-  limit?: number;
-  facets: ModelFacets;
-};
+export type ModelListResponse = z.infer<typeof modelListResponseSchema>;

@@ -1,42 +1,26 @@
 /**
  * `GET /models/:name/preflight`: will this target accept and run this model? Shared by the
- * backend, the scaffolder module, the frontend and the CLI.
+ * backend, the scaffolder module, the frontend and the CLI. Schemas: ./contract/answers/preflight.ts.
  */
+import type { z } from 'zod';
+import type {
+  preflightCheckIdSchema,
+  preflightCheckSchema,
+  preflightResponseSchema,
+  preflightStatusSchema,
+} from './contract/answers/preflight';
 
 /** `pass`: fine; `warn`: may run, read the message; `fail`: would not run; `unknown`: could not be read. */
-export type PreflightStatus = 'pass' | 'warn' | 'fail' | 'unknown';
+export type PreflightStatus = z.infer<typeof preflightStatusSchema>;
 
 /** The checks, in the order they are listed. */
-export type PreflightCheckId =
-  | 'engine'
-  | 'api-versions'
-  | 'namespace'
-  | 'secrets'
-  | 'quota'
-  | 'limit-range'
-  | 'nodes'
-  | 'storage'
-  | 'gateway';
+export type PreflightCheckId = z.infer<typeof preflightCheckIdSchema>;
 
 /** One check of a preflight. */
-export type PreflightCheck = {
-  id: PreflightCheckId;
-  /** What is checked, in words (e.g. "A schedulable node fits the pod"). */
-  title: string;
-  status: PreflightStatus;
-  /** What was found, naming the objects read. */
-  message: string;
-  /** What to do about a `fail`, `warn` or `unknown`. */
-  fix?: string;
-};
+export type PreflightCheck = z.infer<typeof preflightCheckSchema>;
 
 /** The answer of `GET /models/:name/preflight?cluster=&namespace=` (with a deploy's overrides). */
-export type PreflightResponse = {
-  model: string;
-  cluster: string;
-  namespace: string;
-  checks: PreflightCheck[];
-};
+export type PreflightResponse = z.infer<typeof preflightResponseSchema>;
 
 /**
  * The body of a deploy refused by preflight (409): nothing was applied. Deploy again with

@@ -1,3 +1,4 @@
+import type { RuntimeSummary } from '@model-manager/plugin-model-manager-common';
 import type { ModelManagerApi } from '../api';
 import { FLEET, historyRow } from './fleet';
 import { MODELS, modelList } from './models';
@@ -31,7 +32,7 @@ export function fakeApi(
         source: 'config' as const,
       },
     ],
-    getRuntime: async () => ({
+    getRuntime: async (): Promise<RuntimeSummary> => ({
       name: 'vllm',
       kind: 'LLMInferenceService',
       versioned: true,

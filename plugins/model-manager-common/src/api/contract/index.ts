@@ -1,3 +1,4 @@
 export * from './schemas';
+export * from './answers';
 export { modelManagerContract } from './routes';
 export type { RouteContract, RouteName } from './routes';

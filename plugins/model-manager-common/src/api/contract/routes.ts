@@ -1,24 +1,26 @@
 import { z } from 'zod';
-import type {
-  CatalogStatus,
-  ClusterListResponse,
-  DeploymentHistoryResponse,
-  HealthResponse,
-  ResolveResponse,
-  RenderResponse,
-  RuntimeListResponse,
-  RuntimeSummary,
-} from '../catalog';
-import type { FleetResponse, RolloutApplyResult, RolloutPlan } from '../fleet';
-import type { ModelListResponse, ModelSummary } from '../models';
-import type { PullRequestReadiness } from '../gitops';
-import type { PreflightResponse } from '../preflight';
-import type { RevisionDiff } from '../sync';
-import type {
-  DeploymentResult,
-  DiffResult,
-  ModelStatusResponse,
-} from '../types';
+import {
+  catalogStatusSchema,
+  clusterListResponseSchema,
+  deploymentHistoryResponseSchema,
+  deploymentResultSchema,
+  diffResultSchema,
+  fleetResponseSchema,
+  healthResponseSchema,
+  modelListResponseSchema,
+  modelStatusResponseSchema,
+  modelSummarySchema,
+  openApiDocumentSchema,
+  preflightResponseSchema,
+  pullRequestReadinessSchema,
+  renderResponseSchema,
+  resolveResponseSchema,
+  revisionDiffSchema,
+  rolloutApplyResultSchema,
+  rolloutPlanSchema,
+  runtimeListResponseSchema,
+  runtimeSummarySchema,
+} from './answers';
 import {
   deployRequestSchema,
   deployTargetSchema,
@@ -30,17 +32,6 @@ import {
   rolloutPlanQuerySchema,
   targetQuerySchema,
 } from './schemas';
-
-/**
- * An answer's shape, named after its TypeScript type. Answers are typed, not checked at run time:
- * their types (in `api/*.ts`) are the contract until each gets a schema.
- */
-const answer = <T>(typeName: string) =>
-  z
-    .custom<T>(() => true)
-    .describe(
-      `${typeName} (a TypeScript type of @model-manager/plugin-model-manager-common)`,
-    );
 
 /**
  * The overrides of the routes that resolve a model, as query parameters: `serverVersion`,
@@ -75,8 +66,18 @@ export interface RouteContract<
   unauthenticated?: boolean;
 }
 
-/** A route, its type kept exact (which of query and body it has, and their schemas). */
-const route = <const R extends RouteContract>(r: R): R => r;
+/**
+ * A route, its type kept exact (which of query and body it has, and their schemas). Its answer is
+ * typed by what it parses to (`z.ZodType<answer>`), so the declared contract (and its API report)
+ * spells each answer's shape once rather than the schema's zod classes.
+ */
+const route = <const R extends RouteContract>(
+  r: R,
+): {
+  [K in keyof R]: K extends 'answer'
+    ? z.ZodType<z.output<R[K]>, z.ZodTypeDef, unknown>
+    : R[K];
+} => r as any;
 
 /**
  * The model-manager REST API, each route once: the backend validates requests with these schemas
@@ -88,14 +89,14 @@ export const modelManagerContract = {
     method: 'GET',
     path: '/health',
     summary: 'Whether the backend answers.',
-    answer: answer<HealthResponse>('HealthResponse'),
+    answer: healthResponseSchema,
     unauthenticated: true,
   }),
   catalogStatus: route({
     method: 'GET',
     path: '/status',
     summary: 'Whether models.yaml loaded, and the size of the catalog served.',
-    answer: answer<CatalogStatus>('CatalogStatus'),
+    answer: catalogStatusSchema,
   }),
   listModels: route({
     method: 'GET',
@@ -103,38 +104,38 @@ export const modelManagerContract = {
     summary:
       'The models, filtered, sorted and paged (ETag; If-None-Match answers 304).',
     query: modelListQuerySchema,
-    answer: answer<ModelListResponse>('ModelListResponse'),
+    answer: modelListResponseSchema,
   }),
   getModel: route({
     method: 'GET',
     path: '/models/:name',
     summary: 'One model.',
-    answer: answer<ModelSummary>('ModelSummary'),
+    answer: modelSummarySchema,
   }),
   listRuntimes: route({
     method: 'GET',
     path: '/runtimes',
     summary: 'The runtimes.',
-    answer: answer<RuntimeListResponse>('RuntimeListResponse'),
+    answer: runtimeListResponseSchema,
   }),
   getRuntime: route({
     method: 'GET',
     path: '/runtimes/:name',
     summary: 'One runtime.',
-    answer: answer<RuntimeSummary>('RuntimeSummary'),
+    answer: runtimeSummarySchema,
   }),
   listClusters: route({
     method: 'GET',
     path: '/clusters',
     summary: 'The clusters models can be deployed to, and their namespaces.',
-    answer: answer<ClusterListResponse>('ClusterListResponse'),
+    answer: clusterListResponseSchema,
   }),
   resolve: route({
     method: 'GET',
     path: '/models/:name/resolved',
     summary: 'The model resolved with overrides, each value with its origin.',
     query: overridesQuerySchema,
-    answer: answer<ResolveResponse>('ResolveResponse'),
+    answer: resolveResponseSchema,
   }),
   render: route({
     method: 'POST',
@@ -142,7 +143,7 @@ export const modelManagerContract = {
     summary:
       'The objects a deploy would apply; with a cluster, the GitOps render (checked and audited).',
     body: renderRequestSchema,
-    answer: answer<RenderResponse>('RenderResponse'),
+    answer: renderResponseSchema,
   }),
   deploy: route({
     method: 'POST',
@@ -150,14 +151,14 @@ export const modelManagerContract = {
     summary:
       'Deploy: permission, audit, preflight, server-side apply, history. 409 with the checks when preflight refuses.',
     body: deployRequestSchema,
-    answer: answer<DeploymentResult>('DeploymentResult'),
+    answer: deploymentResultSchema,
   }),
   preflight: route({
     method: 'GET',
     path: '/models/:name/preflight',
     summary: 'Whether the target would accept and run the model.',
     query: targetQuerySchema.passthrough(),
-    answer: answer<PreflightResponse>('PreflightResponse'),
+    answer: preflightResponseSchema,
   }),
   pullRequestReadiness: route({
     method: 'GET',
@@ -178,28 +179,28 @@ export const modelManagerContract = {
           ),
       })
       .strict(),
-    answer: answer<PullRequestReadiness>('PullRequestReadiness'),
+    answer: pullRequestReadinessSchema,
   }),
   diff: route({
     method: 'GET',
     path: '/models/:name/diff',
     summary: 'What a deploy with these overrides would change on live objects.',
     query: targetQuerySchema.passthrough(),
-    answer: answer<DiffResult>('DiffResult'),
+    answer: diffResultSchema,
   }),
   rollback: route({
     method: 'POST',
     path: '/models/:name/rollback',
     summary: 'Apply a revision that succeeded again, where it applied.',
     body: rollbackRequestSchema,
-    answer: answer<DeploymentResult>('DeploymentResult'),
+    answer: deploymentResultSchema,
   }),
   undeploy: route({
     method: 'DELETE',
     path: '/models/:name/deployment',
     summary: "Delete the model's own objects from one target.",
     query: deployTargetSchema,
-    answer: answer<DeploymentResult>('DeploymentResult'),
+    answer: deploymentResultSchema,
   }),
   status: route({
     method: 'GET',
@@ -208,28 +209,28 @@ export const modelManagerContract = {
       'The KServe status wherever the model is deployed, with endpoint, download, diagnosis and sync.',
     // Read as `diagnose === 'true'`: any other value is false.
     query: z.object({ diagnose: z.string().optional() }).passthrough(),
-    answer: answer<ModelStatusResponse>('ModelStatusResponse'),
+    answer: modelStatusResponseSchema,
   }),
   fleet: route({
     method: 'GET',
     path: '/fleet',
     summary: 'Every deployment target: live state, drift, outdated fields.',
     query: fleetQuerySchema,
-    answer: answer<FleetResponse>('FleetResponse'),
+    answer: fleetResponseSchema,
   }),
   modelFleet: route({
     method: 'GET',
     path: '/models/:name/fleet',
     summary: 'The deployment targets of one model.',
     query: fleetQuerySchema,
-    answer: answer<FleetResponse>('FleetResponse'),
+    answer: fleetResponseSchema,
   }),
   rolloutPlan: route({
     method: 'GET',
     path: '/rollouts/plan',
     summary: 'The targets a rollout would move, and those that stay and why.',
     query: rolloutPlanQuerySchema,
-    answer: answer<RolloutPlan>('RolloutPlan'),
+    answer: rolloutPlanSchema,
   }),
   rolloutApply: route({
     method: 'POST',
@@ -237,26 +238,26 @@ export const modelManagerContract = {
     summary:
       'One batch of a rollout: one permission check, an audit event and a history row per target.',
     body: rolloutApplyRequestSchema,
-    answer: answer<RolloutApplyResult>('RolloutApplyResult'),
+    answer: rolloutApplyResultSchema,
   }),
   revisionDiff: route({
     method: 'GET',
     path: '/models/:name/deployments/:revision/diff',
     summary: 'One history row against the revision before it and against live.',
-    answer: answer<RevisionDiff>('RevisionDiff'),
+    answer: revisionDiffSchema,
   }),
   history: route({
     method: 'GET',
     path: '/models/:name/deployments',
     summary: "The model's history, newest first.",
-    answer: answer<DeploymentHistoryResponse>('DeploymentHistoryResponse'),
+    answer: deploymentHistoryResponseSchema,
   }),
   openApi: route({
     method: 'GET',
     path: '/openapi.json',
     summary:
       'This API as an OpenAPI 3.0 document, generated from this contract.',
-    answer: answer<Record<string, unknown>>('OpenApiDocument'),
+    answer: openApiDocumentSchema,
   }),
 } as const;
 
