@@ -107,7 +107,7 @@ export function createRolloutCanaryAction(options: Options) {
           if (ctx.isDryRun || moves.length === 0) {
             const summary =
               moves.length === 0
-                ? 'None (Canary targets: 0).'
+                ? 'none (Canary targets: 0).'
                 : `dry run: would apply the canary ${namesOf(
                     moves.map(targetLabel),
                   )}.`;
@@ -152,10 +152,10 @@ export function createRolloutCanaryAction(options: Options) {
             result,
             `canary: ${summarize(result, moves.length)}`,
           );
-          const summary = `Canary moved: ${movedNames(
-            result,
-          )}; the next step waits until it is Ready.`;
-          ctx.logger.info(summary);
+          const summary = `moved ${movedNames(result)}.`;
+          ctx.logger.info(
+            `canary ${summary} The next step waits until it is Ready.`,
+          );
           ctx.output('summary', summary);
         },
       );
@@ -242,8 +242,8 @@ export function createRolloutWaitCanaryAction(options: Options) {
                 : ''
             }`,
           );
-          const summary = `Canary Ready: ${namesOf(result.ready)}.`;
-          ctx.logger.info(summary);
+          const summary = `Ready: ${namesOf(result.ready)}.`;
+          ctx.logger.info(`canary ${summary}`);
           ctx.output('summary', summary);
         },
       );
@@ -379,9 +379,9 @@ export function createRolloutBatchesAction(options: Options) {
               `after the canary: ${summary}`,
             );
           }
-          const said = `Moved ${moved.length} target(s) after the canary${
-            moved.length ? `: ${movedNames(result)}` : ''
-          }.`;
+          const said = `moved ${moved.length} target(s)${
+            input.before ? ' after the canary' : ''
+          }${moved.length ? `: ${movedNames(result)}` : ''}.`;
           ctx.logger.info(said);
           ctx.output('summary', said);
         },

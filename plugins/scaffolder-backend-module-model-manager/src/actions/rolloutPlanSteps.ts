@@ -213,9 +213,7 @@ export function createRolloutSummaryAction(options: Options) {
           ctx.output('notReady', readiness.notReady);
           ctx.output(
             'summary',
-            moved.length
-              ? `${readinessLine(readiness, moved)}.`
-              : 'Nothing moved.',
+            moved.length ? readinessLine(readiness, moved) : 'Nothing moved.',
           );
           ctx.logger.info(
             `rollout done: moved ${moved.length} of ${

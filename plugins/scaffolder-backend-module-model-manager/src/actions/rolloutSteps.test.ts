@@ -203,7 +203,7 @@ describe('the rollout in template steps', () => {
       },
     ]);
     expect(canary.outputs().summary).toMatch(
-      /^Canary moved: model-0@local\/models 0\.24\.0 -> 0\.19\.1 \(revision \d+\); the next step waits until it is Ready\.$/,
+      /^moved model-0@local\/models 0\.24\.0 -> 0\.19\.1 \(revision \d+\)\.$/,
     );
     expect(canary.lines()).toContainEqual(
       expect.stringMatching(/^1\/8 model-0@local\/models: moved/),
@@ -228,7 +228,7 @@ describe('the rollout in template steps', () => {
     await wait.run;
     expect(wait.outputs()).toEqual({
       ready: [label('model-0')],
-      summary: 'Canary Ready: model-0@local/models.',
+      summary: 'Ready: model-0@local/models.',
     });
 
     const rest = step(
@@ -253,7 +253,7 @@ describe('the rollout in template steps', () => {
         .map(l => l.split(' ')[0]),
     ).toEqual(['2/8', '3/8', '4/8', '5/8', '6/8', '7/8', '8/8']);
     expect(rest.outputs().summary).toMatch(
-      /^Moved 7 target\(s\) after the canary: model-1@local\/models 0\.24\.0 -> 0\.19\.1 \(revision \d+\), .*model-7@local\/models 0\.24\.0 -> 0\.19\.1 \(revision \d+\)\.$/,
+      /^moved 7 target\(s\) after the canary: model-1@local\/models 0\.24\.0 -> 0\.19\.1 \(revision \d+\), .*model-7@local\/models 0\.24\.0 -> 0\.19\.1 \(revision \d+\)\.$/,
     );
 
     await setReady('model-7', false);
@@ -272,7 +272,7 @@ describe('the rollout in template steps', () => {
       expect.stringMatching(/^model-7@local\/models \(NotReady/),
     ]);
     expect(summary.outputs().summary).toMatch(
-      /^Ready now: 7 of 8 moved \(model-0@local\/models, .*\); not Ready yet: model-7@local\/models \(NotReady.*\)\.$/,
+      /^Ready now: 7 of 8 moved \(model-0@local\/models, .*\); not Ready yet: model-7@local\/models \(NotReady.*\)$/,
     );
     expect(summary.lines()).toContain('rollout done: moved 8 of 8 target(s)');
 
