@@ -37,7 +37,7 @@ export function createRolloutAction(options: {
   return createTemplateAction({
     id: ROLLOUT_ACTION_ID,
     description:
-      "Rolls a runtime version out across the fleet: every target of the runtime whose live objects differ from what would be applied now (or, with version, from that version for targets no pin holds). Canary targets first (waiting until Ready), then the rest with bounded concurrency; stops once failures pass maxFailures. Each target is a deploy as the task's initiator, recorded as a rollout. A scaffolder dry run logs the plan and applies nothing.",
+      "Rolls a runtime version out across the fleet: every target of the runtime whose live objects differ from what would be applied now (or, with version, from that version for targets no pin holds). Canary targets first (waiting until Ready), then the rest with bounded concurrency; stops once failures pass maxFailures. Each target is a deploy as the task's initiator, recorded as a rollout. A scaffolder dry run logs the plan and applies nothing. The whole rollout is one step, shown on the task page as one spinner until it ends; model-manager:rollout:plan, :canary, :wait-canary, :batches and :summary run the same rollout as one step per phase (templates/rollout-runtime-version).",
     examples,
     supportsDryRun: true,
     schema: {
