@@ -35,22 +35,8 @@ async function stepState(step: Locator): Promise<string> {
   return 'not started';
 }
 
-test('a rollout with a canary shows each phase on the task page: the wait for Ready while it waits, then what each step did', async ({
-  page,
-  request,
-}) => {
-  const token = await guestToken(request);
-  for (const model of [CANARY, OTHER]) {
-    const res = await request.post(
-      `/api/model-manager/models/${model}/deploy`,
-      {
-        headers: { Authorization: `Bearer ${token}` },
-        data: { cluster: 'local', namespace: NAMESPACE },
-      },
-    );
-    expect(res.status(), await res.text()).toBe(200);
-  }
-
+/** Opens the Roll out runtime version template for vllm 0.19.1 in {@link NAMESPACE}, on its second page. */
+async function openTemplate(page: Page) {
   await page.goto('/');
   await page.getByRole('button', { name: 'Enter' }).click();
   await expect(page.getByText('Platform Catalog')).toBeVisible();
@@ -66,6 +52,54 @@ test('a rollout with a canary shows each phase on the task page: the wait for Re
   await expect(
     page.getByRole('spinbutton', { name: /Canary targets/ }),
   ).toHaveValue('1');
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('a dry run of the rollout runs only the plan step, and says "would move N" by target', async ({
+  page,
+  request,
+}) => {
+  const token = await guestToken(request);
+  for (const model of [CANARY, OTHER]) {
+    const res = await request.post(
+      `/api/model-manager/models/${model}/deploy`,
+      {
+        headers: { Authorization: `Bearer ${token}` },
+        data: { cluster: 'local', namespace: NAMESPACE },
+      },
+    );
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  await openTemplate(page);
+  await expect(
+    page.getByRole('checkbox', { name: /Dry run first/ }),
+  ).toBeChecked();
+  await page.getByRole('button', { name: 'Review' }).click();
+  await page.getByRole('button', { name: 'Create' }).click();
+
+  const output = page.getByTestId('text-output-box');
+  await expect(output).toBeVisible({ timeout: 60_000 });
+  await expect(
+    page.getByText('Dry run: the plan, nothing applied'),
+  ).toBeVisible();
+  await expect(output).toContainText(
+    `Runtime vllm toward 0.19.1: would move 2 target(s): ${CANARY}@local/${NAMESPACE}, ${OTHER}@local/${NAMESPACE}; 0 stay as they are. Nothing applied.`,
+  );
+  const steps = page.getByTestId('step-label');
+  expect(await Promise.all((await steps.all()).map(s => stepState(s)))).toEqual(
+    ['done', 'skipped', 'skipped', 'skipped', 'skipped'],
+  );
+  await shot(page, 'rollout-progress-00-dry-run');
+});
+
+test('a rollout with a canary shows each phase on the task page: the wait for Ready while it waits, then what each step did', async ({
+  page,
+  request,
+}) => {
+  const token = await guestToken(request);
+  // The targets the dry run above planned; nothing moved since.
+  await openTemplate(page);
   await page.getByRole('checkbox', { name: /Dry run first/ }).click();
   await page.getByRole('button', { name: 'Review' }).click();
   await page.getByRole('button', { name: 'Create' }).click();
