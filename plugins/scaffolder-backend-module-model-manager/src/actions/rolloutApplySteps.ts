@@ -22,11 +22,11 @@ import {
   defaultBatchSize,
   runBatches,
   runCanary,
-  waitCanaryReady,
   type AppliedTarget,
   type RolloutResult,
 } from './runRollout';
 import { userFacingErrors } from './userFacingErrors';
+import { waitCanaryReady } from './waitCanaryReady';
 import { DEFAULT_READY_POLL_INTERVAL_MS } from './waitForReady';
 
 export const ROLLOUT_CANARY_ACTION_ID = 'model-manager:rollout:canary';
@@ -113,8 +113,10 @@ export function createRolloutCanaryAction(options: Options) {
                   )}.`;
             ctx.logger.info(summary);
             ctx.output('summary', summary);
-            for (const key of ['moved', 'applied', 'failed', 'notAttempted'])
-              ctx.output(key as 'moved', []);
+            ctx.output('moved', []);
+            ctx.output('applied', []);
+            ctx.output('failed', []);
+            ctx.output('notAttempted', []);
             return;
           }
           const result = await runCanary({
@@ -328,8 +330,9 @@ export function createRolloutBatchesAction(options: Options) {
                 : `dry run: would move ${moves.length} target(s) after the canary.`;
             ctx.logger.info(summary);
             ctx.output('summary', summary);
-            for (const key of ['moved', 'failed', 'notAttempted'])
-              ctx.output(key as 'moved', []);
+            ctx.output('moved', []);
+            ctx.output('failed', []);
+            ctx.output('notAttempted', []);
             return;
           }
           const credentials = await ctx.getInitiatorCredentials();
