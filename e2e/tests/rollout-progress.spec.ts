@@ -170,12 +170,12 @@ test('a rollout with a canary shows each phase on the task page: the wait for Re
   );
   await expect(output).toContainText(
     new RegExp(
-      `Canary: moved ${CANARY}@local/${NAMESPACE} 0\\.24\\.0 -> 0\\.19\\.1 \\(revision 2\\)\\. Ready: ${CANARY}@local/${NAMESPACE}\\.`,
+      `Canary: moved ${CANARY}@local/${NAMESPACE} 0\\.24\\.0 -> 0\\.19\\.1 \\(revision \\d+\\)\\. Ready: ${CANARY}@local/${NAMESPACE}\\.`,
     ),
   );
   await expect(output).toContainText(
     new RegExp(
-      `The rest: moved 1 target\\(s\\) after the canary: ${OTHER}@local/${NAMESPACE} 0\\.24\\.0 -> 0\\.19\\.1 \\(revision 2\\)\\.`,
+      `The rest: moved 1 target\\(s\\) after the canary: ${OTHER}@local/${NAMESPACE} 0\\.24\\.0 -> 0\\.19\\.1 \\(revision \\d+\\)\\.`,
     ),
   );
   await expect(output).toContainText(
