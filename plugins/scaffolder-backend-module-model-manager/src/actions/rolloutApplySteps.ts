@@ -111,7 +111,9 @@ export function createRolloutCanaryAction(options: Options) {
                 : `dry run: would apply the canary ${namesOf(
                     moves.map(targetLabel),
                   )}.`;
-            ctx.logger.info(summary);
+            ctx.logger.info(
+              moves.length === 0 ? `canary: ${summary}` : summary,
+            );
             ctx.output('summary', summary);
             ctx.output('moved', []);
             ctx.output('applied', []);
