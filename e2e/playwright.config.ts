@@ -39,7 +39,8 @@ export default defineConfig({
         'node ../packages/kube-api-test-server/bin/kube-api-test-server.js',
       env: {
         KUBE_API_TEST_SERVER_PORT: '16443',
-        KUBE_API_TEST_SERVER_NAMESPACES: 'default,models',
+        // rollouts: the rollout-progress spec's own, so its rollout moves no other spec's targets.
+        KUBE_API_TEST_SERVER_NAMESPACES: 'default,models,rollouts',
         // A node, a default StorageClass and the AI gateway: deploys pass preflight.
         KUBE_API_TEST_SERVER_SEED: 'working-cluster',
         KUBE_API_TEST_SERVER_GATEWAYS: 'default/envoy-ai-gateway-basic',

@@ -46,6 +46,8 @@ const SUITES = [
       'src/actions/deploy.test.ts',
       'src/actions/undeploy.test.ts',
       'src/actions/rollout.test.ts',
+      // The same rollout as the template's steps, one phase each (issue 26).
+      'src/actions/rolloutSteps.test.ts',
     ],
   ],
 ];

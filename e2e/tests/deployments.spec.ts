@@ -138,7 +138,7 @@ test('a runtime version rolls out through the template, and the Deployments page
   await page.getByRole('button', { name: 'Create' }).click();
 
   await expect(page.getByText('Rolled out')).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByText(/moved 1 target\(s\)/)).toBeVisible();
+  await expect(page.getByText(/moved 1 target\(s\) of 1/)).toBeVisible();
   // Moved is not Ready (nothing becomes Ready on the test double): the task says so, by target.
   await expect(page.getByTestId('text-output-box')).toContainText(
     new RegExp(`Ready now: 0 of 1 moved; not Ready yet: ${UNPINNED}@local/`),

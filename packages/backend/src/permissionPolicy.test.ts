@@ -40,6 +40,7 @@ import {
   createDeployModelAction,
   createRenderModelAction,
   createRolloutAction,
+  createRolloutCanaryAction,
   createUndeployModelAction,
 } from '@model-manager/plugin-scaffolder-backend-module-model-manager';
 import path from 'node:path';
@@ -512,6 +513,47 @@ describe('the model-manager permission policy, with users of examples/org.yaml',
           namespace: 'models',
           waitForCanary: false,
         }),
+      ).rejects.toThrow(
+        `user:default/bob may not model-manager.model.deploy model ${SEARCH_MODEL} (component:default/${SEARCH_MODEL}): not a member of its owner group:default/search and not in the admin group ${ADMIN_GROUP}; so may not roll out this batch (nothing was applied)`,
+      );
+      expect(events).toEqual([
+        expect.objectContaining({ eventId: 'model-rollout', outcome: 'fail' }),
+      ]);
+      expect(kube.requests.filter(r => r.method === 'PATCH')).toEqual([]);
+    });
+
+    it("model-manager:rollout:canary (the template's canary step) fails for bob the same way; nothing is applied", async () => {
+      const first = await as('pat').post(
+        `/api/model-manager/models/${SEARCH_MODEL}/deploy`,
+        { cluster: 'local', namespace: 'models' },
+      );
+      expect(first.status).toBe(200);
+      // The plan step's canary output: the plan's first move.
+      const plan = await request(backend.server)
+        .get(
+          '/api/model-manager/rollouts/plan?runtime=vllm&version=0.19.1&cluster=local&namespace=models',
+        )
+        .set('authorization', `Bearer ${tokens.bob}`);
+      expect(plan.status).toBe(200);
+      const canary = plan.body.moves.filter(
+        (m: { model: string }) => m.model === SEARCH_MODEL,
+      );
+      expect(canary).toHaveLength(1);
+      events.length = 0;
+      kube.resetRequests();
+      await expect(
+        run(
+          'bob',
+          // Its input schema types moves as zod objects, which JsonObject does not cover.
+          createRolloutCanaryAction(services()) as unknown as {
+            handler(ctx: any): Promise<void>;
+          },
+          {
+            runtime: 'vllm',
+            version: '0.19.1',
+            moves: canary,
+          },
+        ),
       ).rejects.toThrow(
         `user:default/bob may not model-manager.model.deploy model ${SEARCH_MODEL} (component:default/${SEARCH_MODEL}): not a member of its owner group:default/search and not in the admin group ${ADMIN_GROUP}; so may not roll out this batch (nothing was applied)`,
       );

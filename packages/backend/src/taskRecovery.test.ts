@@ -395,13 +395,20 @@ describe('a backend restart during a Deploy model task', () => {
     expect(await kill()).toBe('SIGKILL');
     backend = startBackend();
     token = await ready(backend);
-    // Resumed: the plan and the canary's apply come from their checkpoints; it waits again.
+    // Resumed: the template runs one step per phase; the plan and the canary's apply are finished
+    // steps, kept with their outputs, and only the wait for Ready runs again.
     await until(
       'the resumed canary to wait for Ready',
       () => logged(id, token, waiting, 2),
       backend,
     );
     expect(ROLLED.map(appliesOf)).toEqual([2, 1, 1]);
+    expect(await logLines(id, token)).toEqual(
+      expect.arrayContaining([
+        'Skipping step plan because it was already completed in a previous run',
+        'Skipping step canary because it was already completed in a previous run',
+      ]),
+    );
 
     kube.store.setStatus(
       {

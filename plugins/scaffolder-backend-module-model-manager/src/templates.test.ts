@@ -10,6 +10,11 @@ import {
   createDeployModelAction,
   createRenderModelAction,
   createRolloutAction,
+  createRolloutBatchesAction,
+  createRolloutCanaryAction,
+  createRolloutPlanAction,
+  createRolloutSummaryAction,
+  createRolloutWaitCanaryAction,
   createUndeployModelAction,
 } from './actions';
 
@@ -28,6 +33,11 @@ const actions = Object.fromEntries(
     createDeployModelAction(deps),
     createUndeployModelAction(deps),
     createRolloutAction(deps),
+    createRolloutPlanAction(deps),
+    createRolloutCanaryAction(deps),
+    createRolloutWaitCanaryAction(deps),
+    createRolloutBatchesAction(deps),
+    createRolloutSummaryAction(deps),
     createRenderModelAction(deps),
   ].map(a => [a.id, a]),
 );
@@ -97,6 +107,45 @@ describe.each(
     }
   });
 
+  it("reads only outputs that an earlier step's action declares (a later or unknown step renders as nothing)", () => {
+    const template = yaml.parse(text);
+    const steps: Array<{ id: string; action: string; input?: unknown }> =
+      template.spec.steps;
+    const reads = (node: unknown) =>
+      [
+        ...JSON.stringify(node ?? {}).matchAll(
+          /steps\.([A-Za-z_][A-Za-z0-9_]*)\.output\.([A-Za-z_][A-Za-z0-9_]*)/g,
+        ),
+      ].map(m => ({ step: m[1], output: m[2] }));
+    const problems: string[] = [];
+    const check = (at: string, before: typeof steps, node: unknown) => {
+      for (const { step, output } of reads(node)) {
+        const source = before.find(s => s.id === step);
+        if (!source)
+          problems.push(`${at} reads steps.${step}, not an earlier step`);
+        else if (
+          actions[source.action] &&
+          !(
+            output in
+            (
+              actions[source.action].schema?.output as {
+                properties: Record<string, unknown>;
+              }
+            ).properties
+          )
+        )
+          problems.push(
+            `${at} reads ${output}, not an output of ${source.action}`,
+          );
+      }
+    };
+    steps.forEach((step, i) =>
+      check(`step ${step.id}`, steps.slice(0, i), step.input),
+    );
+    check('output', steps, template.spec.output);
+    expect(problems).toEqual([]);
+  });
+
   it('reads only parameters it declares', () => {
     const template = yaml.parse(text);
     const declared = new Set(
@@ -164,4 +213,61 @@ it('finds the templates', () => {
     'propose-model-deployment',
     'rollout-runtime-version',
   ]);
+});
+
+// The rollout in steps (issue 26): the task page shows one entry per step, so the phases are steps
+// of their own; a dry run runs only the plan, and each phase after it is skipped on a dry run.
+it('rollout-runtime-version: plan, canary, the canary Ready wait, the rest and the summary, one step each; only the plan on a dry run', () => {
+  const template = yaml.parse(
+    fs.readFileSync(
+      path.join(TEMPLATES_DIR, 'rollout-runtime-version/template.yaml'),
+      'utf8',
+    ),
+  );
+  expect(
+    template.spec.steps.map(
+      (s: { id: string; action: string; if?: string }) => [
+        s.id,
+        s.action,
+        s.if ?? 'always',
+      ],
+    ),
+  ).toEqual([
+    ['plan', 'model-manager:rollout:plan', 'always'],
+    ['canary', 'model-manager:rollout:canary', '${{ not parameters.dryRun }}'],
+    [
+      'canaryReady',
+      'model-manager:rollout:wait-canary',
+      '${{ not parameters.dryRun }}',
+    ],
+    ['rest', 'model-manager:rollout:batches', '${{ not parameters.dryRun }}'],
+    [
+      'summary',
+      'model-manager:rollout:summary',
+      '${{ not parameters.dryRun }}',
+    ],
+  ]);
+  // The phases hand the plan on: the canary targets to the canary, the rest to the batches, the
+  // canary's applied targets to the wait, every moved target to the summary.
+  const input = (id: string) =>
+    template.spec.steps.find((s: { id: string }) => s.id === id).input;
+  expect(input('canary').moves).toBe('${{ steps.plan.output.canary }}');
+  expect(input('canaryReady').applied).toBe(
+    '${{ steps.canary.output.applied }}',
+  );
+  expect(input('rest').moves).toBe('${{ steps.plan.output.rest }}');
+  expect(input('summary').moved).toEqual([
+    '${{ steps.canary.output.moved }}',
+    '${{ steps.rest.output.moved }}',
+  ]);
+  // Every form field reaches the step that uses it.
+  const wired = new Set(
+    [...JSON.stringify(template.spec.steps).matchAll(/parameters\.(\w+)/g)].map(
+      m => m[1],
+    ),
+  );
+  const fields = template.spec.parameters.flatMap(
+    (p: { properties: Record<string, unknown> }) => Object.keys(p.properties),
+  );
+  expect(fields.filter((f: string) => !wired.has(f))).toEqual([]);
 });

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { mockCredentials } from '@backstage/backend-test-utils';
 import {
@@ -12,36 +11,11 @@ import {
 } from '../__testUtils__/actionTestContext';
 import { createRolloutAction } from './rollout';
 import { examples } from './rollout.examples';
-import { FIXTURE_CATALOG_DIR } from '@model-manager/plugin-model-manager-common/testUtils';
+import { FLEET_MODELS, fleetCatalog } from '../__testUtils__/fleetCatalog';
 
 type Backend = Awaited<ReturnType<typeof startActionBackend>>;
 
-const MODELS = Array.from({ length: 8 }, (_, i) => `model-${i}`);
-
-/** A catalog with eight vLLM models on the default version, in a folder the test may edit. */
-function fleetCatalog(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-rollout-'));
-  fs.cpSync(
-    path.join(FIXTURE_CATALOG_DIR, 'runtimes'),
-    path.join(dir, 'runtimes'),
-    {
-      recursive: true,
-    },
-  );
-  const repo = fs.readFileSync(
-    path.join(FIXTURE_CATALOG_DIR, 'models.yaml'),
-    'utf8',
-  );
-  const models = MODELS.map(
-    m =>
-      `  ${m}:\n    model_id: org/${m}\n    category: llm\n    server:\n      runtime: vllm\n`,
-  ).join('');
-  fs.writeFileSync(
-    path.join(dir, 'models.yaml'),
-    `models:\n${models}\n${repo.slice(repo.indexOf('\nruntimes:') + 1)}`,
-  );
-  return path.join(dir, 'models.yaml');
-}
+const MODELS = FLEET_MODELS;
 
 describe('model-manager:rollout', () => {
   let mm: Backend;

@@ -4,14 +4,18 @@ import type {
   LoggerService,
 } from '@backstage/backend-plugin-api';
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
-import {
-  targetLabel,
-  type RolloutPlan,
-} from '@model-manager/plugin-model-manager-common';
+import { targetLabel } from '@model-manager/plugin-model-manager-common';
 import { ModelManagerClient } from '../client';
 import { examples } from './rollout.examples';
-import { defaultBatchSize, runRollout, type TargetOutcome } from './runRollout';
-import { readinessOf } from './readinessOf';
+import { logPlan, readPlan, staysOf } from './planRollout';
+import {
+  failedOutput,
+  reportReadiness,
+  rolloutName,
+  summarize,
+  throwIfUnfinished,
+} from './rolloutOutcome';
+import { defaultBatchSize, runRollout } from './runRollout';
 import { userFacingErrors } from './userFacingErrors';
 import { DEFAULT_READY_POLL_INTERVAL_MS } from './waitForReady';
 
@@ -33,7 +37,7 @@ export function createRolloutAction(options: {
   return createTemplateAction({
     id: ROLLOUT_ACTION_ID,
     description:
-      "Rolls a runtime version out across the fleet: every target of the runtime whose live objects differ from what would be applied now (or, with version, from that version for targets no pin holds). Canary targets first (waiting until Ready), then the rest with bounded concurrency; stops once failures pass maxFailures. Each target is a deploy as the task's initiator, recorded as a rollout. A scaffolder dry run logs the plan and applies nothing.",
+      "Rolls a runtime version out across the fleet: every target of the runtime whose live objects differ from what would be applied now (or, with version, from that version for targets no pin holds). Canary targets first (waiting until Ready), then the rest with bounded concurrency; stops once failures pass maxFailures. Each target is a deploy as the task's initiator, recorded as a rollout. A scaffolder dry run logs the plan and applies nothing. The whole rollout is one step, shown on the task page as one spinner until it ends; model-manager:rollout:plan, :canary, :wait-canary, :batches and :summary run the same rollout as one step per phase (templates/rollout-runtime-version).",
     examples,
     supportsDryRun: true,
     schema: {
@@ -177,45 +181,18 @@ export function createRolloutAction(options: {
       return userFacingErrors(options.logger, ROLLOUT_ACTION_ID, async () => {
         const input = ctx.input;
         const credentials = await ctx.getInitiatorCredentials();
-        const query = {
-          runtime: input.runtime,
-          ...(input.version ? { version: input.version } : {}),
-          ...(input.cluster ? { cluster: input.cluster } : {}),
-          ...(input.namespace ? { namespace: input.namespace } : {}),
-          ...(input.includeHeld ? { includeHeld: true } : {}),
-        };
         const dryRun = ctx.isDryRun || input.dryRun === true;
-        // The plan is kept: a resumed task works through the same targets in the same order. The
-        // task state is written again at every checkpoint, so a real run keeps each move without
-        // its field changes (logged here, and not needed to apply it).
-        const plan = (await ctx.checkpoint({
-          key: `rollout-plan-${input.runtime}-${input.version ?? 'resolved'}${
-            input.includeHeld ? '-held' : ''
-          }`,
-          fn: async () => {
-            const full = await client.rolloutPlan(query, credentials);
-            return (
-              dryRun
-                ? full
-                : {
-                    ...full,
-                    moves: full.moves.map(({ changes: _, ...move }) => ({
-                      ...move,
-                      changes: [],
-                    })),
-                  }
-            ) as any;
-          },
-        })) as RolloutPlan;
+        const checkpoint = <T>(key: string, fn: () => Promise<T>) =>
+          ctx.checkpoint({ key, fn: fn as any }) as Promise<T>;
+        const plan = await readPlan({
+          client,
+          credentials,
+          input,
+          dryRun,
+          checkpoint,
+        });
         logPlan(ctx.logger, plan, dryRun);
-        ctx.output(
-          'unchanged',
-          plan.stays.map(s => ({
-            target: targetLabel(s),
-            why: s.why,
-            reason: s.reason,
-          })),
-        );
+        ctx.output('unchanged', staysOf(plan));
         if (dryRun) {
           ctx.logger.info(
             `dry run: would move ${plan.moves.length} target(s); nothing applied`,
@@ -243,121 +220,30 @@ export function createRolloutAction(options: {
           pollIntervalMs:
             options.readyPollIntervalMs ?? DEFAULT_READY_POLL_INTERVAL_MS,
           logger: ctx.logger,
-          checkpoint: (key, fn) =>
-            ctx.checkpoint({ key, fn: fn as any }) as any,
+          checkpoint,
           signal: ctx.signal,
         });
-        ctx.output(
-          'moved',
-          result.moved.map(o => o.target),
-        );
-        ctx.output(
-          'failed',
-          result.failed.map(o => ({
-            target: o.target,
-            ...(o.message ? { message: o.message } : {}),
-          })),
-        );
+        const moved = result.moved.map(o => o.target);
+        ctx.output('moved', moved);
+        ctx.output('failed', failedOutput(result));
         ctx.output('notAttempted', result.notAttempted);
-        // Moved is not serving: say which moved targets are Ready now (issue 26).
-        const readiness = await readinessOf(
+        const readiness = await reportReadiness({
           client,
           credentials,
-          input.runtime,
-          result.moved.map(o => o.target),
-        );
+          runtime: input.runtime,
+          moved,
+          logger: ctx.logger,
+        });
         ctx.output('ready', readiness.ready);
         ctx.output('notReady', readiness.notReady);
-        if (result.moved.length > 0)
-          ctx.logger.info(
-            `Ready now: ${readiness.ready.length} of ${
-              result.moved.length
-            } moved${
-              readiness.ready.length ? ` (${readiness.ready.join(', ')})` : ''
-            }${
-              readiness.notReady.length
-                ? `; not Ready yet: ${readiness.notReady.join('; ')}`
-                : ''
-            }`,
-          );
-        const summary = `moved ${result.moved.length} of ${
-          plan.moves.length
-        } target(s)${
-          result.failed.length
-            ? `; failed: ${result.failed.map(describe).join('; ')}`
-            : ''
-        }${
-          result.notAttempted.length
-            ? `; not attempted: ${result.notAttempted.join(', ')}`
-            : ''
-        }`;
-        const rollout = `rollout of ${input.runtime}${
-          input.version ? ` ${input.version}` : ''
-        }`;
-        // The scaffolder (1.55, TaskWorker.runOneTask) ends every task whose step throws as
-        // `failed`, a cancelled one too: the message says it was cancelled and what had moved.
-        if (result.cancelled)
-          throw new Error(
-            `${rollout} cancelled: no target was started after the cancel. ${summary}`,
-          );
-        if (result.stopped)
-          throw new Error(`${rollout} stopped: ${result.stopped}. ${summary}`);
-        if (result.failed.length > 0)
-          throw new Error(
-            `${rollout} finished with failures: every target was attempted. ${summary}`,
-          );
+        const summary = summarize(result, plan.moves.length);
+        throwIfUnfinished(
+          rolloutName(input.runtime, input.version),
+          result,
+          summary,
+        );
         ctx.logger.info(`rollout done: ${summary}`);
       });
     },
   });
-}
-
-function describe(o: TargetOutcome): string {
-  return `${o.target} (${o.message ?? 'failed'})`;
-}
-
-/**
- * The plan in the task log: every target that moves with the fields that change (a dry run), or
- * how many move from which version to which (a real run, which then logs each target as it moves);
- * and every target that stays, and why.
- */
-function logPlan(
-  logger: { info(message: string): void },
-  plan: RolloutPlan,
-  detailed: boolean,
-) {
-  logger.info(
-    `plan for runtime ${plan.runtime}${
-      plan.version ? ` toward ${plan.version}` : ''
-    }: ${plan.moves.length} target(s) to move, ${plan.stays.length} staying`,
-  );
-  if (!detailed) {
-    const counts = new Map<string, number>();
-    for (const m of plan.moves) {
-      const step = m.toVersion
-        ? `${m.fromVersion ?? '?'} -> ${m.toVersion}`
-        : 'objects changed, same version';
-      counts.set(step, (counts.get(step) ?? 0) + 1);
-    }
-    for (const [step, count] of counts)
-      logger.info(`  move ${step}: ${count} target(s)`);
-  }
-  for (const m of detailed ? plan.moves : []) {
-    const fields = m.changes.flatMap(c =>
-      c.change === 'changed'
-        ? c.fields.map(f => f.path)
-        : [`${c.kind} ${c.name} ${c.change}`],
-    );
-    logger.info(
-      `  move ${targetLabel(m)}${
-        m.toVersion ? ` ${m.fromVersion ?? '?'} -> ${m.toVersion}` : ''
-      }: ${fields.slice(0, 6).join(', ')}${
-        fields.length > 6 ? `, and ${fields.length - 6} more` : ''
-      }${m.releasesHold ? ` (releases: ${m.releasesHold.text})` : ''}`,
-    );
-  }
-  for (const s of plan.stays)
-    logger.info(`  stay ${targetLabel(s)}: ${s.reason}`);
-  for (const e of plan.errors)
-    logger.info(`  cluster ${e.cluster} could not be read: ${e.message}`);
 }

@@ -8,7 +8,7 @@ import {
   type RolloutTargetResult,
 } from '@model-manager/plugin-model-manager-common';
 import type { ModelManagerClient } from '../client';
-import { waitForReady } from './waitForReady';
+import { notReady, waitOne } from './waitCanaryReady';
 
 /**
  * How many targets go to the backend in one request when the task does not say: twelve rounds of
@@ -70,6 +70,18 @@ export type RolloutResult = {
   cancelled?: boolean;
 };
 
+/** Progress lines count targets over the whole rollout: `done/total`. */
+export type Progress = { offset: number; total: number };
+
+/** A canary target applied, with the revision its apply recorded (what the Ready wait waits for). */
+export type AppliedTarget = {
+  target: string;
+  model: string;
+  cluster: string;
+  namespace: string;
+  revision?: number;
+};
+
 /**
  * Rolls the planned targets forward: the canary targets first, one at a time, waiting until each
  * is Ready; then the rest in batches of `batchSize`, which the backend applies `concurrency` at a
@@ -78,23 +90,51 @@ export type RolloutResult = {
  * starts; the result says which targets moved, which failed and which were not attempted.
  *
  * Each batch is checkpointed, and the backend skips targets the rollout already applied, so a task
- * resumed after a restart (even one cut short inside a batch) applies no target twice.
+ * resumed after a restart (even one cut short inside a batch) applies no target twice. The
+ * template's steps run the same phases one step each: {@link runCanary}, {@link waitCanaryReady},
+ * {@link runBatches}.
  */
 export async function runRollout(
   options: RolloutOptions,
 ): Promise<RolloutResult> {
-  const { moves, logger } = options;
-  const total = moves.length;
-  const result: RolloutResult = { moved: [], failed: [], notAttempted: [] };
-  const byKey = new Map(moves.map(m => [targetLabel(m), m]));
-  let done = 0;
-  // Progress lines of one batch, written as one task log event when the batch is done: a batch's
-  // targets all finish within its request, and one event instead of one per target saves the
-  // scaffolder a database row and a log line per target. The task log reads the same.
-  let progress: string[] = [];
+  const { moves } = options;
+  const progress = { offset: 0, total: moves.length };
+  const canaryMoves = moves.slice(0, Math.min(options.canary, moves.length));
+  const rest = moves.slice(canaryMoves.length);
+  const first = await runCanary({ ...options, moves: canaryMoves, progress });
+  if (first.stopped || first.cancelled) {
+    first.notAttempted.push(...rest.map(targetLabel));
+    return first;
+  }
+  const second = await runBatches({
+    ...options,
+    moves: rest,
+    progress: { offset: canaryMoves.length, total: moves.length },
+  });
+  return {
+    ...second,
+    moved: [...first.moved, ...second.moved],
+    failed: [...first.failed, ...second.failed],
+  };
+}
+
+/**
+ * Writes each target's outcome to the task log as `done/total target: moved ...`, a batch's lines
+ * as one task log event (a batch's targets all finish within its request, and one event instead
+ * of one per target saves the scaffolder a database row and a log line per target).
+ */
+function createRecorder(
+  options: Pick<RolloutOptions, 'moves' | 'logger'>,
+  progress: Progress,
+  result: RolloutResult,
+) {
+  const { logger } = options;
+  const byKey = new Map(options.moves.map(m => [targetLabel(m), m]));
+  let done = progress.offset;
+  let lines: string[] = [];
   const flush = () => {
-    if (progress.length > 0) logger.info(progress.join('\n'));
-    progress = [];
+    if (lines.length > 0) logger.info(lines.join('\n'));
+    lines = [];
   };
   const record = (item: RolloutTargetResult): TargetOutcome => {
     const target = targetLabel(item);
@@ -112,88 +152,98 @@ export async function runRollout(
     const versions = outcome.toVersion
       ? ` ${outcome.fromVersion ?? '?'} -> ${outcome.toVersion}`
       : '';
+    const at = `${done}/${progress.total} ${target}`;
     if (item.outcome === 'applied')
-      progress.push(
-        `${done}/${total} ${target}: moved${versions} (revision ${outcome.revision})`,
-      );
+      lines.push(`${at}: moved${versions} (revision ${outcome.revision})`);
     else if (item.outcome === 'already-applied')
-      progress.push(
-        `${done}/${total} ${target}: moved${versions} (revision ${outcome.revision}) before the task was interrupted; not applied again`,
+      lines.push(
+        `${at}: moved${versions} (revision ${outcome.revision}) before the task was interrupted; not applied again`,
       );
     else {
       flush();
-      logger.error(`${done}/${total} ${target}: failed: ${outcome.message}`);
+      logger.error(`${at}: failed: ${outcome.message}`);
     }
     return outcome;
   };
-  const apply = (key: string, batch: RolloutMove[], maxFailures: number) =>
-    options.checkpoint(key, () =>
-      options.client.rolloutApply(
-        {
-          runtime: options.runtime,
-          ...(options.version ? { version: options.version } : {}),
-          rolloutId: options.rolloutId,
-          targets: batch.map(m => ({
-            model: m.model,
-            cluster: m.cluster,
-            namespace: m.namespace,
-            overrides: m.overrides,
-          })),
-          concurrency: options.concurrency,
-          maxFailures,
-          force: options.force,
-        },
-        options.credentials,
-      ),
-    );
+  return { record, flush };
+}
 
-  const canary = moves.slice(0, Math.min(options.canary, total));
-  if (canary.length > 0)
-    logger.info(`canary: ${canary.map(targetLabel).join(', ')}`);
-  for (const [index, move] of canary.entries()) {
+/** One request of a rollout's targets to the backend, checkpointed under `key`. */
+function applyBatch(
+  options: RolloutOptions,
+  key: string,
+  batch: RolloutMove[],
+  maxFailures: number,
+) {
+  return options.checkpoint(key, () =>
+    options.client.rolloutApply(
+      {
+        runtime: options.runtime,
+        ...(options.version ? { version: options.version } : {}),
+        rolloutId: options.rolloutId,
+        targets: batch.map(m => ({
+          model: m.model,
+          cluster: m.cluster,
+          namespace: m.namespace,
+          overrides: m.overrides,
+        })),
+        concurrency: options.concurrency,
+        maxFailures,
+        force: options.force,
+      },
+      options.credentials,
+    ),
+  );
+}
+
+/**
+ * The canary phase: `moves` (the canary targets) one at a time, each waiting until Ready before
+ * the next (with `waitForCanary`). With `waitForLast: false` the last one is applied and not
+ * waited for: the template's next step ({@link waitCanaryReady}) waits for it, so the task page
+ * shows "applied" and "waiting until Ready" as two steps. A canary that fails stops the rollout.
+ * Checkpoint keys: `rollout-canary-<target>`.
+ */
+export async function runCanary(
+  options: RolloutOptions & { progress: Progress; waitForLast?: boolean },
+): Promise<RolloutResult & { applied: AppliedTarget[] }> {
+  const { moves, logger } = options;
+  const result = {
+    moved: [],
+    failed: [],
+    notAttempted: [],
+    applied: [],
+  } as RolloutResult & { applied: AppliedTarget[] };
+  const { record, flush } = createRecorder(options, options.progress, result);
+  if (moves.length > 0)
+    logger.info(`canary: ${moves.map(targetLabel).join(', ')}`);
+  for (const [index, move] of moves.entries()) {
     if (options.signal?.aborted) {
       result.cancelled = true;
       result.notAttempted = moves.slice(index).map(targetLabel);
       return result;
     }
-    const { items } = await apply(
+    const { items } = await applyBatch(
+      options,
       `rollout-canary-${targetLabel(move)}`,
       [move],
       0,
     );
     const outcome = record(items[0]);
     flush();
-    if (outcome.ok && options.waitForCanary) {
-      try {
-        await waitForReady({
-          client: options.client,
-          model: move.model,
-          target: { cluster: move.cluster, namespace: move.namespace },
-          credentials: options.credentials,
-          revision: outcome.revision,
-          timeoutMs: options.readyTimeoutMs,
-          pollIntervalMs: options.pollIntervalMs,
-          logger,
-          signal: options.signal,
-          watch: onChange =>
-            options.client.watchFleet(options.credentials, onChange),
-        });
-      } catch (e) {
-        // Cancelled while waiting: the canary was applied, nothing else is started.
-        if (options.signal?.aborted) {
-          result.cancelled = true;
-          result.notAttempted = moves.slice(index + 1).map(targetLabel);
-          return result;
-        }
-        // Applied, but it did not become Ready: the canary failed.
-        result.moved.splice(result.moved.indexOf(outcome), 1);
-        outcome.ok = false;
-        outcome.message = `canary applied (revision ${
-          outcome.revision
-        }) but not Ready: ${(e as Error).message}`;
-        result.failed.push(outcome);
-        logger.error(`${outcome.target}: ${outcome.message}`);
+    if (outcome.ok) result.applied.push(appliedTarget(move, outcome));
+    const last = index === moves.length - 1;
+    if (
+      outcome.ok &&
+      options.waitForCanary &&
+      (!last || options.waitForLast !== false)
+    ) {
+      const waited = await waitOne(options, move, outcome.revision);
+      if (waited === 'cancelled') {
+        result.cancelled = true;
+        result.notAttempted = moves.slice(index + 1).map(targetLabel);
+        return result;
       }
+      if (waited) notReady(result, outcome, waited, logger);
     }
     if (!outcome.ok) {
       result.stopped = `canary ${outcome.target} failed; the rest was not attempted`;
@@ -201,8 +251,20 @@ export async function runRollout(
       return result;
     }
   }
+  return result;
+}
 
-  const rest = moves.slice(canary.length);
+/**
+ * The batch phase: `moves` (the targets after the canary) in batches of `batchSize`, which the
+ * backend applies `concurrency` at a time; once failures pass `maxFailures` no new batch starts.
+ * Checkpoint keys: `rollout-batch-<start>-<size>`.
+ */
+export async function runBatches(
+  options: RolloutOptions & { progress: Progress },
+): Promise<RolloutResult> {
+  const rest = options.moves;
+  const result: RolloutResult = { moved: [], failed: [], notAttempted: [] };
+  const { record, flush } = createRecorder(options, options.progress, result);
   const size = Math.max(1, options.batchSize);
   for (let start = 0; start < rest.length; start += size) {
     const allowance = options.maxFailures - result.failed.length;
@@ -215,7 +277,8 @@ export async function runRollout(
       result.notAttempted.push(...rest.slice(start).map(targetLabel));
       break;
     }
-    const { items } = await apply(
+    const { items } = await applyBatch(
+      options,
       `rollout-batch-${start}-${size}`,
       rest.slice(start, start + size),
       allowance,
@@ -236,4 +299,17 @@ export async function runRollout(
     result.stopped = `${result.failed.length} target(s) failed, more than maxFailures (${options.maxFailures}); no new target was started`;
   }
   return result;
+}
+
+function appliedTarget(
+  move: RolloutMove,
+  outcome: TargetOutcome,
+): AppliedTarget {
+  return {
+    target: outcome.target,
+    model: move.model,
+    cluster: move.cluster,
+    namespace: move.namespace,
+    ...(outcome.revision !== undefined ? { revision: outcome.revision } : {}),
+  };
 }

@@ -1,0 +1,187 @@
+import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { guestToken, kube } from '../steps';
+
+/**
+ * A rollout with a canary on the task page (issue 26): the Roll out runtime version template runs
+ * one step per phase, so while the canary waits for Ready the page shows the plan and the canary's
+ * apply done and the wait running, and the rest not started, without opening the logs; once KServe
+ * reports the canary Ready the rest moves and the output says what each step did. Everything here
+ * is in namespace `rollouts` (its own: a rollout moves every target of the runtime there).
+ */
+const NAMESPACE = 'rollouts';
+const CANARY = 'bge-m3'; // first in the plan (targets in model order); follows vllm's default_version
+const OTHER = 'bge-reranker-v2-m3';
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({
+    path: path.resolve(__dirname, '../test-results/steps', `${name}.png`),
+    fullPage: true,
+  });
+}
+
+/**
+ * What the task page's stepper shows for a step (@backstage/plugin-scaffolder-react 2.1
+ * TaskSteps/StepIcon): a spinner while it runs, then a check, an error or a skipped icon (the
+ * Material icons CheckCircleOutline, ErrorOutline, RemoveCircleOutline), an empty circle before.
+ */
+async function stepState(step: Locator): Promise<string> {
+  if ((await step.getByRole('progressbar').count()) > 0) return 'running';
+  const icon = (await step.locator('svg path').first().getAttribute('d')) ?? '';
+  if (icon.startsWith('M16.59 7.58')) return 'done';
+  if (icon.startsWith('M11 15h2v2h-2z')) return 'failed';
+  if (icon.startsWith('M7 11v2h10v-2H7z')) return 'skipped';
+  return 'not started';
+}
+
+/** Opens the Roll out runtime version template for vllm 0.19.1 in {@link NAMESPACE}, on its second page. */
+async function openTemplate(page: Page) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Enter' }).click();
+  await expect(page.getByText('Platform Catalog')).toBeVisible();
+  await page.goto('/create/templates/default/rollout-runtime-version');
+  await expect(page.getByRole('textbox', { name: /Runtime/ })).toHaveValue(
+    'vllm',
+  );
+  await page.getByRole('textbox', { name: /^Version/ }).fill('0.19.1');
+  await page
+    .getByRole('textbox', { name: /Only this namespace/ })
+    .fill(NAMESPACE);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(
+    page.getByRole('spinbutton', { name: /Canary targets/ }),
+  ).toHaveValue('1');
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('a dry run of the rollout runs only the plan step, and says "would move N" by target', async ({
+  page,
+  request,
+}) => {
+  const token = await guestToken(request);
+  for (const model of [CANARY, OTHER]) {
+    const res = await request.post(
+      `/api/model-manager/models/${model}/deploy`,
+      {
+        headers: { Authorization: `Bearer ${token}` },
+        data: { cluster: 'local', namespace: NAMESPACE },
+      },
+    );
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  await openTemplate(page);
+  await expect(
+    page.getByRole('checkbox', { name: /Dry run first/ }),
+  ).toBeChecked();
+  await page.getByRole('button', { name: 'Review' }).click();
+  await page.getByRole('button', { name: 'Create' }).click();
+
+  const output = page.getByTestId('text-output-box');
+  await expect(output).toBeVisible({ timeout: 60_000 });
+  await expect(
+    page.getByText('Dry run: the plan, nothing applied'),
+  ).toBeVisible();
+  await expect(output).toContainText(
+    `Runtime vllm toward 0.19.1: would move 2 target(s): ${CANARY}@local/${NAMESPACE}, ${OTHER}@local/${NAMESPACE}; 0 stay as they are. Nothing applied.`,
+  );
+  const steps = page.getByTestId('step-label');
+  expect(await Promise.all((await steps.all()).map(s => stepState(s)))).toEqual(
+    ['done', 'skipped', 'skipped', 'skipped', 'skipped'],
+  );
+  await shot(page, 'rollout-progress-00-dry-run');
+});
+
+test('a rollout with a canary shows each phase on the task page: the wait for Ready while it waits, then what each step did', async ({
+  page,
+  request,
+}) => {
+  const token = await guestToken(request);
+  // The targets the dry run above planned; nothing moved since.
+  await openTemplate(page);
+  await page.getByRole('checkbox', { name: /Dry run first/ }).click();
+  await page.getByRole('button', { name: 'Review' }).click();
+  await page.getByRole('button', { name: 'Create' }).click();
+
+  // The stepper names each phase; while the canary waits (the test double runs no pod, so it
+  // waits until this test reports it Ready) the wait is the running step.
+  const steps = page.getByTestId('step-label');
+  const step = (name: string) => steps.filter({ hasText: name });
+  await expect(steps).toHaveText([
+    /^Plan: which targets move/,
+    /^Canary: apply/,
+    /^Canary: wait until Ready/,
+    /^The rest, a batch at a time/,
+    /^Which moved targets are Ready/,
+  ]);
+  await expect(
+    step('Canary: wait until Ready').getByRole('progressbar'),
+  ).toBeVisible({ timeout: 60_000 });
+  const states = async () =>
+    Promise.all((await steps.all()).map(s => stepState(s)));
+  expect(await states()).toEqual([
+    'done',
+    'done',
+    'running',
+    'not started',
+    'not started',
+  ]);
+  // Each started step shows how long it has taken; the rest has not started.
+  await expect(step('Canary: wait until Ready')).toContainText(/\d+ seconds?/);
+  await expect(step('The rest, a batch at a time')).not.toContainText(/second/);
+  // The rest was not applied while the canary waits.
+  const rolled = await request.get(
+    `/api/model-manager/fleet?runtime=vllm&namespace=${NAMESPACE}`,
+    { headers: { Authorization: `Bearer ${token}` } },
+  );
+  const versions = Object.fromEntries(
+    (await rolled.json()).items.map((t: any) => [t.model, t.liveVersion]),
+  );
+  expect(versions).toEqual({ [CANARY]: '0.19.1', [OTHER]: '0.24.0' });
+  await shot(page, 'rollout-progress-01-canary-waits');
+
+  // KServe's controller reports the canary Ready (the status subresource, as it writes it).
+  await kube(
+    'PATCH',
+    `/apis/serving.kserve.io/v1alpha2/namespaces/${NAMESPACE}/llminferenceservices/${CANARY}/status`,
+    {
+      status: {
+        conditions: [
+          {
+            type: 'Ready',
+            status: 'True',
+            lastTransitionTime: '2026-12-02T07:00:00Z',
+          },
+        ],
+      },
+    },
+  );
+  const output = page.getByTestId('text-output-box');
+  await expect(output).toBeVisible({ timeout: 60_000 });
+  expect(await states()).toEqual(['done', 'done', 'done', 'done', 'done']);
+  await expect(page.getByText('Rolled out')).toBeVisible();
+  // What each step did, by target.
+  await expect(output).toContainText(
+    `Runtime vllm toward 0.19.1: moved 2 target(s) of 2; 0 stay as they are`,
+  );
+  await expect(output).toContainText(
+    `Plan: 2 target(s) to move: canary ${CANARY}@local/${NAMESPACE}, then 1 more;`,
+  );
+  await expect(output).toContainText(
+    new RegExp(
+      `Canary: moved ${CANARY}@local/${NAMESPACE} 0\\.24\\.0 -> 0\\.19\\.1 \\(revision \\d+\\)\\. Ready: ${CANARY}@local/${NAMESPACE}\\.`,
+    ),
+  );
+  await expect(output).toContainText(
+    new RegExp(
+      `The rest: moved 1 target\\(s\\) after the canary: ${OTHER}@local/${NAMESPACE} 0\\.24\\.0 -> 0\\.19\\.1 \\(revision \\d+\\)\\.`,
+    ),
+  );
+  await expect(output).toContainText(
+    new RegExp(
+      `Ready now: 1 of 2 moved \\(${CANARY}@local/${NAMESPACE}\\); not Ready yet: ${OTHER}@local/${NAMESPACE} \\(NotReady`,
+    ),
+  );
+  await shot(page, 'rollout-progress-02-done');
+});
