@@ -14,6 +14,7 @@ export * from './profile';
 export * from './resolver';
 export * from './renderer';
 export * from './status';
+export * from './progress';
 export * from './diagnosis';
 export * from './diff';
 export * from './gitops';

@@ -1,5 +1,6 @@
 import {
   isServerKind,
+  progressObjectOf,
   signaturesFor,
   type Catalog,
   type FleetTarget,
@@ -55,7 +56,8 @@ export async function diagnoseNotReady(input: {
           model: target.model,
           server: { kind: main.kind, name: main.name },
           serverLive,
-          jobName: record.manifests.find(o => o.kind === 'Job')?.name,
+          jobName: progressObjectOf(catalog, target.runtime, record.manifests)
+            ?.object.name,
           objectNames: record.manifests.map(o => o.name),
           signatures: signaturesFor(catalog.runtimes[target.runtime]?.profile),
         },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { loadProfile } from '../profile/loadProfile';
+import { progressProblems } from '../progress/progressObjectOf';
 import type { EngineProfile } from '../profile/types';
 import { parseTemplate } from '../renderer/parseTemplate';
 import { TEMPLATE_PLACEHOLDERS } from '../renderer/renderManifests';
@@ -227,7 +228,10 @@ function loadProfiles(
     if (!doc) continue;
     const loaded = loadProfile(doc, exists, known);
     if ('problems' in loaded) problems.push(...loaded.problems);
-    else profiles[ref] = loaded.profile;
+    else {
+      problems.push(...progressProblems(doc, loaded.profile, templates));
+      profiles[ref] = loaded.profile;
+    }
   }
   return profiles;
 }

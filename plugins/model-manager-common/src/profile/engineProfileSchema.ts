@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLUMBING_KEYS } from '../schema/modelsFileSchema';
 import { signatureSchema } from '../diagnosis/signatures';
+import { PROGRESS_READER_NAMES } from '../progress/progressReaders';
 import type { EngineProfile, FlagKind } from './types';
 
 /** The OpenAI-compatible operations a profile may declare per category. */
@@ -55,11 +56,27 @@ const objectSchema = z
         }),
       })
       .default('apply'),
+    // This object reports the model's preparation (e.g. the weights download), read the named way
+    // (progress/progressReaders.ts).
+    progress: z
+      .enum(PROGRESS_READER_NAMES, {
+        errorMap: () => ({
+          message: `progress says how the object reports the model's preparation: one of ${PROGRESS_READER_NAMES.join(
+            ', ',
+          )} (job: a batch/v1 Job, read by its conditions and pods)`,
+        }),
+      })
+      .optional(),
   })
   .strict()
   .refine(o => (o.template === undefined) !== (o.serving_runtime !== true), {
     message:
       'each object needs exactly one of template: <path under runtimes/> or serving_runtime: true',
+  })
+  .refine(o => o.progress === undefined || o.template !== undefined, {
+    message:
+      'progress: applies to a template: object (one the model owns), not to serving_runtime: true',
+    path: ['progress'],
   });
 
 /**
@@ -79,7 +96,11 @@ export const engineProfileSchema = z
         required_error:
           'objects is required: the templates a model renders, in apply order, e.g. [{ template: templates/inference-service.yaml }]',
       })
-      .min(1, 'objects must list at least the model server object'),
+      .min(1, 'objects must list at least the model server object')
+      .refine(objects => objects.filter(o => o.progress).length <= 1, {
+        message:
+          "at most one object may say progress: (the one that reports the model's preparation)",
+      }),
     routing: z.record(z.array(templateRef), {
       required_error:
         'routing is required: the route templates per plumbing routing value, e.g. { epp: [] }',
@@ -226,6 +247,7 @@ export function toEngineProfile(
       template: o.template,
       servingRuntime: o.serving_runtime,
       apply: o.apply,
+      ...(o.progress ? { progress: o.progress } : {}),
     })),
     routing: p.routing,
     kvCacheEnv: p.kv_cache?.env,
@@ -268,7 +290,7 @@ export function knownProfileKeys(
   const shape = engineProfileSchema.shape;
   if (path.length === 0) return Object.keys(shape);
   if (path[0] === 'objects' && path.length === 2)
-    return ['template', 'serving_runtime', 'apply'];
+    return ['template', 'serving_runtime', 'apply', 'progress'];
   if (path[0] === 'kv_cache' && path.length === 1)
     return ['env', 'unit', 'max_share_of_memory', 'no_generation'];
   if (path[0] === 'weights' && path.length === 1)

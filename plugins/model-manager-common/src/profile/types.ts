@@ -1,4 +1,5 @@
 import type { Signature } from '../diagnosis/signatures';
+import type { ProgressReaderName } from '../progress/progressReaders';
 
 /**
  * How a model's status is read from its live model server object (the profile's last object):
@@ -23,6 +24,11 @@ export interface ProfileObject {
   servingRuntime?: boolean;
   /** `create-if-absent`: shared by the models of a namespace or cluster, never changed or deleted. */
   apply: 'apply' | 'create-if-absent' | 'recreate-when-immutable';
+  /**
+   * This object reports the model's preparation (e.g. the weights download Job), read by the
+   * named reader (`PROGRESS_READERS`). At most one object of a profile says so.
+   */
+  progress?: ProgressReaderName;
 }
 
 /**
