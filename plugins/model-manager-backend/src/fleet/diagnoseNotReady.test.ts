@@ -40,7 +40,9 @@ async function jobNameRead(catalog: Catalog, model: string) {
     catalog,
     targets: [target],
     records: [record],
-    reads: [{ cluster: 'local', objects: [], unservedKinds: [] }],
+    reads: [
+      { cluster: 'local', objects: [], unservedKinds: [], readAt: new Date(0) },
+    ],
     reader: {
       diagnoseNamespace: async (_cluster, _namespace, targets) => {
         seen.push(...targets);
