@@ -25,6 +25,7 @@ import { CatalogError } from '../source/problems';
 import type { CatalogProblem, SourceDocument } from '../source/types';
 import { mergeRuntime, serverKindOf } from './mergeRuntime';
 import { createOriginIndex } from './originIndex';
+import { weightFormatProblems } from './weightFormatProblems';
 import type {
   Catalog,
   CatalogRuntime,
@@ -145,6 +146,13 @@ export function buildCatalog(sources: CatalogSources): Catalog {
       );
     }
   }
+  problems.push(
+    ...weightFormatProblems(modelsFile, runtimes, {
+      modelsPath,
+      origin,
+      locate,
+    }),
+  );
   if (problems.length > 0) throw new CatalogError(problems);
 
   const catalog: Catalog = {

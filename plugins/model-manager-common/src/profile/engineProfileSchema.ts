@@ -154,6 +154,23 @@ export const engineProfileSchema = z
         ir_format: text('the format name, e.g. OpenVINO IR').optional(),
         ir_refusal: text('what the converter does on such a repo').optional(),
         download_args: z.array(text('a download Job argument')).min(1),
+        // The weight_format values the converter accepts (models.yaml's weight_format is checked
+        // against them at load time).
+        formats: z
+          .array(
+            text('a weight format, e.g. int8').regex(
+              /^[A-Za-z0-9_.-]+$/,
+              'must be a weight format name such as int8',
+            ),
+            {
+              required_error:
+                'weights.formats is required: the weight_format values the converter accepts, e.g. [fp16, int8, int4]',
+            },
+          )
+          .min(1, 'weights.formats must list at least one weight format'),
+        // Where the download puts a model's weights, relative to the weights claim (the
+        // `weights_path` placeholder; same placeholders as download_args).
+        path: text('a path such as ${model.name}/${model.model_id}').optional(),
         tasks: z.record(text('a download task')).default({}),
         default_task: text('a download task').optional(),
       })
@@ -266,6 +283,8 @@ export function toEngineProfile(
     irFormat: p.weights?.ir_format,
     irRepoRefusal: p.weights?.ir_refusal,
     downloadArgs: p.weights?.download_args ?? [],
+    weightFormats: p.weights?.formats ?? [],
+    weightsPath: p.weights?.path,
     downloadTasks: p.weights?.tasks ?? {},
     defaultDownloadTask: p.weights?.default_task,
     downloadEnv: p.download?.env ?? [],

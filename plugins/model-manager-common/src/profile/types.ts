@@ -89,6 +89,13 @@ export interface EngineProfile {
   irRepoRefusal?: string;
   /** The download Job's args (`pull_args`): items with placeholders; an item whose placeholder has no value is left out. */
   downloadArgs: readonly string[];
+  /** The `weight_format` values the converter accepts (empty: the engine converts no weights). */
+  weightFormats: readonly string[];
+  /**
+   * Where the download puts a model's weights, relative to the weights claim (the `weights_path`
+   * placeholder), with the placeholders of `downloadArgs`.
+   */
+  weightsPath?: string;
   /** The download task per category (`${task}` in downloadArgs). */
   downloadTasks: Readonly<Record<string, string>>;
   /** The default download task of a category not in downloadTasks. */
