@@ -76,7 +76,15 @@ export type ClusterListResponse = { items: ClusterSummary[] };
  * The answer of `GET /models/:name/resolved?serverVersion=&env=K=V&arg=A`: the resolved server
  * with each value's origin, and the same flattened into rows.
  */
-export type ResolveResponse = { server: ResolvedServer; explain: ExplainRow[] };
+export type ResolveResponse = {
+  server: ResolvedServer;
+  explain: ExplainRow[];
+  /**
+   * The OpenAI-compatible operations the model's category serves on its engine (profile
+   * `api.operations`, e.g. `['chat', 'completions']`), for the client examples.
+   */
+  operations: string[];
+};
 
 /** The answer of `POST /models/:name/render`. */
 export type RenderResponse = { items: RenderedObject[] };

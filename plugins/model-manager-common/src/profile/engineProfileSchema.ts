@@ -214,6 +214,9 @@ export const engineProfileSchema = z
             }),
           ),
         ),
+        // Categories whose chat messages may carry images (OpenAI content parts of type
+        // image_url): their API definitions say so.
+        image_input: z.array(text('a category name, e.g. vlm')).default([]),
       })
       .strict(),
     status: z
@@ -291,6 +294,7 @@ export function toEngineProfile(
     downloadInitContainer: p.download?.init_container,
     nameSuffixes: p.name_suffixes,
     apiOperations: p.api.operations,
+    apiImageInput: p.api.image_input,
     status: {
       conditions: p.status.conditions,
       explain: p.status.explain,
@@ -314,7 +318,8 @@ export function knownProfileKeys(
     return ['env', 'unit', 'max_share_of_memory', 'no_generation'];
   if (path[0] === 'weights' && path.length === 1)
     return Object.keys(shape.weights.unwrap().shape);
-  if (path[0] === 'api' && path.length === 1) return ['operations'];
+  if (path[0] === 'api' && path.length === 1)
+    return ['operations', 'image_input'];
   if (path[0] === 'flag_kinds' && path.length === 1)
     return ['boolean', 'store_true', 'value'];
   if (path[0] === 'status' && path.length === 1)

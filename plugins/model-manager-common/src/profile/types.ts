@@ -116,6 +116,8 @@ export interface EngineProfile {
   nameSuffixes: ReadonlyArray<{ suffix: string; object: string }>;
   /** The OpenAI-compatible operations per category (chat, completions, embeddings, rerank, score). */
   apiOperations: Readonly<Record<string, readonly string[]>>;
+  /** Categories whose chat messages may carry images (OpenAI `image_url` content parts). */
+  apiImageInput: readonly string[];
   /** How the model's status is read from its model server object. */
   status: StatusReading;
   /** Plumbing keys the engine's objects use; any other plumbing key set for it is reported. */

@@ -89,6 +89,7 @@ export function fakeApi(
           },
         },
       } as any,
+      operations: ['chat', 'completions'],
       explain: [
         {
           key: 'version',
