@@ -18,7 +18,7 @@ const fixture = buildCatalog(dirSources(FIXTURE_CATALOG_DIR));
 const engineB = buildCatalog(dirSources(FIXTURE_ENGINE_B_DIR));
 
 /** The Job whose pods the diagnosis of a NotReady target reads, as diagnoseNotReady hands it on. */
-async function jobNameRead(catalog: Catalog, model: string) {
+async function progressRead(catalog: Catalog, model: string) {
   const runtime = catalog.models[model].config.server.runtime;
   const target = {
     model,
@@ -51,7 +51,7 @@ async function jobNameRead(catalog: Catalog, model: string) {
     },
   });
   expect(seen).toHaveLength(1);
-  return seen[0].jobName;
+  return seen[0].progress;
 }
 
 describe('diagnoseNotReady reads the pods of the object the profile says reports progress', () => {
@@ -75,6 +75,8 @@ describe('diagnoseNotReady reads the pods of the object the profile says reports
       job: 'helper-vectors-prepare',
     },
   ])('$rule', async ({ catalog, model, job }) => {
-    expect(await jobNameRead(catalog, model)).toBe(job);
+    expect(await progressRead(catalog, model)).toEqual(
+      job && { name: job, podLabel: 'batch.kubernetes.io/job-name' },
+    );
   });
 });

@@ -94,7 +94,6 @@ export class StatusUseCase {
       catalog.models[model].config.server.runtime,
       record.manifests,
     );
-    const job = progress?.object;
     const download = progress
       ? await downloadStatus(
           this.ctx.applier,
@@ -134,7 +133,7 @@ export class StatusUseCase {
                 record,
                 main,
                 live,
-                jobName: job?.name,
+                progress,
                 impersonateUser,
               }),
             }

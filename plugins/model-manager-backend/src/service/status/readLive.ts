@@ -21,7 +21,7 @@ export async function diagnose(
     record: DeploymentRecord;
     main: RenderedObject;
     live: Record<string, any> | undefined;
-    jobName: string | undefined;
+    progress: ProgressObject | undefined;
     impersonateUser?: string;
   },
 ): Promise<Diagnosis> {
@@ -39,7 +39,10 @@ export async function diagnose(
         model,
         server: { kind: main.kind, name: main.name },
         serverLive: at.live,
-        jobName: at.jobName,
+        progress: at.progress && {
+          name: at.progress.object.name,
+          podLabel: at.progress.reader.podLabel,
+        },
         objectNames: record.manifests.map(o => o.name),
         signatures: signaturesFor(profile),
       },
