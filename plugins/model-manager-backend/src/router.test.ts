@@ -135,6 +135,8 @@ describe('model-manager router', () => {
       value: 'docker.io/vllm/vllm-openai-cpu:v0.19.1',
       layer: 'version',
     });
+    // What the category serves, from the engine profile's api.operations (the client examples).
+    expect(res.body.operations).toEqual(['chat', 'completions']);
   });
 
   it('answers 400 naming the field for a bad override', async () => {

@@ -48,6 +48,7 @@ export type {
   SourceText,
 } from './catalog';
 export type { StatusReading } from './profile';
+export { categoryOperations } from './profile';
 export {
   argRefusal,
   describeOrigin,
@@ -82,6 +83,8 @@ export {
   toKubernetesYamlStream,
 } from './renderer';
 export type { ApplyPolicy, RenderedObject } from './renderer';
+export { progressObjectOf } from './progress';
+export type { ProgressObject } from './progress';
 export {
   isServerKind,
   readPath,

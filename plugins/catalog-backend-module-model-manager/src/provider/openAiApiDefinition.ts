@@ -65,6 +65,8 @@ export interface EngineApi {
   operations: Readonly<Record<string, readonly string[]>>;
   /** The engine's own API path (plumbing `api_prefix`); the gateway maps /v1 onto it. */
   apiPrefix?: string;
+  /** Categories whose chat messages may carry images (profile `api.image_input`). */
+  imageInput?: readonly string[];
 }
 
 /** The API of a runtime's engine, read from its profile (runtimes/<name>/profile.yaml). */
@@ -73,6 +75,7 @@ export function engineApi(runtime: CatalogRuntime): EngineApi {
     engine: runtime.profile.engine,
     operations: runtime.profile.apiOperations,
     apiPrefix: runtime.config.api_prefix,
+    imageInput: runtime.profile.apiImageInput,
   };
 }
 
@@ -342,8 +345,9 @@ function openAiServers(model: {
 
 /**
  * A small OpenAPI 3 document (as JSON, which is also YAML) of the OpenAI-compatible operations a
- * model answers, by category: llm/vlm -> chat completions and completions, embed -> embeddings,
- * rerank -> rerank (and score on vLLM). Clients always call `/v1/...`; for OpenVINO Model Server
+ * model answers: those its engine profile's `api.operations` gives its category (e.g. llm/vlm ->
+ * chat completions and completions, embed -> embeddings, rerank -> rerank, and score on vLLM),
+ * with image parts in chat messages for the categories of `api.image_input`. Clients always call `/v1/...`; for OpenVINO Model Server
  * the gateway rewrites to `/v3/`. Returns undefined for a category with no known operations.
  */
 export function openAiApiDefinition(model: {
@@ -399,7 +403,10 @@ export function openAiApiDefinition(model: {
     };
   }
   const used = new Set(ops.flatMap(o => [o.request, o.response]));
-  const all = schemas(servedName, model.category === 'vlm');
+  const all = schemas(
+    servedName,
+    (model.api.imageInput ?? []).includes(model.category),
+  );
   const servers = openAiServers(model);
   const where =
     servers.length > 0

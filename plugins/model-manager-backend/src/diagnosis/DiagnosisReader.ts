@@ -2,7 +2,6 @@ import {
   diagnose,
   diagnosePod,
   isServerPod,
-  JOB_NAME_LABEL,
   logsToRead,
   serverPodSelector,
   type CompiledSignature,
@@ -21,8 +20,11 @@ export interface DiagnosisTarget {
   server: { kind: string; name: string };
   /** It as live, when it was read (for its conditions). */
   serverLive?: KubeJson;
-  /** The weights download Job's name, for models with one. */
-  jobName?: string;
+  /**
+   * The object that reports the model's preparation (its profile's `progress:` object, e.g. the
+   * weights download Job), for models with one: its name and the label its pods carry.
+   */
+  progress?: { name: string; podLabel: string };
   /** Names of the model's other objects (their Events concern the model). */
   objectNames: string[];
   /** The engine's signatures, then the common ones (`signaturesFor`). */
@@ -133,7 +135,7 @@ export class DiagnosisReader {
           | undefined;
         if (isServerPod(t.server.kind, t.server.name, labels))
           return [{ role: 'server' as const, pod }];
-        if (t.jobName && labels?.[JOB_NAME_LABEL] === t.jobName)
+        if (t.progress && labels?.[t.progress.podLabel] === t.progress.name)
           return [{ role: 'download' as const, pod }];
         return [];
       },
@@ -141,7 +143,7 @@ export class DiagnosisReader {
     const names = new Set([
       t.server.name,
       ...t.objectNames,
-      ...(t.jobName ? [t.jobName] : []),
+      ...(t.progress ? [t.progress.name] : []),
       ...pods.map(p => String(p.pod.metadata?.name)),
     ]);
     // KServe names what it creates after the model (<name>-predictor, <name>-kserve-...).
@@ -229,8 +231,16 @@ function podSelectors(targets: DiagnosisTarget[]): string[] {
         llm,
       )}`,
     );
-  const jobs = targets.flatMap(t => (t.jobName ? [t.jobName] : []));
-  if (jobs.length) out.push(`${JOB_NAME_LABEL} ${quoteIn(jobs)}`);
+  // One selector per pod label of the targets' progress objects (a Job's: batch.kubernetes.io/job-name).
+  const byLabel = new Map<string, string[]>();
+  for (const t of targets) {
+    if (!t.progress) continue;
+    byLabel.set(t.progress.podLabel, [
+      ...(byLabel.get(t.progress.podLabel) ?? []),
+      t.progress.name,
+    ]);
+  }
+  for (const [label, names] of byLabel) out.push(`${label} ${quoteIn(names)}`);
   return out;
 }
 

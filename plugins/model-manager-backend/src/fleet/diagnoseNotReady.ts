@@ -1,5 +1,6 @@
 import {
   isServerKind,
+  progressObjectOf,
   signaturesFor,
   type Catalog,
   type FleetTarget,
@@ -55,7 +56,7 @@ export async function diagnoseNotReady(input: {
           model: target.model,
           server: { kind: main.kind, name: main.name },
           serverLive,
-          jobName: record.manifests.find(o => o.kind === 'Job')?.name,
+          progress: progressOf(catalog, target.runtime, record),
           objectNames: record.manifests.map(o => o.name),
           signatures: signaturesFor(catalog.runtimes[target.runtime]?.profile),
         },
@@ -81,4 +82,14 @@ export async function diagnoseNotReady(input: {
       }
     }),
   );
+}
+
+/** The name and pod label of a deploy's progress object (its profile's `progress:`), if any. */
+function progressOf(
+  catalog: Catalog,
+  runtime: string,
+  record: DeploymentRecord,
+): DiagnosisTarget['progress'] {
+  const found = progressObjectOf(catalog, runtime, record.manifests);
+  return found && { name: found.object.name, podLabel: found.reader.podLabel };
 }

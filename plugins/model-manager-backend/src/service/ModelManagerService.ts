@@ -5,6 +5,7 @@ import type {
 import { NotFoundError, ServiceUnavailableError } from '@backstage/errors';
 import type { ModelCatalogService } from '@model-manager/plugin-model-manager-node';
 import {
+  categoryOperations,
   explainServer,
   resolveServer,
   type Catalog,
@@ -205,8 +206,13 @@ export class ModelManagerService {
   }
 
   resolve(name: string, overrides: ServerOverrides): ResolveResponse {
-    const server = resolveServer(this.catalog(), name, overrides);
-    return { server, explain: explainServer(server) };
+    const catalog = this.catalog();
+    const server = resolveServer(catalog, name, overrides);
+    return {
+      server,
+      explain: explainServer(server),
+      operations: categoryOperations(catalog, server.runtime, server.category),
+    };
   }
 
   /** Validates the target before anything reaches a cluster. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { loadProfile } from '../profile/loadProfile';
+import { progressProblems } from '../progress/progressObjectOf';
 import type { EngineProfile } from '../profile/types';
 import { parseTemplate } from '../renderer/parseTemplate';
 import { TEMPLATE_PLACEHOLDERS } from '../renderer/renderManifests';
@@ -24,6 +25,7 @@ import { CatalogError } from '../source/problems';
 import type { CatalogProblem, SourceDocument } from '../source/types';
 import { mergeRuntime, serverKindOf } from './mergeRuntime';
 import { createOriginIndex } from './originIndex';
+import { weightFormatProblems } from './weightFormatProblems';
 import type {
   Catalog,
   CatalogRuntime,
@@ -144,6 +146,13 @@ export function buildCatalog(sources: CatalogSources): Catalog {
       );
     }
   }
+  problems.push(
+    ...weightFormatProblems(modelsFile, runtimes, {
+      modelsPath,
+      origin,
+      locate,
+    }),
+  );
   if (problems.length > 0) throw new CatalogError(problems);
 
   const catalog: Catalog = {
@@ -227,7 +236,10 @@ function loadProfiles(
     if (!doc) continue;
     const loaded = loadProfile(doc, exists, known);
     if ('problems' in loaded) problems.push(...loaded.problems);
-    else profiles[ref] = loaded.profile;
+    else {
+      problems.push(...progressProblems(doc, loaded.profile, templates));
+      profiles[ref] = loaded.profile;
+    }
   }
   return profiles;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLUMBING_KEYS } from '../schema/modelsFileSchema';
 import { signatureSchema } from '../diagnosis/signatures';
+import { PROGRESS_READER_NAMES } from '../progress/progressReaders';
 import type { EngineProfile, FlagKind } from './types';
 
 /** The OpenAI-compatible operations a profile may declare per category. */
@@ -55,11 +56,27 @@ const objectSchema = z
         }),
       })
       .default('apply'),
+    // This object reports the model's preparation (e.g. the weights download), read the named way
+    // (progress/progressReaders.ts).
+    progress: z
+      .enum(PROGRESS_READER_NAMES, {
+        errorMap: () => ({
+          message: `progress says how the object reports the model's preparation: one of ${PROGRESS_READER_NAMES.join(
+            ', ',
+          )} (job: a batch/v1 Job, read by its conditions and pods)`,
+        }),
+      })
+      .optional(),
   })
   .strict()
   .refine(o => (o.template === undefined) !== (o.serving_runtime !== true), {
     message:
       'each object needs exactly one of template: <path under runtimes/> or serving_runtime: true',
+  })
+  .refine(o => o.progress === undefined || o.template !== undefined, {
+    message:
+      'progress: applies to a template: object (one the model owns), not to serving_runtime: true',
+    path: ['progress'],
   });
 
 /**
@@ -79,7 +96,11 @@ export const engineProfileSchema = z
         required_error:
           'objects is required: the templates a model renders, in apply order, e.g. [{ template: templates/inference-service.yaml }]',
       })
-      .min(1, 'objects must list at least the model server object'),
+      .min(1, 'objects must list at least the model server object')
+      .refine(objects => objects.filter(o => o.progress).length <= 1, {
+        message:
+          "at most one object may say progress: (the one that reports the model's preparation)",
+      }),
     routing: z.record(z.array(templateRef), {
       required_error:
         'routing is required: the route templates per plumbing routing value, e.g. { epp: [] }',
@@ -133,6 +154,23 @@ export const engineProfileSchema = z
         ir_format: text('the format name, e.g. OpenVINO IR').optional(),
         ir_refusal: text('what the converter does on such a repo').optional(),
         download_args: z.array(text('a download Job argument')).min(1),
+        // The weight_format values the converter accepts (models.yaml's weight_format is checked
+        // against them at load time).
+        formats: z
+          .array(
+            text('a weight format, e.g. int8').regex(
+              /^[A-Za-z0-9_.-]+$/,
+              'must be a weight format name such as int8',
+            ),
+            {
+              required_error:
+                'weights.formats is required: the weight_format values the converter accepts, e.g. [fp16, int8, int4]',
+            },
+          )
+          .min(1, 'weights.formats must list at least one weight format'),
+        // Where the download puts a model's weights, relative to the weights claim (the
+        // `weights_path` placeholder; same placeholders as download_args).
+        path: text('a path such as ${model.name}/${model.model_id}').optional(),
         tasks: z.record(text('a download task')).default({}),
         default_task: text('a download task').optional(),
       })
@@ -176,6 +214,9 @@ export const engineProfileSchema = z
             }),
           ),
         ),
+        // Categories whose chat messages may carry images (OpenAI content parts of type
+        // image_url): their API definitions say so.
+        image_input: z.array(text('a category name, e.g. vlm')).default([]),
       })
       .strict(),
     status: z
@@ -226,6 +267,7 @@ export function toEngineProfile(
       template: o.template,
       servingRuntime: o.serving_runtime,
       apply: o.apply,
+      ...(o.progress ? { progress: o.progress } : {}),
     })),
     routing: p.routing,
     kvCacheEnv: p.kv_cache?.env,
@@ -244,12 +286,15 @@ export function toEngineProfile(
     irFormat: p.weights?.ir_format,
     irRepoRefusal: p.weights?.ir_refusal,
     downloadArgs: p.weights?.download_args ?? [],
+    weightFormats: p.weights?.formats ?? [],
+    weightsPath: p.weights?.path,
     downloadTasks: p.weights?.tasks ?? {},
     defaultDownloadTask: p.weights?.default_task,
     downloadEnv: p.download?.env ?? [],
     downloadInitContainer: p.download?.init_container,
     nameSuffixes: p.name_suffixes,
     apiOperations: p.api.operations,
+    apiImageInput: p.api.image_input,
     status: {
       conditions: p.status.conditions,
       explain: p.status.explain,
@@ -268,12 +313,13 @@ export function knownProfileKeys(
   const shape = engineProfileSchema.shape;
   if (path.length === 0) return Object.keys(shape);
   if (path[0] === 'objects' && path.length === 2)
-    return ['template', 'serving_runtime', 'apply'];
+    return ['template', 'serving_runtime', 'apply', 'progress'];
   if (path[0] === 'kv_cache' && path.length === 1)
     return ['env', 'unit', 'max_share_of_memory', 'no_generation'];
   if (path[0] === 'weights' && path.length === 1)
     return Object.keys(shape.weights.unwrap().shape);
-  if (path[0] === 'api' && path.length === 1) return ['operations'];
+  if (path[0] === 'api' && path.length === 1)
+    return ['operations', 'image_input'];
   if (path[0] === 'flag_kinds' && path.length === 1)
     return ['boolean', 'store_true', 'value'];
   if (path[0] === 'status' && path.length === 1)

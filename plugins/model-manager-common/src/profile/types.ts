@@ -1,4 +1,5 @@
 import type { Signature } from '../diagnosis/signatures';
+import type { ProgressReaderName } from '../progress/progressReaders';
 
 /**
  * How a model's status is read from its live model server object (the profile's last object):
@@ -23,6 +24,11 @@ export interface ProfileObject {
   servingRuntime?: boolean;
   /** `create-if-absent`: shared by the models of a namespace or cluster, never changed or deleted. */
   apply: 'apply' | 'create-if-absent' | 'recreate-when-immutable';
+  /**
+   * This object reports the model's preparation (e.g. the weights download Job), read by the
+   * named reader (`PROGRESS_READERS`). At most one object of a profile says so.
+   */
+  progress?: ProgressReaderName;
 }
 
 /**
@@ -83,6 +89,13 @@ export interface EngineProfile {
   irRepoRefusal?: string;
   /** The download Job's args (`pull_args`): items with placeholders; an item whose placeholder has no value is left out. */
   downloadArgs: readonly string[];
+  /** The `weight_format` values the converter accepts (empty: the engine converts no weights). */
+  weightFormats: readonly string[];
+  /**
+   * Where the download puts a model's weights, relative to the weights claim (the `weights_path`
+   * placeholder), with the placeholders of `downloadArgs`.
+   */
+  weightsPath?: string;
   /** The download task per category (`${task}` in downloadArgs). */
   downloadTasks: Readonly<Record<string, string>>;
   /** The default download task of a category not in downloadTasks. */
@@ -103,6 +116,8 @@ export interface EngineProfile {
   nameSuffixes: ReadonlyArray<{ suffix: string; object: string }>;
   /** The OpenAI-compatible operations per category (chat, completions, embeddings, rerank, score). */
   apiOperations: Readonly<Record<string, readonly string[]>>;
+  /** Categories whose chat messages may carry images (OpenAI `image_url` content parts). */
+  apiImageInput: readonly string[];
   /** How the model's status is read from its model server object. */
   status: StatusReading;
   /** Plumbing keys the engine's objects use; any other plumbing key set for it is reported. */

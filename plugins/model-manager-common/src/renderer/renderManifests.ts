@@ -106,18 +106,6 @@ export function servedModelName(server: {
 }
 
 /**
- * Where `ovms --pull` puts a model's weights, relative to the weights claim: it writes to
- * `<--model_repository_path>/<--source_model>` (openvinotoolkit/model_server
- * src/pull_module/model_downloader.cpp getGraphDirectory), and each model gets its own repository
- * path, `<claim>/<model name>`. The InferenceService's storageUri is `pvc://<claim>/<this>`.
- */
-export function weightsPath(
-  server: Pick<ResolvedServer, 'model' | 'modelId'>,
-): string {
-  return `${server.model}/${server.modelId}`;
-}
-
-/**
  * Whether an object belongs to one model (undeploy deletes it) or is shared (create-if-absent:
  * the ClusterServingRuntime, the namespace's weights claim — created when missing, never changed,
  * never deleted by model-manager).
@@ -243,7 +231,7 @@ function templateContext(
     served_model_name: servedModelName(server),
     api_prefix: plumbing('api_prefix'),
     weights_pvc: plumbing('weights_pvc'),
-    weights_path: weightsPath(server),
+    weights_path: weightsPath(server, profile),
     weights_storage: plumbing('weights_storage'),
     weights_storage_class: plumbing('weights_storage_class'),
     weights_access_mode: plumbing('weights_access_mode'),
@@ -252,6 +240,37 @@ function templateContext(
     gateway_name: plumbing('gateway_name'),
     gateway_namespace: plumbing('gateway_namespace'),
   };
+}
+
+/** The values of the placeholders of a profile's `weights:` items (download args, path). */
+function downloadValues(
+  server: ResolvedServer,
+  profile: EngineProfile,
+): Record<string, string | undefined> {
+  const device = server.plumbing.device?.value;
+  return {
+    'model.name': server.model,
+    'model.model_id': server.modelId,
+    'model.category': server.category,
+    task: profile.downloadTasks[server.category] ?? profile.defaultDownloadTask,
+    device,
+    device_upper: device?.toUpperCase(),
+    weight_format: server.weightFormat?.value,
+  };
+}
+
+/** An item with its `${...}` placeholders filled; undefined when one of them has no value. */
+function fillItem(
+  item: string,
+  values: Record<string, string | undefined>,
+): string | undefined {
+  let missing = false;
+  const filled = item.replace(/\$\{([^}]*)\}/g, (_m, name: string) => {
+    const value = values[name];
+    if (value === undefined) missing = true;
+    return value ?? '';
+  });
+  return missing ? undefined : filled;
 }
 
 /**
@@ -264,25 +283,22 @@ function downloadArgs(
   profile: EngineProfile,
 ): string[] | undefined {
   if (profile.downloadArgs.length === 0) return undefined;
-  const device = server.plumbing.device?.value;
-  const values: Record<string, string | undefined> = {
-    'model.name': server.model,
-    'model.model_id': server.modelId,
-    'model.category': server.category,
-    task: profile.downloadTasks[server.category] ?? profile.defaultDownloadTask,
-    device,
-    device_upper: device?.toUpperCase(),
-    weight_format: server.weightFormat?.value,
-  };
-  const args: string[] = [];
-  for (const item of profile.downloadArgs) {
-    let missing = false;
-    const filled = item.replace(/\$\{([^}]*)\}/g, (_m, name: string) => {
-      const value = values[name];
-      if (value === undefined) missing = true;
-      return value ?? '';
-    });
-    if (!missing) args.push(filled);
-  }
-  return args;
+  const values = downloadValues(server, profile);
+  return profile.downloadArgs
+    .map(item => fillItem(item, values))
+    .filter((a): a is string => a !== undefined);
+}
+
+/**
+ * Where the download puts a model's weights, relative to the weights claim (`weights_path`): the
+ * profile's `weights.path` filled (OVMS: `<model name>/<model_id>`); undefined for an engine
+ * without one.
+ */
+export function weightsPath(
+  server: ResolvedServer,
+  profile: EngineProfile,
+): string | undefined {
+  return profile.weightsPath === undefined
+    ? undefined
+    : fillItem(profile.weightsPath, downloadValues(server, profile));
 }

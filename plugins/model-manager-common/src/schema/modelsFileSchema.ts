@@ -27,10 +27,6 @@ const SINGLE_LINE = /^[^\r\n\0]*$/;
 /** The longest env value or arg accepted (Kubernetes caps whole objects at ~1.5 MB). */
 export const MAX_VALUE_LENGTH = 16 * 1024;
 
-/** `ovms --pull --weight-format` values. */
-export const WEIGHT_FORMATS = ['fp32', 'fp16', 'int8', 'int4'] as const;
-export type WeightFormat = (typeof WEIGHT_FORMATS)[number];
-
 /** The plumbing keys a runtimes/<name>/values.yaml may set (and models.yaml may override). */
 export const PLUMBING_KEYS = [
   'device',
@@ -212,12 +208,12 @@ export const resourcesSchema = z
     cpu: quantity('cpu').optional(),
     memory: quantity('memory').optional(),
     kv_cache_gb: kvCacheGbSchema.optional(),
-    weight_format: z
-      .enum(WEIGHT_FORMATS, {
-        errorMap: () => ({
-          message: `weight_format must be one of ${WEIGHT_FORMATS.join(', ')}`,
-        }),
-      })
+    // The values a runtime accepts are its engine profile's (weights.formats), checked at load.
+    weight_format: text('a weight format such as int8')
+      .regex(
+        /^[A-Za-z0-9_.-]+$/,
+        "weight_format must be a weight format name such as int8; the runtime's engine profile lists the ones it accepts (weights.formats)",
+      )
       .optional(),
   })
   .strict();

@@ -15,6 +15,13 @@ export const REPO_ROOT = path.resolve(__dirname, '../../../..');
 export const FIXTURE_CATALOG_DIR = path.join(__dirname, 'catalog');
 
 /**
+ * A catalog of one made-up engine, `fixtureb` (fixture-engine-b/README.md): two Jobs of which the
+ * second reports progress, and categories of its own names. Tests read it to show that what a
+ * profile declares is followed with no code change.
+ */
+export const FIXTURE_ENGINE_B_DIR = path.join(__dirname, 'fixture-engine-b');
+
+/**
  * Catalog sources read from a folder holding a models.yaml and a runtimes/ folder (absolute, or
  * relative to the repository root, e.g. `examples/extra-runtime`), the way the node loader reads
  * them: every file of runtimes/<folder>/ sorted by {@link catalogSourcesFromFiles}. File names in

@@ -10,6 +10,7 @@
 export { badVariants, type BadVariant } from './badVariants';
 export {
   FIXTURE_CATALOG_DIR,
+  FIXTURE_ENGINE_B_DIR,
   dirSources,
   fixtureSources,
   modelsYaml,

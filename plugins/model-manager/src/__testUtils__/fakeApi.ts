@@ -90,6 +90,7 @@ export function fakeApi(
           },
         },
       } as any,
+      operations: ['chat', 'completions'],
       explain: [
         {
           key: 'version',

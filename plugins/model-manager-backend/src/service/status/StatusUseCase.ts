@@ -2,6 +2,7 @@ import {
   diffObject,
   isOwnedByModel,
   isServerKind,
+  progressObjectOf,
   selectEndpoint,
   statusReadingOf,
   summarizeKServeStatus,
@@ -87,14 +88,17 @@ export class StatusUseCase {
       revision: record.revision!,
     };
     const gatewayBaseUrl = this.ctx.clusters.gatewayBaseUrl(record.cluster);
-    const job = record.manifests.find(
-      o => o.kind === 'Job' && o.apiVersion === 'batch/v1',
+    // The object the runtime's profile says reports the download (OVMS: its `ovms --pull` Job).
+    const progress = progressObjectOf(
+      catalog,
+      catalog.models[model].config.server.runtime,
+      record.manifests,
     );
-    const download = job
+    const download = progress
       ? await downloadStatus(
           this.ctx.applier,
           record.cluster,
-          job,
+          progress,
           impersonateUser,
         )
       : undefined;
@@ -129,7 +133,7 @@ export class StatusUseCase {
                 record,
                 main,
                 live,
-                jobName: job?.name,
+                progress,
                 impersonateUser,
               }),
             }

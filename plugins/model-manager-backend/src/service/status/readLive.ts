@@ -1,17 +1,14 @@
 import {
   signaturesFor,
-  summarizeJob,
   type Diagnosis,
   type DownloadStatus,
+  type ProgressObject,
   type RenderedObject,
 } from '@model-manager/plugin-model-manager-common';
 import { DiagnosisReader } from '../../diagnosis';
 import type { DeploymentRecord } from '../../history';
 import type { ServerSideApplier } from '../../kubernetes';
 import type { UseCaseContext } from '../types';
-
-/** The label the Job controller puts on a Job's pods (https://kubernetes.io/docs/reference/labels-annotations-taints/#batchkubernetesiojob-name). */
-const JOB_NAME_LABEL = 'batch.kubernetes.io/job-name';
 
 /**
  * Why the model is not Ready at a place it is deployed (see `diagnose`): its pods, their Events
@@ -24,7 +21,7 @@ export async function diagnose(
     record: DeploymentRecord;
     main: RenderedObject;
     live: Record<string, any> | undefined;
-    jobName: string | undefined;
+    progress: ProgressObject | undefined;
     impersonateUser?: string;
   },
 ): Promise<Diagnosis> {
@@ -42,7 +39,10 @@ export async function diagnose(
         model,
         server: { kind: main.kind, name: main.name },
         serverLive: at.live,
-        jobName: at.jobName,
+        progress: at.progress && {
+          name: at.progress.object.name,
+          podLabel: at.progress.reader.podLabel,
+        },
         objectNames: record.manifests.map(o => o.name),
         signatures: signaturesFor(profile),
       },
@@ -53,27 +53,32 @@ export async function diagnose(
 }
 
 /**
- * The weights download Job and its pods (label `batch.kubernetes.io/job-name`, set by the Job
- * controller since Kubernetes 1.27), summarized by `summarizeJob`.
+ * The object that reports the download (the profile's `progress:` object, e.g. the weights download
+ * Job) and its pods (by its reader's pod label, e.g. `batch.kubernetes.io/job-name`), summarized by
+ * its reader (e.g. `summarizeJob`).
  */
 export async function downloadStatus(
   applier: ServerSideApplier,
   cluster: string,
-  job: RenderedObject,
+  { object, reader }: ProgressObject,
   impersonateUser?: string,
 ): Promise<DownloadStatus> {
-  const header = { name: job.name, namespace: job.namespace ?? '' };
+  const header = { name: object.name, namespace: object.namespace ?? '' };
   try {
-    const live = await applier.read(cluster, job, impersonateUser);
+    const live = await applier.read(cluster, object, impersonateUser);
     if (!live) return { ...header, found: false };
     const pods =
       (await applier.list(
         cluster,
         { apiVersion: 'v1', kind: 'Pod' },
-        `${JOB_NAME_LABEL}=${job.name}`,
-        { namespace: job.namespace, impersonateUser },
+        `${reader.podLabel}=${object.name}`,
+        { namespace: object.namespace, impersonateUser },
       )) ?? [];
-    return { ...header, found: true, progress: summarizeJob(live, pods) };
+    return {
+      ...header,
+      found: true,
+      progress: reader.summarize(live, pods),
+    };
   } catch (e) {
     return { ...header, found: false, error: (e as Error).message };
   }

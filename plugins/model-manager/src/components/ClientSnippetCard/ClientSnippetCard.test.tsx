@@ -22,11 +22,20 @@ const deployed = (endpoint: ModelStatus['endpoint']): ModelStatus => ({
   endpoint,
 });
 
-async function renderCard(items: ModelStatus[], category = 'llm') {
+async function renderCard(
+  items: ModelStatus[],
+  category = 'llm',
+  operations: readonly string[] = ['chat', 'completions'],
+) {
   const api = { status: async () => items } as unknown as ModelManagerApi;
   await renderInTestApp(
     <TestApiProvider apis={[[modelManagerApiRef, api]]}>
-      <ClientSnippetCard model="phi" servedName="phi" category={category} />
+      <ClientSnippetCard
+        model="phi"
+        servedName="phi"
+        category={category}
+        operations={operations}
+      />
     </TestApiProvider>,
   );
 }
@@ -50,14 +59,61 @@ describe('ClientSnippetCard', () => {
     expect(document.body.textContent).not.toMatch(/<gateway>|<token>/);
   });
 
+  // The call shown is the first operation the engine profile gives the category (api.operations):
+  // a category named anything gets the right example with no code change.
   it.each([
     [
       'embed',
+      ['embeddings'],
       'https://ai.example.com/v1/embeddings',
       'client.embeddings.create(model="phi"',
     ],
-    ['rerank', 'https://ai.example.com/v1/rerank', '"model": "phi"'],
-  ])('%s: the operation of the category', async (category, curl, python) => {
+    [
+      'rerank',
+      ['rerank', 'score'],
+      'https://ai.example.com/v1/rerank',
+      '"model": "phi"',
+    ],
+    [
+      'vectors',
+      ['embeddings'],
+      'https://ai.example.com/v1/embeddings',
+      'client.embeddings.create(model="phi"',
+    ],
+    [
+      'scorer',
+      ['score'],
+      'https://ai.example.com/v1/score',
+      '"text_1": "what is model serving?"',
+    ],
+    [
+      'writer',
+      ['completions'],
+      'https://ai.example.com/v1/completions',
+      'client.completions.create(model="phi", prompt="Hello!")',
+    ],
+  ])(
+    '%s %j: the operation of the category',
+    async (category, operations, curl, python) => {
+      await renderCard(
+        [
+          deployed({
+            source: 'gateway',
+            baseUrl: 'https://ai.example.com/v1',
+            message: 'From the gateway.',
+          }),
+        ],
+        category,
+        operations,
+      );
+      const text = (await screen.findByTestId('endpoint-local-models'))
+        .textContent!;
+      expect(text).toContain(`curl ${curl}`);
+      expect(text).toContain(python);
+    },
+  );
+
+  it('a category its engine profile gives no operation: says so, no code', async () => {
     await renderCard(
       [
         deployed({
@@ -66,12 +122,14 @@ describe('ClientSnippetCard', () => {
           message: 'From the gateway.',
         }),
       ],
-      category,
+      'speech',
+      [],
     );
-    const text = (await screen.findByTestId('endpoint-local-models'))
-      .textContent!;
-    expect(text).toContain(`curl ${curl}`);
-    expect(text).toContain(python);
+    const card = await screen.findByTestId('endpoint-local-models');
+    expect(within(card).getByTestId('no-operation')).toHaveTextContent(
+      /^Category speech serves no OpenAI-compatible operation .* list none\), so there is no call to show\.$/,
+    );
+    expect(card.textContent).not.toMatch(/curl |base_url/);
   });
 
   it('says "not deployed yet" and shows no placeholder when the model is deployed nowhere', async () => {

@@ -23,6 +23,11 @@ export interface ClientSnippetCardProps {
   /** The `model` clients send (the served model name the gateway routes on). */
   servedName: string;
   category: string;
+  /**
+   * The OpenAI-compatible operations the category serves on the model's engine (its profile's
+   * `api.operations`, from `GET /models/:name/resolved`): the calls shown are of the first.
+   */
+  operations: readonly string[];
 }
 
 function Snippets({
@@ -54,6 +59,23 @@ function Snippets({
     ...(direct ? { baseUrlFromEnv: GATEWAY_ENV } : {}),
   };
   const base = direct ? `$${GATEWAY_ENV}/v1` : endpoint.baseUrl;
+  const operation = operationOf(props.operations);
+  const curl = curlExample(options);
+  const python = clientExample(options);
+  if (!operation || !curl || !python) {
+    return (
+      <div data-testid={`endpoint-${item.cluster}-${item.namespace}`}>
+        <Typography variant="subtitle2">
+          {where}: <code>{base}</code>
+        </Typography>
+        <Typography variant="body2" data-testid="no-operation">
+          Category {props.category} serves no OpenAI-compatible operation this
+          card has an example for (the api.operations of its engine profile list{' '}
+          {props.operations.join(', ') || 'none'}), so there is no call to show.
+        </Typography>
+      </div>
+    );
+  }
   return (
     <div data-testid={`endpoint-${item.cluster}-${item.namespace}`}>
       <Typography variant="subtitle2">
@@ -76,7 +98,7 @@ function Snippets({
       <Typography variant="body2" component="p" data-testid="gateway-paths">
         <code>
           POST {base}
-          {operationOf(props.category)}
+          {operation}
         </code>{' '}
         with <code>"model": "{props.servedName}"</code>.
       </Typography>
@@ -89,19 +111,11 @@ function Snippets({
       <Typography variant="overline" component="p">
         curl
       </Typography>
-      <CodeSnippet
-        language="bash"
-        text={curlExample(options)}
-        showCopyCodeButton
-      />
+      <CodeSnippet language="bash" text={curl} showCopyCodeButton />
       <Typography variant="overline" component="p">
         Python (OpenAI SDK)
       </Typography>
-      <CodeSnippet
-        language="python"
-        text={clientExample(options)}
-        showCopyCodeButton
-      />
+      <CodeSnippet language="python" text={python} showCopyCodeButton />
     </div>
   );
 }

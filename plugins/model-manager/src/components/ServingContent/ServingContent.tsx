@@ -193,6 +193,7 @@ export function ServingContent() {
           model={model}
           servedName={servedModelName(server)}
           category={server.category}
+          operations={resolved.operations ?? []}
         />
       </Grid>
       <Grid item xs={12}>

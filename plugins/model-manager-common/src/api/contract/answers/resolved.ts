@@ -86,6 +86,11 @@ export const explainRowSchema = z.object({
 export const resolveResponseSchema = z.object({
   server: resolvedServerSchema,
   explain: z.array(explainRowSchema),
+  /**
+   * The OpenAI-compatible operations the model's category serves on its engine (profile
+   * `api.operations`, e.g. `['chat', 'completions']`), for the client examples.
+   */
+  operations: z.array(z.string()),
 });
 
 /** What the resolver returns is what the schema describes (plumbing keys are the profile's). */
