@@ -7,7 +7,7 @@ import net from 'node:net';
 import { mockCredentials } from '@backstage/backend-test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import { runCli } from '@model-manager/cli';
-import { useModelManager } from './__testUtils__/testBackend';
+import { useModelManager } from '../__testUtils__/testBackend';
 
 const ALICE_TOKEN = mockCredentials.user.token('user:default/alice');
 

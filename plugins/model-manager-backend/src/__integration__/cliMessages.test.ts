@@ -4,7 +4,7 @@
  */
 import { mockCredentials } from '@backstage/backend-test-utils';
 import { runCli } from '@model-manager/cli';
-import { useModelManager } from './__testUtils__/testBackend';
+import { useModelManager } from '../__testUtils__/testBackend';
 
 const ALICE_TOKEN = mockCredentials.user.token('user:default/alice');
 
