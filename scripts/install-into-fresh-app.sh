@@ -201,9 +201,9 @@ fi
 # bundle unpacked over the app, whose node_modules is installed already.
 tar xzf "$app/packages/backend/dist/bundle.tar.gz" -C "$app"
 
-step "The installed model-manager CLI reads the app's models.yaml"
-cli=$(cd "$app/packages/backend" && PATH=$app_path node -p \
-  "require.resolve('@model-manager/plugin-model-manager-node/package.json').replace(/package.json$/, 'bin/model-manager')")
+step "The installed model-manager CLI (@model-manager/cli, docs/install.md step 8) reads the app's models.yaml"
+cli=$(cd "$app" && PATH=$app_path node -p \
+  "require.resolve('@model-manager/cli/package.json').replace(/package.json$/, 'bin/model-manager')")
 (cd "$app" && PATH=$app_path node "$cli" validate && PATH=$app_path node "$cli" list | head -n 3)
 
 step "Start the Kubernetes API test double on 127.0.0.1:$kube_port"

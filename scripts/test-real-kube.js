@@ -30,14 +30,14 @@ const SUITES = [
   [
     'plugins/model-manager-backend',
     [
-      'src/router.test.ts',
+      'src/__integration__/router.test.ts',
       'src/fleet/fleet.test.ts',
       'src/fleet/rolloutApply.test.ts',
       // The three defects seen only on a real server (issue 28): the download Job replaced when
       // its template must change, dry runs that tell changed from unchanged, oversized objects.
-      'src/immutableJob.test.ts',
-      'src/dryRunActions.test.ts',
-      'src/deployRefusals.test.ts',
+      'src/__integration__/immutableJob.test.ts',
+      'src/__integration__/dryRunActions.test.ts',
+      'src/__integration__/deployRefusals.test.ts',
     ],
   ],
   [

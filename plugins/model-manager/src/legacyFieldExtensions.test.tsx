@@ -15,7 +15,7 @@ import { argsEditorValidation } from './components/fields/ArgsEditor';
 import { clusterPickerValidation } from './components/fields/ClusterPicker';
 import { pullRequestCheckValidation } from './components/fields/PullRequestCheck';
 
-const TEMPLATES = path.resolve(__dirname, '../../../templates');
+const TEMPLATES = path.resolve(__dirname, '../../../scaffolder-templates');
 
 /** Every `ui:field` the shipped templates use, with the template that uses it. */
 function uiFields(): Array<[string, string]> {

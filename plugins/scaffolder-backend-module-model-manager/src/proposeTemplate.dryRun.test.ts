@@ -32,13 +32,13 @@ import { FIXTURE_CATALOG_DIR } from '@model-manager/plugin-model-manager-common/
 const REPO_ROOT = path.resolve(__dirname, '../../..');
 const TEMPLATE = yaml.parse(
   fs.readFileSync(
-    path.join(REPO_ROOT, 'templates/propose-model-deployment/template.yaml'),
+    path.join(REPO_ROOT, 'scaffolder-templates/propose-model-deployment/template.yaml'),
     'utf8',
   ),
 );
 const ALICE = 'user:default/alice';
 
-describe('templates/propose-model-deployment: the scaffolder dry run', () => {
+describe('scaffolder-templates/propose-model-deployment: the scaffolder dry run', () => {
   let kube: KubeApiTestServer;
   let backend: Awaited<ReturnType<typeof startTestBackend>>;
   beforeAll(async () => {

@@ -19,11 +19,11 @@ import {
 } from './actions';
 
 /**
- * The templates the portal registers (templates/*) against the actions they call: each file is
+ * The templates the portal registers (scaffolder-templates/*) against the actions they call: each file is
  * valid YAML (an unquoted `: ` in a title makes the catalog drop the whole template), each step's
  * inputs are inputs of its action, and each `parameters.x` it reads is a declared parameter.
  */
-const TEMPLATES_DIR = path.resolve(__dirname, '../../../templates');
+const TEMPLATES_DIR = path.resolve(__dirname, '../../../scaffolder-templates');
 const deps = {
   discovery: mockServices.discovery.mock(),
   auth: mockServices.auth(),

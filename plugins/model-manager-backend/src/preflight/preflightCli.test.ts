@@ -1,6 +1,6 @@
 /** `model-manager preflight` and `deploy` (which prints the checks first) against the real portal. */
 import { mockCredentials } from '@backstage/backend-test-utils';
-import { runCli } from '@model-manager/plugin-model-manager-node';
+import { runCli } from '@model-manager/cli';
 import { useModelManager } from '../__testUtils__/testBackend';
 
 const ALICE_TOKEN = mockCredentials.user.token('user:default/alice');

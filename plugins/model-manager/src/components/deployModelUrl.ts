@@ -1,5 +1,5 @@
 /**
- * The Deploy model template (templates/deploy-model) with the model already picked: the
+ * The Deploy model template (scaffolder-templates/deploy-model) with the model already picked: the
  * scaffolder fills the form from the `formData` query parameter.
  */
 export function deployModelUrl(modelRef: string): string {

@@ -14,7 +14,7 @@ import {
   exampleInput,
   startActionBackend,
 } from '../__testUtils__/actionTestContext';
-import { runCli } from '@model-manager/plugin-model-manager-node';
+import { runCli } from '@model-manager/cli';
 import { createRenderModelAction } from './render';
 import { examples } from './render.examples';
 import { FIXTURE_CATALOG_DIR } from '@model-manager/plugin-model-manager-common/testUtils';

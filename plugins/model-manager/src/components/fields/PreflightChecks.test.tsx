@@ -107,7 +107,7 @@ describe('PreflightChecks', () => {
       readFileSync(
         path.resolve(
           __dirname,
-          '../../../../../templates/deploy-model/template.yaml',
+          '../../../../../scaffolder-templates/deploy-model/template.yaml',
         ),
         'utf8',
       ),

@@ -13,7 +13,7 @@ const template = parse(
   readFileSync(
     path.resolve(
       __dirname,
-      '../../../../../templates/deploy-model/template.yaml',
+      '../../../../../scaffolder-templates/deploy-model/template.yaml',
     ),
     'utf8',
   ),
@@ -150,7 +150,7 @@ describe('rollout-runtime-version template', () => {
     readFileSync(
       path.resolve(
         __dirname,
-        '../../../../../templates/rollout-runtime-version/template.yaml',
+        '../../../../../scaffolder-templates/rollout-runtime-version/template.yaml',
       ),
       'utf8',
     ),
@@ -218,7 +218,7 @@ describe('templates say Yes/No without the deprecated enumNames warning', () => 
       readFileSync(
         path.resolve(
           __dirname,
-          `../../../../../templates/${name}/template.yaml`,
+          `../../../../../scaffolder-templates/${name}/template.yaml`,
         ),
         'utf8',
       ),

@@ -6,7 +6,7 @@ import { seedSchedulableCluster } from '@model-manager/test-harness';
 import {
   startModelManager,
   type ModelManagerTestContext,
-} from './__testUtils__/testBackend';
+} from '../__testUtils__/testBackend';
 
 const ALICE = mockCredentials.user.header('user:default/alice');
 const PG_ENV = 'BACKSTAGE_TEST_DATABASE_POSTGRES15_CONNECTION_STRING';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { mockCredentials } from '@backstage/backend-test-utils';
 import request from 'supertest';
-import { useModelManager } from './__testUtils__/testBackend';
+import { useModelManager } from '../__testUtils__/testBackend';
 import { FIXTURE_CATALOG_DIR } from '@model-manager/plugin-model-manager-common/testUtils';
 
 const ALICE = mockCredentials.user.header('user:default/alice');

@@ -6,8 +6,8 @@
 import net from 'node:net';
 import { mockCredentials } from '@backstage/backend-test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
-import { runCli } from '@model-manager/plugin-model-manager-node';
-import { useModelManager } from './__testUtils__/testBackend';
+import { runCli } from '@model-manager/cli';
+import { useModelManager } from '../__testUtils__/testBackend';
 
 const ALICE_TOKEN = mockCredentials.user.token('user:default/alice');
 

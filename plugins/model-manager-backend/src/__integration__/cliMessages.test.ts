@@ -3,8 +3,8 @@
  * fields), with removed fields shown as such, and usage errors exiting 2.
  */
 import { mockCredentials } from '@backstage/backend-test-utils';
-import { runCli } from '@model-manager/plugin-model-manager-node';
-import { useModelManager } from './__testUtils__/testBackend';
+import { runCli } from '@model-manager/cli';
+import { useModelManager } from '../__testUtils__/testBackend';
 
 const ALICE_TOKEN = mockCredentials.user.token('user:default/alice');
 

@@ -11,7 +11,7 @@ import { FIXTURE_CATALOG_DIR } from '@model-manager/plugin-model-manager-common/
 // The test catalog of the common package (nine models, two runtimes), not the shipped one: adding
 // an engine or a model to the repository's models.yaml does not change these tests.
 const REPO = FIXTURE_CATALOG_DIR;
-const REPO_ROOT = path.resolve(__dirname, '../../../..');
+const REPO_ROOT = path.resolve(__dirname, '../../..');
 
 async function cli(args: string[], cwd = REPO) {
   let stdout = '';
@@ -346,7 +346,7 @@ describe('model-manager CLI', () => {
   });
 
   it('runs as a real process through the bin, as npx model-manager does', async () => {
-    const bin = path.resolve(__dirname, '../../bin/model-manager');
+    const bin = path.resolve(__dirname, '../bin/model-manager');
     const run = promisify(execFile);
     const ok = await run(process.execPath, [bin, 'validate'], { cwd: REPO });
     expect(ok.stdout).toBe('models.yaml: ok (9 models, 2 runtimes)\n');
@@ -359,7 +359,7 @@ describe('model-manager CLI', () => {
   }, 60_000);
 
   it('a reader that goes away (| head, | true) is not a crash', async () => {
-    const bin = path.resolve(__dirname, '../../bin/model-manager');
+    const bin = path.resolve(__dirname, '../bin/model-manager');
     const { stderr } = await promisify(execFile)(
       'bash',
       [

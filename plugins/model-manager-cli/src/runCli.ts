@@ -17,7 +17,7 @@ import {
   type Catalog,
   type ServerOverrides,
 } from '@model-manager/plugin-model-manager-common';
-import { loadCatalog } from '../loader/loadCatalog';
+import { loadCatalog } from '@model-manager/plugin-model-manager-node';
 import { formatExplainTable } from './formatExplainTable';
 import {
   PORTAL_COMMANDS,

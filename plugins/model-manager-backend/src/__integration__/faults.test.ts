@@ -4,7 +4,7 @@ import {
   startModelManager,
   useModelManager,
   type ModelManagerTestContext,
-} from './__testUtils__/testBackend';
+} from '../__testUtils__/testBackend';
 
 const ALICE = mockCredentials.user.header('user:default/alice');
 const deploy = (ctx: ModelManagerTestContext, model: string) =>

@@ -1,6 +1,6 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
 import request from 'supertest';
-import { useModelManager } from './__testUtils__/testBackend';
+import { useModelManager } from '../__testUtils__/testBackend';
 
 const ALICE = mockCredentials.user.header('user:default/alice');
 

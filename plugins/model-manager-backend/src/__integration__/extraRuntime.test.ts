@@ -7,7 +7,7 @@ import {
   REPO_ROOT,
   startModelManager,
   type ModelManagerTestContext,
-} from './__testUtils__/testBackend';
+} from '../__testUtils__/testBackend';
 
 const ALICE = mockCredentials.user.header('user:default/alice');
 // A third engine added as data only: examples/extra-runtime (its runtimes/ folder holds the

@@ -3,7 +3,7 @@ import request from 'supertest';
 import {
   startModelManager,
   useModelManager,
-} from './__testUtils__/testBackend';
+} from '../__testUtils__/testBackend';
 
 const ALICE = mockCredentials.user.header('user:default/alice');
 const GATEWAY = 'https://ai-gateway.example.com';

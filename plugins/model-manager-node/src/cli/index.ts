@@ -1,3 +1,0 @@
-export { runCli, USAGE } from './runCli';
-export type { CliIo } from './runCli';
-export { formatExplainTable, formatLayerLegend } from './formatExplainTable';
