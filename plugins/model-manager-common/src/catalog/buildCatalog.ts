@@ -2,14 +2,12 @@ import { z } from 'zod';
 import { loadProfile } from '../profile/loadProfile';
 import type { EngineProfile } from '../profile/types';
 import { parseTemplate } from '../renderer/parseTemplate';
-import { TEMPLATE_PLACEHOLDERS } from '../renderer/renderManifests';
 import type { ParsedTemplate } from '../renderer/types';
 import { resolveModel } from '../resolver/resolveServer';
 import {
   categorySchema,
   modelSchema,
   modelsFileSchema,
-  PLUMBING_KEYS,
   resourcesSchema,
   runtimeSchema,
   serverBindingSchema,
@@ -22,6 +20,7 @@ import { zodProblems } from '../schema/zodProblems';
 import { parseYamlSource } from '../source/parseYamlSource';
 import { CatalogError } from '../source/problems';
 import type { CatalogProblem, SourceDocument } from '../source/types';
+import { checkPlaceholders } from './checkPlaceholders';
 import { mergeRuntime, serverKindOf } from './mergeRuntime';
 import { createOriginIndex } from './originIndex';
 import type {
@@ -71,14 +70,12 @@ export function buildCatalog(sources: CatalogSources): Catalog {
     if (!doc) continue;
     const parsed = valuesFileSchema.safeParse(doc.data ?? {});
     if (parsed.success) values[runtimeName] = { doc, data: parsed.data };
-    else
-      problems.push(
-        ...zodProblems(parsed.error, doc, () => [...PLUMBING_KEYS, 'profile']),
-      );
+    else problems.push(...zodProblems(parsed.error, doc, () => ['profile']));
   }
 
   const templates = parseTemplates(sources, problems);
   const profiles = loadProfiles(sources, templates, parse, problems);
+  problems.push(...checkPlaceholders(profiles, templates));
 
   if (problems.length > 0 || !modelsFile || !modelsDoc)
     throw new CatalogError(problems);
@@ -101,6 +98,9 @@ export function buildCatalog(sources: CatalogSources): Catalog {
     sources,
     templates,
     serverKinds,
+    plumbingKeysOfAllProfiles: [
+      ...new Set(Object.values(profiles).flatMap(p => p.plumbingKeys)),
+    ],
     origin,
     locate,
     parse,
@@ -174,7 +174,7 @@ function parseTemplates(
   const templates: Record<string, ParsedTemplate> = {};
   const add = (ref: string, file: string, text: string) => {
     try {
-      templates[ref] = parseTemplate(file, text, TEMPLATE_PLACEHOLDERS);
+      templates[ref] = parseTemplate(file, text);
     } catch (e) {
       if (e instanceof CatalogError) problems.push(...e.problems);
       else throw e;
@@ -210,11 +210,7 @@ function loadProfiles(
     if (!source) return false;
     if (!templates[ref]) {
       try {
-        templates[ref] = parseTemplate(
-          source.file,
-          source.text,
-          TEMPLATE_PLACEHOLDERS,
-        );
+        templates[ref] = parseTemplate(source.file, source.text);
       } catch (e) {
         if (e instanceof CatalogError) problems.push(...e.problems);
         else throw e;

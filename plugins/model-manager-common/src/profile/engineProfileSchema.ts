@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PLUMBING_KEYS } from '../schema/modelsFileSchema';
 import { signatureSchema } from '../diagnosis/signatures';
+import { PLUMBING_DECLARATION_KEYS, plumbingSchema } from './plumbing';
 import type { EngineProfile, FlagKind } from './types';
 
 /** The OpenAI-compatible operations a profile may declare per category. */
@@ -30,12 +30,6 @@ const flag = text('a flag such as --enable-expert-parallel').regex(
   /^--?[\w.-]+$/,
   'must be a flag such as --enable-expert-parallel or -ep',
 );
-const plumbingKey = z.enum(PLUMBING_KEYS, {
-  errorMap: () => ({
-    message: `must be a plumbing key: ${PLUMBING_KEYS.join(', ')}`,
-  }),
-});
-
 const objectSchema = z
   .object({
     template: templateRef.optional(),
@@ -194,8 +188,8 @@ export const engineProfileSchema = z
           .min(1, 'image_path must lead to the serving image'),
       })
       .strict(),
-    plumbing_keys: z.array(plumbingKey),
-    required_plumbing: z.array(plumbingKey).default([]),
+    // The plumbing keys of this engine: type, default, required (see plumbing.ts).
+    plumbing: plumbingSchema,
     // Known messages of the engine in logs, Events and conditions: what each means and the fix.
     diagnosis: z.array(signatureSchema).default([]),
   })
@@ -255,8 +249,11 @@ export function toEngineProfile(
       explain: p.status.explain,
       imagePath: p.status.image_path,
     },
-    plumbingKeys: p.plumbing_keys,
-    requiredPlumbing: p.required_plumbing,
+    plumbing: p.plumbing,
+    plumbingKeys: Object.keys(p.plumbing),
+    requiredPlumbing: Object.keys(p.plumbing).filter(
+      k => p.plumbing[k].required,
+    ),
     signatures: p.diagnosis,
   };
 }
@@ -280,6 +277,8 @@ export function knownProfileKeys(
     return ['conditions', 'explain', 'image_path'];
   if (path[0] === 'diagnosis' && path.length === 2)
     return ['id', 'where', 'match', 'meaning', 'fix'];
+  if (path[0] === 'plumbing' && path.length === 2)
+    return PLUMBING_DECLARATION_KEYS;
   if (path[0] === 'name_suffixes' && path.length === 2)
     return ['suffix', 'object'];
   return [];

@@ -1,3 +1,4 @@
 export * from './types';
 export * from './engineProfileSchema';
 export { loadProfile } from './loadProfile';
+export * from './plumbing';

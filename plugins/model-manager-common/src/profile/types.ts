@@ -1,4 +1,5 @@
 import type { Signature } from '../diagnosis/signatures';
+import type { PlumbingDeclaration } from './plumbing';
 
 /**
  * How a model's status is read from its live model server object (the profile's last object):
@@ -105,9 +106,14 @@ export interface EngineProfile {
   apiOperations: Readonly<Record<string, readonly string[]>>;
   /** How the model's status is read from its model server object. */
   status: StatusReading;
-  /** Plumbing keys the engine's objects use; any other plumbing key set for it is reported. */
+  /**
+   * The engine's plumbing keys (profile `plumbing:`): each one's type, default and whether it is
+   * required. Each is a placeholder of the engine's templates; any other key set for it is reported.
+   */
+  plumbing: Readonly<Record<string, PlumbingDeclaration>>;
+  /** The names of `plumbing`, in the profile's order. */
   plumbingKeys: readonly string[];
-  /** Plumbing keys the engine's objects cannot do without. */
+  /** Plumbing keys the engine's objects cannot do without (`required: true`). */
   requiredPlumbing: readonly string[];
   /** Known messages of the engine (profile `diagnosis:`), matched by `diagnose`. */
   signatures: readonly Signature[];
