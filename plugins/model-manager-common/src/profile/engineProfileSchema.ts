@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { signatureSchema } from '../diagnosis/signatures';
 import { PLUMBING_DECLARATION_KEYS, plumbingSchema } from './plumbing';
+import {
+  ENDPOINT_RULE_KEYS,
+  endpointsSchema,
+  toEndpointRules,
+} from './endpoints';
 import type { EngineProfile, FlagKind } from './types';
 
 /** The OpenAI-compatible operations a profile may declare per category. */
@@ -190,6 +195,8 @@ export const engineProfileSchema = z
       .strict(),
     // The plumbing keys of this engine: type, default, required (see plumbing.ts).
     plumbing: plumbingSchema,
+    // Where clients call a model, per routing value (see endpoints.ts).
+    endpoints: endpointsSchema,
     // Known messages of the engine in logs, Events and conditions: what each means and the fix.
     diagnosis: z.array(signatureSchema).default([]),
   })
@@ -250,6 +257,7 @@ export function toEngineProfile(
       imagePath: p.status.image_path,
     },
     plumbing: p.plumbing,
+    endpoints: toEndpointRules(p.endpoints),
     plumbingKeys: Object.keys(p.plumbing),
     requiredPlumbing: Object.keys(p.plumbing).filter(
       k => p.plumbing[k].required,
@@ -279,6 +287,7 @@ export function knownProfileKeys(
     return ['id', 'where', 'match', 'meaning', 'fix'];
   if (path[0] === 'plumbing' && path.length === 2)
     return PLUMBING_DECLARATION_KEYS;
+  if (path[0] === 'endpoints' && path.length === 3) return ENDPOINT_RULE_KEYS;
   if (path[0] === 'name_suffixes' && path.length === 2)
     return ['suffix', 'object'];
   return [];

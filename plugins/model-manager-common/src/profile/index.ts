@@ -2,3 +2,4 @@ export * from './types';
 export * from './engineProfileSchema';
 export { loadProfile } from './loadProfile';
 export * from './plumbing';
+export { ENDPOINT_SOURCES } from './endpoints';

@@ -75,6 +75,25 @@ export function loadProfile(
     );
   }
   checkPlumbing(p.plumbing, at);
+  // Every routing value says where clients call its models, and every rule is for one.
+  for (const routing of Object.keys(p.routing)) {
+    if (!Object.prototype.hasOwnProperty.call(p.endpoints, routing))
+      at(
+        ['routing', routing],
+        `routing ${routing} has no endpoint rule, so where clients call its models is not known: add endpoints.${routing} (the sources of the URL, in order), e.g. endpoints: { ${routing}: [{ from: status-url, path: /v1 }] }`,
+      );
+  }
+  for (const routing of Object.keys(p.endpoints)) {
+    if (!Object.prototype.hasOwnProperty.call(p.routing, routing))
+      at(
+        ['endpoints', routing],
+        `endpoints.${routing} is for a routing this profile does not have (routing: ${Object.keys(
+          p.routing,
+        ).join(
+          ', ',
+        )}); add routing.${routing} (its route templates, or []) or remove the rule`,
+      );
+  }
   if (problems.length > 0) return { problems };
   return { profile: toEngineProfile(doc.file, p) };
 }

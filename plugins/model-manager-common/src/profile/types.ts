@@ -1,4 +1,5 @@
 import type { Signature } from '../diagnosis/signatures';
+import type { EndpointRule } from '../status/selectEndpoint';
 import type { PlumbingDeclaration } from './plumbing';
 
 /**
@@ -42,6 +43,8 @@ export interface EngineProfile {
   objects: readonly ProfileObject[];
   /** Route templates per plumbing `routing` value, in apply order. */
   routing: Readonly<Record<string, readonly string[]>>;
+  /** Where clients call a model, per `routing` value: its URL's sources, in order (profile `endpoints:`). */
+  endpoints: Readonly<Record<string, readonly EndpointRule[]>>;
   /** The env var the engine sizes its KV cache from (whole GiB); absent: kv_cache_gb does not apply. */
   kvCacheEnv?: string;
   /** The largest share of the pod memory limit the KV cache may take. */
