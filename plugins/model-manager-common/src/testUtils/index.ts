@@ -14,3 +14,4 @@ export {
   fixtureSources,
   modelsYaml,
 } from './catalogFixtures';
+export { FOURTH_ENGINE_DIR, catalogDirWith } from './combinedCatalog';
