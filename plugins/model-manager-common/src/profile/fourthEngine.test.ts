@@ -16,7 +16,7 @@ import {
 } from '../testUtils/catalogFixtures';
 
 // A fourth engine added as data only (testUtils/fourth-engine), beside the test catalog's two and
-// the llama.cpp example: a plumbing key, a routing value and categories no other engine has. The
+// the third engine of examples/extra-runtime: a plumbing key, a routing value and categories no other engine has. The
 // test names the engine only through what it reads from that folder.
 const BASE = [FIXTURE_CATALOG_DIR, 'examples/extra-runtime'];
 const others = buildCatalog(dirSources(catalogDirOf(BASE)));
