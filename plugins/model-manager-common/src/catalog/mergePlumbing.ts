@@ -5,7 +5,6 @@ import {
   type RuntimeConfig,
   type ValuesFile,
 } from '../schema/modelsFileSchema';
-import { closest } from '../schema/zodProblems';
 import type { SourceDocument } from '../source/types';
 import type { CatalogRuntime, Origin } from './types';
 
@@ -17,14 +16,11 @@ const VALUES_KEYS = ['profile'];
 /** What checking a runtime's plumbing needs from the catalog being built. */
 export interface PlumbingContext {
   modelsPath: string;
-  /** Every plumbing key some loaded profile declares (to say "does not apply" rather than "unknown"). */
-  plumbingKeysOfAllProfiles: readonly string[];
   origin(
     layer: 'plumbing',
     file: string,
     path: ReadonlyArray<string | number>,
   ): Origin;
-  index: Record<string, SourceDocument>;
   /** Adds a problem at an origin (its key). */
   add(o: Origin, message: string): void;
   /** Adds a problem at the value of a path of a file. */
@@ -39,7 +35,8 @@ export interface PlumbingContext {
 /**
  * The plumbing of runtime `name`: every key of its values.yaml (but `profile`) and of its
  * models.yaml entry (but the runtime keys), checked against its engine profile's `plumbing:`
- * (the key is declared; the value has the declared type). models.yaml wins on a clash (its keys
+ * (the key is declared; the value has the declared type). The file schemas (schemasFor) have
+ * refused keys no profile declares. models.yaml wins on a clash (its keys
  * come last). Returns where each key was set; problems go to `ctx`. `kind` is for messages.
  */
 export function mergePlumbing(
@@ -57,7 +54,6 @@ export function mergePlumbing(
     value: unknown;
     file: string;
     segments: string[];
-    allowed: readonly string[];
   }> = [];
   for (const [key, value] of Object.entries(fromValues?.data ?? {})) {
     if (VALUES_KEYS.includes(key)) continue;
@@ -66,7 +62,6 @@ export function mergePlumbing(
       value,
       file: fromValues!.doc.file,
       segments: [key],
-      allowed: VALUES_KEYS,
     });
   }
   for (const [key, value] of Object.entries(config)) {
@@ -76,10 +71,9 @@ export function mergePlumbing(
       value,
       file: ctx.modelsPath,
       segments: ['runtimes', name, key],
-      allowed: RUNTIME_KEYS,
     });
   }
-  for (const { key, value, file, segments, allowed } of sets) {
+  for (const { key, value, file, segments } of sets) {
     const origin = ctx.origin('plumbing', file, segments);
     const declared = Object.prototype.hasOwnProperty.call(profile.plumbing, key)
       ? profile.plumbing[key]
@@ -92,7 +86,7 @@ export function mergePlumbing(
       } else {
         origins[key] = origin;
       }
-    } else if (ctx.plumbingKeysOfAllProfiles.includes(key)) {
+    } else {
       ctx.add(
         origin,
         `plumbing key ${key} does not apply to runtime ${name} (${
@@ -102,18 +96,6 @@ export function mergePlumbing(
         }) does not declare it under plumbing:, so its objects never use it and it would be silently ignored. Remove it; keys that apply here: ${profile.plumbingKeys.join(
           ', ',
         )}`,
-      );
-      ok = false;
-    } else {
-      const known = [...allowed, ...profile.plumbingKeys];
-      const guess = closest(key, known);
-      ctx.add(
-        origin,
-        `unknown key '${key}'${
-          guess ? `; did you mean '${guess}'?` : ';'
-        } allowed here: ${known.join(', ')} (the plumbing keys are those ${
-          profile.file
-        } declares under plumbing:)`,
       );
       ok = false;
     }

@@ -13,8 +13,6 @@ export interface MergeContext {
   templates: Record<string, ParsedTemplate>;
   /** The kinds of the model server objects of every loaded profile (for messages). */
   serverKinds: readonly string[];
-  /** Every plumbing key some loaded profile declares. */
-  plumbingKeysOfAllProfiles: readonly string[];
   origin(
     layer: Layer,
     file: string,
@@ -80,9 +78,7 @@ export function mergeRuntime(
     typeof merged.kind === 'string' ? merged.kind : serverKind,
     {
       modelsPath,
-      plumbingKeysOfAllProfiles: ctx.plumbingKeysOfAllProfiles,
       origin,
-      index: ctx.index,
       add,
       addAtValue: (file, segments, o, message) => {
         const pos = ctx.index[file]?.locate(segments, 'value');

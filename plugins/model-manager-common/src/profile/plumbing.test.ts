@@ -176,10 +176,23 @@ describe('plumbing declared by the engine profile', () => {
       ],
     },
     {
-      rule: 'a key the profile does not declare and no other profile does is unknown, with a hint',
-      changes: { values: { vllm: `${VLLM_VALUES}servd_model_name: x\n` } },
+      rule: 'a key no profile declares is unknown, with a hint (the plumbing keys of the profiles)',
+      changes: { values: { vllm: `${VLLM_VALUES}gatway_name: x\n` } },
       expected: [
-        /^runtimes\/vllm\/values\.yaml:\d+:1: servd_model_name: unknown key 'servd_model_name'; did you mean 'served_model_name'\? allowed here: profile, device, .*\(the plumbing keys are those runtimes\/vllm\/profile\.yaml declares under plumbing:\)$/,
+        /^runtimes\/vllm\/values\.yaml:\d+:1: gatway_name: unknown key 'gatway_name'; did you mean 'gateway_name'\? allowed here: profile, device, kind, routing, .*weights_pvc/,
+      ],
+    },
+    {
+      rule: "models.yaml's schema knows the profiles' plumbing keys: a misspelt one gets a hint",
+      changes: {
+        models: edit(
+          modelsYaml(MODELS),
+          /\n {2}vllm:\n/,
+          '\n  vllm:\n    routng: epp\n',
+        ),
+      },
+      expected: [
+        /^models\.yaml:\d+:5: runtimes\.vllm\.routng: unknown key 'routng'; did you mean 'routing'\? allowed here: default_version, env, .*, gateway_namespace/,
       ],
     },
     {
@@ -215,11 +228,7 @@ describe('plumbing declared by the engine profile', () => {
       rule: 'a declaration: a key the code reads as text cannot be an integer',
       changes: {
         profiles: {
-          vllm: edit(
-            VLLM,
-            /^( {2}routing:\n {4}type:) string$/m,
-            '$1 integer',
-          ),
+          vllm: edit(VLLM, /^( {2}routing:\n {4}type:) string$/m, '$1 integer'),
         },
       },
       expected: [

@@ -328,3 +328,28 @@ export const modelsFileSchema = z
   })
   .strict();
 export type ModelsFile = z.infer<typeof modelsFileSchema>;
+
+/**
+ * The schemas of models.yaml and values.yaml for a set of engine profiles: strict, with the
+ * plumbing keys the profiles declare (`plumbing:`) as the only keys besides the fixed ones, so a
+ * misspelt key gets "did you mean". Which keys apply to which runtime, and their types, are checked
+ * against its own profile when the runtime is merged (mergePlumbing). `strict: false` (a profile
+ * did not load, so its keys are not known) lets other keys through, unchecked.
+ */
+export function schemasFor(plumbingKeys: readonly string[], strict: boolean) {
+  const plumbing = Object.fromEntries(
+    plumbingKeys.map(k => [k, z.unknown()]),
+  ) as Record<string, z.ZodUnknown>;
+  const runtime = strict
+    ? runtimeSchema.extend(plumbing).strict()
+    : runtimeSchema.extend(plumbing).passthrough();
+  return {
+    runtime,
+    models: modelsFileSchema.extend({
+      runtimes: z.record(labelValue('the runtime name'), runtime),
+    }),
+    values: strict
+      ? valuesFileSchema.extend(plumbing).strict()
+      : valuesFileSchema.extend(plumbing).passthrough(),
+  };
+}
