@@ -22,7 +22,8 @@ const GATEWAY = 'https://ai.example.com';
 
 // A fourth engine added as data only (the common package's testUtils/fourth-engine: a plumbing
 // key, a routing value and categories no other engine has), served beside the test catalog's two
-// engines and the third engine of examples/extra-runtime. The test reads the engine's names from its folder.
+// engines and the third engine of examples/extra-runtime. The test reads the engine's names from
+// its folder.
 const fourth = buildCatalog(dirSources(FOURTH_ENGINE_DIR));
 const [runtimeName] = Object.keys(fourth.runtimes);
 const profile: EngineProfile = fourth.runtimes[runtimeName].profile;

@@ -16,10 +16,10 @@ import {
 } from '../testUtils/catalogFixtures';
 
 // A fourth engine added as data only (testUtils/fourth-engine), beside the test catalog's two and
-// the third engine of examples/extra-runtime: a plumbing key, a routing value and categories no other engine has. The
-// test names the engine only through what it reads from that folder.
+// the third engine of examples/extra-runtime: a plumbing key, a routing value and categories no
+// other engine has. The test names the engine only through what it reads from that folder.
 const BASE = [FIXTURE_CATALOG_DIR, 'examples/extra-runtime'];
-const others = buildCatalog(dirSources(catalogDirOf(BASE)));
+const others = built(catalogDirOf(BASE));
 const fourth = buildCatalog(dirSources(FOURTH_ENGINE_DIR));
 const [runtimeName] = Object.keys(fourth.runtimes);
 const profile = fourth.runtimes[runtimeName].profile;
@@ -36,9 +36,8 @@ function catalogDirOf(folders: string[], ...more: string[]): string {
   return catalogDirWith(folders[0], ...folders.slice(1), ...more);
 }
 
-/** The four engines' catalog, with `change` applied to its models.yaml. */
-function fourEngines(change: (text: string) => string = t => t): Catalog {
-  const dir = catalogDirOf(BASE, FOURTH_ENGINE_DIR);
+/** The catalog of a temporary folder, with `change` applied to its models.yaml; removes the folder. */
+function built(dir: string, change: (text: string) => string = t => t) {
   try {
     const sources = dirSources(dir);
     sources.models.text = change(sources.models.text);
@@ -46,6 +45,11 @@ function fourEngines(change: (text: string) => string = t => t): Catalog {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The four engines' catalog, with `change` applied to its models.yaml. */
+function fourEngines(change?: (text: string) => string): Catalog {
+  return built(catalogDirOf(BASE, FOURTH_ENGINE_DIR), change);
 }
 
 const render = (catalog: Catalog, model: string) =>
