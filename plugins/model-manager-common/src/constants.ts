@@ -47,19 +47,5 @@ export const KSERVE_NAME_PATTERN = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
 /** A DNS-1035 label's length limit (Kubernetes Service names, label values). */
 export const MAX_OBJECT_NAME_LENGTH = 63;
 
-/**
- * Defaults of plumbing keys a runtime's values.yaml may leave out. `weights_storage_class` has
- * none: an absent storage class means the cluster's default StorageClass.
- */
-export const PLUMBING_DEFAULTS = {
-  served_model_name: 'model_id',
-  weights_pvc: 'model-manager-weights',
-  weights_storage: '100Gi',
-  weights_access_mode: 'ReadWriteOnce',
-  // Envoy AI Gateway's basic example (examples/basic/basic.yaml).
-  gateway_name: 'envoy-ai-gateway-basic',
-  gateway_namespace: 'default',
-} as const;
-
 /** Where request overrides (CLI flags, deploy request bodies) are said to come from. */
 export const REQUEST_FILE = '<request>';

@@ -47,7 +47,8 @@ export type {
   Origin,
   SourceText,
 } from './catalog';
-export type { StatusReading } from './profile';
+export type { EngineProfile, StatusReading } from './profile';
+export type { EndpointRule } from './status';
 export { categoryOperations } from './profile';
 export {
   argRefusal,
@@ -88,7 +89,6 @@ export type { ProgressObject } from './progress';
 export {
   isServerKind,
   readPath,
-  ROUTING_ENDPOINTS,
   selectEndpoint,
   serverImageOf,
   statusReadingOf,

@@ -1,7 +1,7 @@
 import {
-  ROUTING_ENDPOINTS,
   servedModelName as engineServedModelName,
   type CatalogRuntime,
+  type EndpointRule,
 } from '@model-manager/plugin-model-manager-common';
 
 /** One OpenAI-compatible operation a served model answers. */
@@ -67,6 +67,8 @@ export interface EngineApi {
   apiPrefix?: string;
   /** Categories whose chat messages may carry images (profile `api.image_input`). */
   imageInput?: readonly string[];
+  /** Where clients call a model, per routing value (profile `endpoints:`). */
+  endpoints?: Readonly<Record<string, readonly EndpointRule[]>>;
 }
 
 /** The API of a runtime's engine, read from its profile (runtimes/<name>/profile.yaml). */
@@ -76,6 +78,7 @@ export function engineApi(runtime: CatalogRuntime): EngineApi {
     operations: runtime.profile.apiOperations,
     apiPrefix: runtime.config.api_prefix,
     imageInput: runtime.profile.apiImageInput,
+    endpoints: runtime.profile.endpoints,
   };
 }
 
@@ -310,21 +313,27 @@ function schemas(servedName: string, vision: boolean): Record<string, unknown> {
 }
 
 /**
- * The OpenAPI servers of a model, in the order of its routing's endpoint rule (`ROUTING_ENDPOINTS`):
- * each deployment's `status.url` where clients call `/v1` under it (vLLM behind KServe's managed
- * route; not OpenVINO, whose predictor URL answers OVMS's `/v3`), and each cluster's gateway. The
- * paths of the document carry `/v1`, so a server is the base under which `/v1/...` is called.
+ * The OpenAPI servers of a model, in the order of its routing's endpoint rules (its engine
+ * profile's `endpoints.<routing>`): each deployment's `status.url` where clients call `/v1` under
+ * it (vLLM behind KServe's managed route; not OpenVINO, whose predictor URL answers OVMS's `/v3`),
+ * and each cluster's gateway. The paths of the document carry `/v1`, so a server is the base
+ * under which `/v1/...` is called. A routing the profile has no rules for: no servers.
  */
 function openAiServers(model: {
+  api: EngineApi;
   routing?: string;
   gateways?: Array<{ cluster: string; baseUrl: string }>;
   deployments?: Array<{ cluster: string; namespace: string; url: string }>;
 }): Array<{ url: string; description: string }> {
-  const rule =
-    ROUTING_ENDPOINTS[model.routing ?? 'epp'] ?? ROUTING_ENDPOINTS.epp;
+  const endpoints = model.api.endpoints ?? {};
+  const rules =
+    model.routing !== undefined &&
+    Object.prototype.hasOwnProperty.call(endpoints, model.routing)
+      ? endpoints[model.routing]
+      : [];
   const servers: Array<{ url: string; description: string }> = [];
-  for (const source of rule.order) {
-    if (rule.paths[source] !== '/v1') continue;
+  for (const { from: source, path } of rules) {
+    if (path !== '/v1') continue;
     if (source === 'status-url') {
       for (const d of model.deployments ?? []) {
         servers.push({
@@ -363,7 +372,7 @@ export function openAiApiDefinition(model: {
   serverVersion?: string;
   /** The clusters' gateways (`modelManager.kubernetes.clusters.<name>.gatewayBaseUrl`): the document's servers. */
   gateways?: Array<{ cluster: string; baseUrl: string }>;
-  /** The runtime's plumbing `routing` (which URLs clients use: see `ROUTING_ENDPOINTS`). */
+  /** The runtime's plumbing `routing` (which URLs clients use: its profile's `endpoints.<routing>`). */
   routing?: string;
   /** Where the model is deployed, with the URL KServe reports there. */
   deployments?: Array<{ cluster: string; namespace: string; url: string }>;

@@ -203,6 +203,8 @@ function describeTarget(t: {
         cluster,
         apiPrefix: 'error' in now ? undefined : now.apiPrefix,
         engine: catalog.runtimes[runtime]?.profile.engine,
+        profile: catalog.runtimes[runtime]?.profile,
+        routing: catalog.runtimes[runtime]?.config.routing,
       })
     : undefined;
   if (endpoint?.baseUrl) target.endpoint = endpoint.baseUrl;

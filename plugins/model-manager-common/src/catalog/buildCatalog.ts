@@ -3,18 +3,15 @@ import { loadProfile } from '../profile/loadProfile';
 import { progressProblems } from '../progress/progressObjectOf';
 import type { EngineProfile } from '../profile/types';
 import { parseTemplate } from '../renderer/parseTemplate';
-import { TEMPLATE_PLACEHOLDERS } from '../renderer/renderManifests';
 import type { ParsedTemplate } from '../renderer/types';
 import { resolveModel } from '../resolver/resolveServer';
 import {
   categorySchema,
   modelSchema,
   modelsFileSchema,
-  PLUMBING_KEYS,
   resourcesSchema,
-  runtimeSchema,
+  schemasFor,
   serverBindingSchema,
-  valuesFileSchema,
   versionSchema,
   type ModelsFile,
   type ValuesFile,
@@ -23,6 +20,7 @@ import { zodProblems } from '../schema/zodProblems';
 import { parseYamlSource } from '../source/parseYamlSource';
 import { CatalogError } from '../source/problems';
 import type { CatalogProblem, SourceDocument } from '../source/types';
+import { checkPlaceholders } from './checkPlaceholders';
 import { mergeRuntime, serverKindOf } from './mergeRuntime';
 import { createOriginIndex } from './originIndex';
 import { weightFormatProblems } from './weightFormatProblems';
@@ -56,31 +54,56 @@ export function buildCatalog(sources: CatalogSources): Catalog {
     }
   };
 
-  // models.yaml
+  // models.yaml, runtimes/<name>/values.yaml, the templates and the engine profiles. The
+  // schemas of models.yaml and values.yaml know the plumbing keys the profiles declare, so their
+  // problems are listed where they were always listed: before the templates' and profiles'.
   const modelsDoc = parse(sources.models.file, sources.models.text);
-  let modelsFile: ModelsFile | undefined;
-  if (modelsDoc) {
-    const parsed = modelsFileSchema.safeParse(modelsDoc.data ?? {});
-    if (parsed.success) modelsFile = parsed.data;
-    else
-      problems.push(...zodProblems(parsed.error, modelsDoc, knownModelsKeys));
-  }
-
-  // runtimes/<name>/values.yaml
-  const values: Record<string, { doc: SourceDocument; data: ValuesFile }> = {};
+  const afterModels = problems.length;
+  const valueDocs: Array<[string, SourceDocument]> = [];
   for (const [runtimeName, source] of Object.entries(sources.values)) {
     const doc = parse(source.file, source.text);
-    if (!doc) continue;
-    const parsed = valuesFileSchema.safeParse(doc.data ?? {});
-    if (parsed.success) values[runtimeName] = { doc, data: parsed.data };
-    else
-      problems.push(
-        ...zodProblems(parsed.error, doc, () => [...PLUMBING_KEYS, 'profile']),
-      );
+    if (doc) valueDocs.push([runtimeName, doc]);
   }
-
+  const afterValues = problems.length;
   const templates = parseTemplates(sources, problems);
   const profiles = loadProfiles(sources, templates, parse, problems);
+  problems.push(...checkPlaceholders(profiles, templates));
+  const plumbingKeys = [
+    ...new Set(Object.values(profiles).flatMap(p => p.plumbingKeys)),
+  ];
+  // A profile with errors, or missing, declares no keys: then keys it may declare are not called
+  // unknown (the runtime's problem is its profile, reported as such).
+  const schemas = schemasFor(
+    plumbingKeys,
+    Object.keys(profiles).length === Object.keys(sources.profiles).length &&
+      everyRuntimeHasAProfile(modelsDoc, valueDocs, profiles),
+  );
+
+  let modelsFile: ModelsFile | undefined;
+  const modelsProblems: CatalogProblem[] = [];
+  if (modelsDoc) {
+    const parsed = schemas.models.safeParse(modelsDoc.data ?? {});
+    if (parsed.success) modelsFile = parsed.data as ModelsFile;
+    else
+      modelsProblems.push(
+        ...zodProblems(parsed.error, modelsDoc, path =>
+          knownModelsKeys(path, schemas.runtime),
+        ),
+      );
+  }
+  const values: Record<string, { doc: SourceDocument; data: ValuesFile }> = {};
+  const valuesProblems: CatalogProblem[] = [];
+  for (const [runtimeName, doc] of valueDocs) {
+    const parsed = schemas.values.safeParse(doc.data ?? {});
+    if (parsed.success)
+      values[runtimeName] = { doc, data: parsed.data as ValuesFile };
+    else
+      valuesProblems.push(
+        ...zodProblems(parsed.error, doc, () => ['profile', ...plumbingKeys]),
+      );
+  }
+  problems.splice(afterValues, 0, ...valuesProblems);
+  problems.splice(afterModels, 0, ...modelsProblems);
 
   if (problems.length > 0 || !modelsFile || !modelsDoc)
     throw new CatalogError(problems);
@@ -175,6 +198,38 @@ export function buildCatalog(sources: CatalogSources): Catalog {
   return catalog;
 }
 
+/**
+ * Each runtime of models.yaml and each values.yaml names a profile that loaded (its `profile:`,
+ * else `<runtime>/profile.yaml`). Read from the raw YAML: the schemas are not applied yet.
+ */
+function everyRuntimeHasAProfile(
+  modelsDoc: SourceDocument | undefined,
+  valueDocs: Array<[string, SourceDocument]>,
+  profiles: Record<string, EngineProfile>,
+): boolean {
+  const profileOf = (data: unknown): unknown =>
+    data && typeof data === 'object'
+      ? (data as Record<string, unknown>).profile
+      : undefined;
+  const named: Record<string, unknown> = {};
+  for (const [name, doc] of valueDocs) named[name] = profileOf(doc.data);
+  const runtimes = (modelsDoc?.data as Record<string, unknown> | undefined)
+    ?.runtimes;
+  const entries =
+    runtimes && typeof runtimes === 'object'
+      ? Object.entries(runtimes as Record<string, unknown>)
+      : [];
+  const names = new Set([...Object.keys(named), ...entries.map(([n]) => n)]);
+  return [...names].every(name => {
+    const entry = entries.find(([n]) => n === name)?.[1];
+    const ref = profileOf(entry) ?? named[name] ?? `${name}/profile.yaml`;
+    return (
+      typeof ref === 'string' &&
+      Object.prototype.hasOwnProperty.call(profiles, ref)
+    );
+  });
+}
+
 /** Every template under runtimes/templates/, keyed `templates/<file>`, parsed once. */
 function parseTemplates(
   sources: CatalogSources,
@@ -183,7 +238,7 @@ function parseTemplates(
   const templates: Record<string, ParsedTemplate> = {};
   const add = (ref: string, file: string, text: string) => {
     try {
-      templates[ref] = parseTemplate(file, text, TEMPLATE_PLACEHOLDERS);
+      templates[ref] = parseTemplate(file, text);
     } catch (e) {
       if (e instanceof CatalogError) problems.push(...e.problems);
       else throw e;
@@ -219,11 +274,7 @@ function loadProfiles(
     if (!source) return false;
     if (!templates[ref]) {
       try {
-        templates[ref] = parseTemplate(
-          source.file,
-          source.text,
-          TEMPLATE_PLACEHOLDERS,
-        );
+        templates[ref] = parseTemplate(source.file, source.text);
       } catch (e) {
         if (e instanceof CatalogError) problems.push(...e.problems);
         else throw e;
@@ -247,6 +298,7 @@ function loadProfiles(
 /** The keys allowed at a path of models.yaml, for "did you mean" hints on unknown keys. */
 function knownModelsKeys(
   path: ReadonlyArray<string | number>,
+  runtimeSchema: z.ZodObject<any>,
 ): readonly string[] {
   const keysOf = (schema: z.ZodObject<any>) => Object.keys(schema.shape);
   const p = path;

@@ -1,12 +1,9 @@
 import type { EngineProfile } from '../profile/types';
 import type { ParsedTemplate } from '../renderer/types';
-import {
-  PLUMBING_KEYS,
-  type RuntimeConfig,
-  type ValuesFile,
-} from '../schema/modelsFileSchema';
+import type { RuntimeConfig, ValuesFile } from '../schema/modelsFileSchema';
 import { formatPath } from '../source/problems';
 import type { CatalogProblem, SourceDocument } from '../source/types';
+import { mergePlumbing } from './mergePlumbing';
 import type { CatalogRuntime, CatalogSources, Layer, Origin } from './types';
 
 /** What merging one runtime needs from the catalog being built. */
@@ -57,18 +54,6 @@ export function mergeRuntime(
     ...(fromValues?.data ?? {}),
     ...config,
   };
-  const plumbingOrigins: CatalogRuntime['plumbingOrigins'] = {};
-  for (const key of PLUMBING_KEYS) {
-    if (config[key] !== undefined) {
-      plumbingOrigins[key] = origin('plumbing', modelsPath, [
-        'runtimes',
-        name,
-        key,
-      ]);
-    } else if (fromValues?.data[key] !== undefined) {
-      plumbingOrigins[key] = origin('plumbing', fromValues.doc.file, [key]);
-    }
-  }
   const rPath = ['runtimes', name];
   const at = (path: Array<string | number>) =>
     origin('plumbing', modelsPath, path);
@@ -83,6 +68,31 @@ export function mergeRuntime(
     });
   };
 
+  const serverKind = serverKindOf(profile, ctx.templates);
+  // Every plumbing key declared by the profile, with the declared type (models.yaml wins).
+  const { origins: plumbingOrigins, ok } = mergePlumbing(
+    name,
+    config,
+    fromValues,
+    profile,
+    typeof merged.kind === 'string' ? merged.kind : serverKind,
+    {
+      modelsPath,
+      origin,
+      add,
+      addAtValue: (file, segments, o, message) => {
+        const pos = ctx.index[file]?.locate(segments, 'value');
+        ctx.problems.push({
+          file,
+          line: pos?.line,
+          col: pos?.col,
+          path: o.path,
+          message,
+        });
+      },
+    },
+  );
+  if (!ok) return undefined;
   // A wrong kind points at the value (`kind: Deployment` -> the D), as a schema error would.
   const atKindValue = (message: string) => {
     const o = plumbingOrigins.kind!;
@@ -97,7 +107,6 @@ export function mergeRuntime(
       message,
     });
   };
-  const serverKind = serverKindOf(profile, ctx.templates);
   if (merged.kind === undefined) merged.kind = serverKind;
   else if (!ctx.serverKinds.includes(merged.kind as string)) {
     atKindValue(`kind must be one of ${ctx.serverKinds.join(', ')}`);
@@ -123,26 +132,13 @@ export function mergeRuntime(
       `${kvEnv} is deliberately not in the shared env: it is set per category from kv_cache_gb. Remove it here and set runtimes.${name}.categories.<category>.defaults.kv_cache_gb`,
     );
   }
-  for (const key of PLUMBING_KEYS) {
-    const where = plumbingOrigins[key];
-    if (!where) continue;
-    if (!profile.plumbingKeys.includes(key)) {
-      add(
-        where,
-        `plumbing key ${key} does not apply to runtime ${name} (${kind}, ${
-          profile.engine
-        }): its objects never use it, so it would be silently ignored. Remove it; keys that apply here: ${profile.plumbingKeys.join(
-          ', ',
-        )}`,
-      );
-    } else if (key === 'image' && versioned) {
-      add(
-        where,
-        `plumbing key image does not apply to runtime ${name}: it has versions:, and each version's image is used, so this one would be silently ignored. Remove it; set ${formatPath(
-          [...rPath, 'versions'],
-        )}.<version>.image, or server.image on a model`,
-      );
-    }
+  if (versioned && plumbingOrigins.image) {
+    add(
+      plumbingOrigins.image,
+      `plumbing key image does not apply to runtime ${name}: it has versions:, and each version's image is used, so this one would be silently ignored. Remove it; set ${formatPath(
+        [...rPath, 'versions'],
+      )}.<version>.image, or server.image on a model`,
+    );
   }
   for (const key of profile.requiredPlumbing) {
     if (merged[key] === undefined) {

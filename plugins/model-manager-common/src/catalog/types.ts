@@ -1,8 +1,4 @@
-import type {
-  ModelConfig,
-  PlumbingKey,
-  RuntimeConfig,
-} from '../schema/modelsFileSchema';
+import type { ModelConfig, RuntimeConfig } from '../schema/modelsFileSchema';
 import type { SourceDocument } from '../source/types';
 import type { EngineProfile } from '../profile/types';
 import type { ParsedTemplate } from '../renderer/types';
@@ -55,7 +51,7 @@ export interface CatalogRuntime {
   /** The engine profile (runtimes/<name>/profile.yaml): what differs between engines. */
   profile: EngineProfile;
   /** Where each plumbing key was set: values.yaml or models.yaml. */
-  plumbingOrigins: Partial<Record<PlumbingKey, Origin>>;
+  plumbingOrigins: Partial<Record<string, Origin>>;
   /** True when the runtime has a `versions:` axis. */
   versioned: boolean;
   /** The ClusterServingRuntime (or similar) applied on first deploy, if any. */

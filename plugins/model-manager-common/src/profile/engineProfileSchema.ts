@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import { PLUMBING_KEYS } from '../schema/modelsFileSchema';
 import { signatureSchema } from '../diagnosis/signatures';
 import { PROGRESS_READER_NAMES } from '../progress/progressReaders';
+import { PLUMBING_DECLARATION_KEYS, plumbingSchema } from './plumbing';
+import {
+  ENDPOINT_RULE_KEYS,
+  endpointsSchema,
+  toEndpointRules,
+} from './endpoints';
 import type { EngineProfile, FlagKind } from './types';
 
 /** The OpenAI-compatible operations a profile may declare per category. */
@@ -31,12 +36,6 @@ const flag = text('a flag such as --enable-expert-parallel').regex(
   /^--?[\w.-]+$/,
   'must be a flag such as --enable-expert-parallel or -ep',
 );
-const plumbingKey = z.enum(PLUMBING_KEYS, {
-  errorMap: () => ({
-    message: `must be a plumbing key: ${PLUMBING_KEYS.join(', ')}`,
-  }),
-});
-
 const objectSchema = z
   .object({
     template: templateRef.optional(),
@@ -235,8 +234,10 @@ export const engineProfileSchema = z
           .min(1, 'image_path must lead to the serving image'),
       })
       .strict(),
-    plumbing_keys: z.array(plumbingKey),
-    required_plumbing: z.array(plumbingKey).default([]),
+    // The plumbing keys of this engine: type, default, required (see plumbing.ts).
+    plumbing: plumbingSchema,
+    // Where clients call a model, per routing value (see endpoints.ts).
+    endpoints: endpointsSchema,
     // Known messages of the engine in logs, Events and conditions: what each means and the fix.
     diagnosis: z.array(signatureSchema).default([]),
   })
@@ -300,8 +301,12 @@ export function toEngineProfile(
       explain: p.status.explain,
       imagePath: p.status.image_path,
     },
-    plumbingKeys: p.plumbing_keys,
-    requiredPlumbing: p.required_plumbing,
+    plumbing: p.plumbing,
+    endpoints: toEndpointRules(p.endpoints),
+    plumbingKeys: Object.keys(p.plumbing),
+    requiredPlumbing: Object.keys(p.plumbing).filter(
+      k => p.plumbing[k].required,
+    ),
     signatures: p.diagnosis,
   };
 }
@@ -326,6 +331,9 @@ export function knownProfileKeys(
     return ['conditions', 'explain', 'image_path'];
   if (path[0] === 'diagnosis' && path.length === 2)
     return ['id', 'where', 'match', 'meaning', 'fix'];
+  if (path[0] === 'plumbing' && path.length === 2)
+    return PLUMBING_DECLARATION_KEYS;
+  if (path[0] === 'endpoints' && path.length === 3) return ENDPOINT_RULE_KEYS;
   if (path[0] === 'name_suffixes' && path.length === 2)
     return ['suffix', 'object'];
   return [];

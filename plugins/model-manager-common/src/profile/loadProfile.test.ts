@@ -195,7 +195,12 @@ const rules: Rule[] = [
     rule: 'a routing the profile has no templates for is refused',
     changes: {
       profiles: {
-        vllm: edit(VLLM, /^ {2}aigateway:\n( {4}- .*\n){3}/m, ''),
+        // Its route templates and its endpoint rules.
+        vllm: edit(
+          edit(VLLM, /^ {2}aigateway:\n( {4}- .*\n){3}/m, ''),
+          /^ {2}aigateway:\n( {4}- from: .*\n( {6}.*\n)*)+/m,
+          '',
+        ),
       },
       values: {
         vllm: 'device: cpu\nkind: LLMInferenceService\nrouting: aigateway\n',
@@ -203,6 +208,32 @@ const rules: Rule[] = [
     },
     expected: [
       /^runtimes\/vllm\/values\.yaml:3:1: routing: routing 'aigateway' is not known; set routing to one of epp$/,
+    ],
+  },
+  {
+    rule: 'a routing value without an endpoint rule is refused at the profile, naming the field to add',
+    changes: {
+      profiles: {
+        vllm: edit(VLLM, /^ {2}epp:\n( {4}- from: .*\n( {6}.*\n)*)+/m, ''),
+      },
+    },
+    expected: [
+      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: routing\.epp: routing epp has no endpoint rule, so where clients call its models is not known: add endpoints\.epp/,
+    ],
+  },
+  {
+    rule: 'an endpoint path may only use ${api_prefix} and ${model.name}',
+    changes: {
+      profiles: {
+        vllm: edit(
+          VLLM,
+          /^( {4}- from: gateway\n {6}path:) \/v1$/m,
+          '$1 /${port}/v1',
+        ),
+      },
+    },
+    expected: [
+      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: endpoints\.epp\[2\]\.path: path may use \$\{api_prefix\} and \$\{model\.name\} only, not \$\{port\}$/,
     ],
   },
   {

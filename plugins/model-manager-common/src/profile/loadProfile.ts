@@ -6,6 +6,11 @@ import {
   knownProfileKeys,
   toEngineProfile,
 } from './engineProfileSchema';
+import {
+  PLUMBING_READ_BY_CODE,
+  plumbingValueProblem,
+  type PlumbingDeclaration,
+} from './plumbing';
 import type { EngineProfile } from './types';
 
 /**
@@ -69,6 +74,60 @@ export function loadProfile(
       'weights: says the engine converts weights, but no download_args item passes ${weight_format}, so weight_format would be silently ignored. Add an item such as --weight-format=${weight_format}, or remove weights:',
     );
   }
+  checkPlumbing(p.plumbing, at);
+  // Every routing value says where clients call its models, and every rule is for one.
+  for (const routing of Object.keys(p.routing)) {
+    if (!Object.prototype.hasOwnProperty.call(p.endpoints, routing))
+      at(
+        ['routing', routing],
+        `routing ${routing} has no endpoint rule, so where clients call its models is not known: add endpoints.${routing} (the sources of the URL, in order), e.g. endpoints: { ${routing}: [{ from: status-url, path: /v1 }] }`,
+      );
+  }
+  for (const routing of Object.keys(p.endpoints)) {
+    if (!Object.prototype.hasOwnProperty.call(p.routing, routing))
+      at(
+        ['endpoints', routing],
+        `endpoints.${routing} is for a routing this profile does not have (routing: ${Object.keys(
+          p.routing,
+        ).join(
+          ', ',
+        )}); add routing.${routing} (its route templates, or []) or remove the rule`,
+      );
+  }
   if (problems.length > 0) return { problems };
   return { profile: toEngineProfile(doc.file, p) };
+}
+
+/**
+ * A profile's `plumbing:` beyond its schema: each default fits its key's type, and the keys the
+ * code reads by name (PLUMBING_READ_BY_CODE) hold text.
+ */
+function checkPlumbing(
+  plumbing: Record<string, PlumbingDeclaration>,
+  at: (
+    path: Array<string | number>,
+    message: string,
+    where?: 'key' | 'value',
+  ) => void,
+) {
+  for (const [key, d] of Object.entries(plumbing)) {
+    if (
+      d.type === 'integer' &&
+      (PLUMBING_READ_BY_CODE as readonly string[]).includes(key)
+    ) {
+      at(
+        ['plumbing', key, 'type'],
+        `plumbing key ${key} is read by model-manager itself as text; declare it with a text type (string, enum, kind, url_path, ...), not integer`,
+        'value',
+      );
+    }
+    if (d.default === undefined) continue;
+    const problem = plumbingValueProblem(key, d, d.default);
+    if (problem)
+      at(
+        ['plumbing', key, 'default'],
+        `the default does not fit the key's own type: ${problem}`,
+        'value',
+      );
+  }
 }

@@ -1,5 +1,7 @@
 import type { Signature } from '../diagnosis/signatures';
 import type { ProgressReaderName } from '../progress/progressReaders';
+import type { EndpointRule } from '../status/selectEndpoint';
+import type { PlumbingDeclaration } from './plumbing';
 
 /**
  * How a model's status is read from its live model server object (the profile's last object):
@@ -47,6 +49,8 @@ export interface EngineProfile {
   objects: readonly ProfileObject[];
   /** Route templates per plumbing `routing` value, in apply order. */
   routing: Readonly<Record<string, readonly string[]>>;
+  /** Where clients call a model, per `routing` value: its URL's sources, in order (profile `endpoints:`). */
+  endpoints: Readonly<Record<string, readonly EndpointRule[]>>;
   /** The env var the engine sizes its KV cache from (whole GiB); absent: kv_cache_gb does not apply. */
   kvCacheEnv?: string;
   /** The largest share of the pod memory limit the KV cache may take. */
@@ -120,9 +124,14 @@ export interface EngineProfile {
   apiImageInput: readonly string[];
   /** How the model's status is read from its model server object. */
   status: StatusReading;
-  /** Plumbing keys the engine's objects use; any other plumbing key set for it is reported. */
+  /**
+   * The engine's plumbing keys (profile `plumbing:`): each one's type, default and whether it is
+   * required. Each is a placeholder of the engine's templates; any other key set for it is reported.
+   */
+  plumbing: Readonly<Record<string, PlumbingDeclaration>>;
+  /** The names of `plumbing`, in the profile's order. */
   plumbingKeys: readonly string[];
-  /** Plumbing keys the engine's objects cannot do without. */
+  /** Plumbing keys the engine's objects cannot do without (`required: true`). */
   requiredPlumbing: readonly string[];
   /** Known messages of the engine (profile `diagnosis:`), matched by `diagnose`. */
   signatures: readonly Signature[];

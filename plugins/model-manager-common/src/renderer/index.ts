@@ -5,7 +5,8 @@ export {
   servedModelName,
   weightsPath,
   isOwnedByModel,
-  TEMPLATE_PLACEHOLDERS,
+  BUILTIN_PLACEHOLDERS,
+  placeholdersOf,
 } from './renderManifests';
 export type { RenderOptions } from './renderManifests';
 export { parseTemplate } from './parseTemplate';

@@ -8,13 +8,15 @@ export const PLACEHOLDER = /\$\{([^}]*)\}/g;
 const NAME = /^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)*$/;
 
 /**
- * Parses a template and checks every placeholder against the names the renderer provides.
- * An unknown or malformed placeholder is an error naming the template file:line:col.
+ * Parses a template and checks every placeholder against the names the renderer provides (when
+ * `knownNames` is given; without it, only their form: the catalog checks each template against
+ * the placeholders of the engine profiles that use it). An unknown or malformed placeholder is an
+ * error naming the template file:line:col.
  */
 export function parseTemplate(
   file: string,
   text: string,
-  knownNames: readonly string[],
+  knownNames?: readonly string[],
 ): ParsedTemplate {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true });
@@ -36,7 +38,14 @@ export function parseTemplate(
         for (const match of node.value.matchAll(PLACEHOLDER)) {
           const pos = lineCounter.linePos(node.range[0]);
           const name = match[1];
-          if (!NAME.test(name) || !knownNames.includes(name)) {
+          if (!NAME.test(name)) {
+            problems.push({
+              file,
+              ...pos,
+              path: '',
+              message: `malformed placeholder \${${name}}: a placeholder is a name of lowercase letters, digits and _ (dotted for model.*), e.g. \${model.name}`,
+            });
+          } else if (knownNames && !knownNames.includes(name)) {
             problems.push({
               file,
               ...pos,

@@ -9,11 +9,11 @@ import {
   MANAGED_BY_VALUE,
   MODEL_ID_ANNOTATION,
   NAME_LABEL,
-  PLUMBING_DEFAULTS,
   ROUTING_ANNOTATION,
   RUNTIME_LABEL,
   SERVER_VERSION_LABEL,
 } from '../constants';
+import type { PlumbingValue } from '../profile/plumbing';
 import type { EngineProfile } from '../profile/types';
 import type { ResolvedServer } from '../resolver/types';
 import { copy, fillTemplate } from './fillTemplate';
@@ -25,8 +25,15 @@ import {
 } from './renderEnv';
 import type { RenderedObject, TemplateContext, TemplateValue } from './types';
 
-/** The placeholders templates may use; anything else is an error at load time. */
-export const TEMPLATE_PLACEHOLDERS = [
+/**
+ * The placeholders model-manager fills for every model, whatever its engine. The rest of a
+ * template's placeholders are its engine profile's plumbing keys (`plumbing:`), each filled with
+ * the runtime's value or the declared default; anything else is an error at load time. `image` is
+ * the resolved image (a version's, a model's, or a flat runtime's plumbing image) and
+ * `served_model_name` the name the model is served under (see {@link servedModelName}), not the
+ * plumbing values of those names.
+ */
+export const BUILTIN_PLACEHOLDERS = [
   'model.name',
   'model.model_id',
   'model.category',
@@ -38,26 +45,26 @@ export const TEMPLATE_PLACEHOLDERS = [
   'env',
   'cpu',
   'memory',
-  'format',
-  'runtime_name',
-  'model_downloader_image',
-  'device',
-  'routing',
   'pull_args',
   'served_model_name',
-  'api_prefix',
-  'weights_pvc',
   'weights_path',
-  'weights_storage',
-  'weights_storage_class',
-  'weights_access_mode',
   'shared_labels',
-  'gateway_name',
-  'gateway_namespace',
   'image_pull_secrets',
   'download_env',
   'download_init_containers',
 ] as const;
+
+/** The placeholders the templates of an engine may use: the built-in ones and its plumbing keys. */
+export function placeholdersOf(
+  profile: Pick<EngineProfile, 'plumbingKeys'>,
+): string[] {
+  return [
+    ...BUILTIN_PLACEHOLDERS,
+    ...profile.plumbingKeys.filter(
+      k => !(BUILTIN_PLACEHOLDERS as readonly string[]).includes(k),
+    ),
+  ];
+}
 
 export interface RenderOptions {
   /** Namespace of the namespaced objects. */
@@ -77,16 +84,17 @@ export function modelLabels(server: ResolvedServer): Record<string, string> {
   return labels;
 }
 
-/** A plumbing value of a resolved server, or its default (`PLUMBING_DEFAULTS`). */
+/** A plumbing value of a resolved server, or its default in the engine profile (`plumbing:`). */
 function plumbingValue(
   server: ResolvedServer,
-  key: keyof ResolvedServer['plumbing'],
-): string | undefined {
-  return (
-    server.plumbing[key]?.value ??
-    (PLUMBING_DEFAULTS as Record<string, string>)[key]
-  );
+  profile: EngineProfile,
+  key: string,
+): PlumbingValue | undefined {
+  return server.plumbing[key]?.value ?? profile.plumbing[key]?.default;
 }
+
+/** The name clients send when no layer and no profile says which (`served_model_name`). */
+const SERVED_MODEL_NAME_WHEN_UNSET = 'model_id';
 
 /**
  * The name the engine serves the model under: the `model` clients send in an OpenAI request, and
@@ -97,11 +105,10 @@ function plumbingValue(
 export function servedModelName(server: {
   model: string;
   modelId: string;
-  plumbing: { served_model_name?: { value: string } };
+  plumbing: { served_model_name?: { value: PlumbingValue } };
 }): string {
   const which =
-    server.plumbing.served_model_name?.value ??
-    PLUMBING_DEFAULTS.served_model_name;
+    server.plumbing.served_model_name?.value ?? SERVED_MODEL_NAME_WHEN_UNSET;
   return which === 'model_name' ? server.model : server.modelId;
 }
 
@@ -182,9 +189,9 @@ export function renderManifests(
       push(manifest, runtime.servingRuntime.file, object.apply);
     }
   }
-  const routing = plumbingValue(server, 'routing');
+  const routing = plumbingValue(server, runtime.profile, 'routing');
   const routes =
-    routing !== undefined &&
+    typeof routing === 'string' &&
     Object.prototype.hasOwnProperty.call(runtime.profile.routing, routing)
       ? runtime.profile.routing[routing]
       : [];
@@ -192,14 +199,19 @@ export function renderManifests(
   return objects;
 }
 
-/** The value of every placeholder of `TEMPLATE_PLACEHOLDERS` for one model. */
+/**
+ * The value of every placeholder for one model: the built-in ones (`BUILTIN_PLACEHOLDERS`), then
+ * each plumbing key its profile declares, with the runtime's value or the declared default.
+ */
 function templateContext(
   server: ResolvedServer,
   profile: EngineProfile,
   options: RenderOptions,
 ): TemplateContext {
-  const plumbing = (key: keyof ResolvedServer['plumbing']) =>
-    plumbingValue(server, key);
+  const plumbing = (key: string) => {
+    const value = plumbingValue(server, profile, key);
+    return value === undefined ? undefined : String(value);
+  };
   const annotations: Record<string, string> = {
     [MODEL_ID_ANNOTATION]: server.modelId,
   };
@@ -207,7 +219,12 @@ function templateContext(
     annotations[ROUTING_ANNOTATION] = plumbing('routing')!;
   if (plumbing('device')) annotations[DEVICE_ANNOTATION] = plumbing('device')!;
   const args = server.args.map(a => a.value);
+  const context: TemplateContext = {};
+  for (const key of profile.plumbingKeys)
+    context[key] = plumbingValue(server, profile, key);
+  const servedName = plumbing('served_model_name');
   return {
+    ...context,
     'model.name': server.model,
     'model.model_id': server.modelId,
     'model.category': server.category,
@@ -222,23 +239,14 @@ function templateContext(
     download_init_containers: renderDownloadInitContainers(server, profile),
     cpu: server.resources.cpu.value,
     memory: server.resources.memory.value,
-    format: plumbing('format'),
-    runtime_name: plumbing('runtime_name'),
-    model_downloader_image: plumbing('model_downloader_image'),
-    device: plumbing('device'),
-    routing: plumbing('routing'),
     pull_args: downloadArgs(server, profile),
-    served_model_name: servedModelName(server),
-    api_prefix: plumbing('api_prefix'),
-    weights_pvc: plumbing('weights_pvc'),
+    served_model_name: servedModelName({
+      ...server,
+      plumbing: servedName ? { served_model_name: { value: servedName } } : {},
+    }),
     weights_path: weightsPath(server, profile),
-    weights_storage: plumbing('weights_storage'),
-    weights_storage_class: plumbing('weights_storage_class'),
-    weights_access_mode: plumbing('weights_access_mode'),
     // Shared objects belong to no one model: no kubernetes-id label.
     shared_labels: { [MANAGED_BY_LABEL]: MANAGED_BY_VALUE },
-    gateway_name: plumbing('gateway_name'),
-    gateway_namespace: plumbing('gateway_namespace'),
   };
 }
 
@@ -247,14 +255,15 @@ function downloadValues(
   server: ResolvedServer,
   profile: EngineProfile,
 ): Record<string, string | undefined> {
-  const device = server.plumbing.device?.value;
+  const device = plumbingValue(server, profile, 'device');
   return {
     'model.name': server.model,
     'model.model_id': server.modelId,
     'model.category': server.category,
     task: profile.downloadTasks[server.category] ?? profile.defaultDownloadTask,
-    device,
-    device_upper: device?.toUpperCase(),
+    device: device === undefined ? undefined : String(device),
+    device_upper:
+      device === undefined ? undefined : String(device).toUpperCase(),
     weight_format: server.weightFormat?.value,
   };
 }

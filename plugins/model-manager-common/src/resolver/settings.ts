@@ -1,6 +1,6 @@
 import type { CatalogRuntime } from '../catalog/types';
+import type { PlumbingValue } from '../profile/plumbing';
 import type { VersionConfig } from '../schema/modelsFileSchema';
-import { PLUMBING_KEYS } from '../schema/modelsFileSchema';
 import { formatPath } from '../source/problems';
 import type { CatalogProblem } from '../source/types';
 import { checkArg, checkDottedForms } from './checkArg';
@@ -343,16 +343,19 @@ export function resolveWeightFormat(
   return weightFormat;
 }
 
-/** Plumbing: the runtime's merged plumbing keys, each with the file that set it. */
+/**
+ * Plumbing: the runtime's merged plumbing keys (those its engine profile declares), each with the
+ * file that set it. A key no file sets is absent (the renderer fills the profile's default).
+ */
 export function resolvePlumbing(
   runtime: CatalogRuntime,
 ): ResolvedServer['plumbing'] {
   const plumbing: ResolvedServer['plumbing'] = {};
-  for (const key of PLUMBING_KEYS) {
+  for (const key of runtime.profile.plumbingKeys) {
     const value = runtime.config[key];
     const origin = runtime.plumbingOrigins[key];
     if (value !== undefined && origin)
-      plumbing[key] = layer(undefined, value, origin);
+      plumbing[key] = layer(undefined, value as PlumbingValue, origin);
   }
   return plumbing;
 }

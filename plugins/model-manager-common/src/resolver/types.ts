@@ -1,5 +1,6 @@
 import type { Origin } from '../catalog/types';
-import type { PlumbingKey } from '../schema/modelsFileSchema';
+import type { PlumbingValue } from '../profile/plumbing';
+import type { PlumbingReadByCode } from '../schema/modelsFileSchema';
 import type { EnvValue, SecretKeyRef } from '../schema/secretRef';
 
 /** What a deploy request may change on top of models.yaml (the CLI's --server-version/--env/--arg). */
@@ -92,5 +93,8 @@ export interface ResolvedServer {
   weightFormat?: Traced<string>;
   /** Settings a layer removed with `null` (env vars are in `removedEnv`). */
   removed?: RemovedSetting[];
-  plumbing: Partial<Record<PlumbingKey, Traced<string>>>;
+  /** The plumbing keys the runtime sets (its engine profile declares them), traced. */
+  plumbing: Partial<Record<string, Traced<PlumbingValue>>> & {
+    [K in keyof PlumbingReadByCode]?: Traced<string>;
+  };
 }

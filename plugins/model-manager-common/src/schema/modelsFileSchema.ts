@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_KV_CACHE_GB, MAX_OBJECT_NAME_LENGTH } from '../constants';
-import { isDns1123Label, labelValueProblem } from '../names/kubernetesNames';
+import { labelValueProblem } from '../names/kubernetesNames';
 import {
   imagePullSecretsSchema,
   SECRET_REF_EXAMPLE,
@@ -27,35 +27,6 @@ const SINGLE_LINE = /^[^\r\n\0]*$/;
 /** The longest env value or arg accepted (Kubernetes caps whole objects at ~1.5 MB). */
 export const MAX_VALUE_LENGTH = 16 * 1024;
 
-/** The plumbing keys a runtimes/<name>/values.yaml may set (and models.yaml may override). */
-export const PLUMBING_KEYS = [
-  'device',
-  'kind',
-  'routing',
-  'image',
-  'model_downloader_image',
-  'format',
-  'runtime_name',
-  'serving_runtime_manifest',
-  'served_model_name',
-  'api_prefix',
-  'weights_pvc',
-  'weights_storage',
-  'weights_storage_class',
-  'weights_access_mode',
-  'gateway_name',
-  'gateway_namespace',
-] as const;
-export type PlumbingKey = (typeof PLUMBING_KEYS)[number];
-
-/** Which name an engine serves a model under, i.e. the `model` clients send (plumbing served_model_name). */
-export const SERVED_MODEL_NAMES = ['model_name', 'model_id'] as const;
-/** Access modes the shared weights claim may have (both the download Job and the predictor mount it). */
-export const WEIGHTS_ACCESS_MODES = [
-  'ReadWriteOnce',
-  'ReadWriteMany',
-  'ReadWriteOncePod',
-] as const;
 
 const text = (what: string) =>
   z
@@ -238,72 +209,6 @@ export const versionSchema = z
   .strict();
 export type VersionConfig = z.infer<typeof versionSchema>;
 
-const plumbingShape = {
-  device: text('device, e.g. cpu').optional(),
-  // Checked in buildCatalog against the kinds the engine profiles' templates render.
-  kind: text('the kind of the model server object, e.g. InferenceService')
-    .regex(
-      /^[A-Z][A-Za-z0-9]*$/,
-      'kind must be a Kubernetes kind such as InferenceService',
-    )
-    .optional(),
-  routing: text('routing, e.g. epp or aigateway').optional(),
-  image: text('a container image reference').optional(),
-  model_downloader_image: text('a container image reference').optional(),
-  format: text('the KServe model format, e.g. openvino').optional(),
-  runtime_name: text('a ClusterServingRuntime name').optional(),
-  serving_runtime_manifest: text('a path under runtimes/').optional(),
-  served_model_name: z
-    .enum(SERVED_MODEL_NAMES, {
-      errorMap: () => ({
-        message: `served_model_name must be one of ${SERVED_MODEL_NAMES.join(
-          ', ',
-        )} (the name the engine serves a model under: its key in models.yaml, or its model_id)`,
-      }),
-    })
-    .optional(),
-  api_prefix: text('the engine API path prefix, e.g. /v3')
-    .regex(
-      /^\/[\w./-]*$/,
-      'api_prefix must be a URL path starting with /, e.g. /v3',
-    )
-    .optional(),
-  weights_pvc: text('a PersistentVolumeClaim name')
-    .refine(
-      isDns1123Label,
-      'weights_pvc must be a DNS-1123 label (lowercase letters, digits and -), e.g. model-manager-weights',
-    )
-    .optional(),
-  weights_storage: text('a storage size')
-    .regex(
-      QUANTITY_PATTERN,
-      'weights_storage must be a Kubernetes quantity such as 100Gi',
-    )
-    .optional(),
-  weights_storage_class: text('a StorageClass name').optional(),
-  weights_access_mode: z
-    .enum(WEIGHTS_ACCESS_MODES, {
-      errorMap: () => ({
-        message: `weights_access_mode must be one of ${WEIGHTS_ACCESS_MODES.join(
-          ', ',
-        )}`,
-      }),
-    })
-    .optional(),
-  gateway_name: text('a Gateway name')
-    .refine(
-      isDns1123Label,
-      'gateway_name must be a DNS-1123 label, e.g. envoy-ai-gateway-basic',
-    )
-    .optional(),
-  gateway_namespace: text('a namespace')
-    .refine(
-      isDns1123Label,
-      'gateway_namespace must be a DNS-1123 label, e.g. default',
-    )
-    .optional(),
-};
-
 /**
  * The engine profile a runtime uses, as a path under runtimes/ (default `<runtime>/profile.yaml`):
  * e.g. a second vLLM runtime names `vllm/profile.yaml`.
@@ -317,11 +222,28 @@ const profileRef = text(
   )
   .optional();
 
-/** runtimes/<name>/values.yaml: plumbing, and which engine profile the runtime uses. */
-export const valuesFileSchema = z
-  .object({ profile: profileRef, ...plumbingShape })
-  .strict();
-export type ValuesFile = z.infer<typeof valuesFileSchema>;
+/**
+ * The plumbing keys the code reads by name (`PLUMBING_READ_BY_CODE`), as their engine profile
+ * declares them: text. Every other plumbing key is the profile's (`plumbing:`), checked against
+ * its declaration when the runtime is merged (mergeRuntime), and reaches only the templates.
+ */
+export interface PlumbingReadByCode {
+  kind?: string;
+  routing?: string;
+  image?: string;
+  device?: string;
+  served_model_name?: string;
+  api_prefix?: string;
+  serving_runtime_manifest?: string;
+  runtime_name?: string;
+}
+
+/**
+ * runtimes/<name>/values.yaml: plumbing, and which engine profile the runtime uses. The plumbing
+ * keys are the profile's (`plumbing:`), so they are checked when the runtime meets its profile.
+ */
+export const valuesFileSchema = z.object({ profile: profileRef }).passthrough();
+export type ValuesFile = z.infer<typeof valuesFileSchema> & PlumbingReadByCode;
 
 /** One entry of the `runtimes:` section of models.yaml (plumbing keys may be overridden here). */
 export const runtimeSchema = z
@@ -334,10 +256,10 @@ export const runtimeSchema = z
       .optional(),
     categories: z.record(labelValue('the category name'), categorySchema),
     profile: profileRef,
-    ...plumbingShape,
   })
-  .strict();
-export type RuntimeConfig = z.infer<typeof runtimeSchema>;
+  // Plumbing keys are the runtime's engine profile's (`plumbing:`): checked by mergeRuntime.
+  .passthrough();
+export type RuntimeConfig = z.infer<typeof runtimeSchema> & PlumbingReadByCode;
 
 /** A model's server binding: which runtime (and version) serves it, and its own settings. */
 export const serverBindingSchema = z
@@ -403,3 +325,28 @@ export const modelsFileSchema = z
   })
   .strict();
 export type ModelsFile = z.infer<typeof modelsFileSchema>;
+
+/**
+ * The schemas of models.yaml and values.yaml for a set of engine profiles: strict, with the
+ * plumbing keys the profiles declare (`plumbing:`) as the only keys besides the fixed ones, so a
+ * misspelt key gets "did you mean". Which keys apply to which runtime, and their types, are checked
+ * against its own profile when the runtime is merged (mergePlumbing). `strict: false` (a profile
+ * did not load, so its keys are not known) lets other keys through, unchecked.
+ */
+export function schemasFor(plumbingKeys: readonly string[], strict: boolean) {
+  const plumbing = Object.fromEntries(
+    plumbingKeys.map(k => [k, z.unknown()]),
+  ) as Record<string, z.ZodUnknown>;
+  const runtime = strict
+    ? runtimeSchema.extend(plumbing).strict()
+    : runtimeSchema.extend(plumbing).passthrough();
+  return {
+    runtime,
+    models: modelsFileSchema.extend({
+      runtimes: z.record(labelValue('the runtime name'), runtime),
+    }),
+    values: strict
+      ? valuesFileSchema.extend(plumbing).strict()
+      : valuesFileSchema.extend(plumbing).passthrough(),
+  };
+}

@@ -13,5 +13,6 @@ export type {
 } from './summarizeKServeStatus';
 export { summarizeJob } from './summarizeJob';
 export type { JobPhase, JobProgress } from './summarizeJob';
-export { selectEndpoint, ROUTING_ENDPOINTS } from './selectEndpoint';
+export { selectEndpoint } from './selectEndpoint';
+export type { EndpointRule, EndpointProfile } from './selectEndpoint';
 export type { EndpointSource, ModelEndpoint } from './selectEndpoint';

@@ -1,14 +1,29 @@
-import { selectEndpoint, type ModelEndpoint } from './selectEndpoint';
+import { buildCatalog } from '../catalog/buildCatalog';
+import { fixtureSources } from '../testUtils/catalogFixtures';
+import {
+  selectEndpoint,
+  type EndpointProfile,
+  type ModelEndpoint,
+} from './selectEndpoint';
+
+// The endpoint rules are the engine profiles' (`endpoints:`): vLLM's for epp, OpenVINO's for
+// aigateway, read from the test catalog.
+const catalog = buildCatalog(fixtureSources());
+const PROFILES: Record<string, EndpointProfile> = {
+  epp: catalog.runtimes.vllm.profile,
+  aigateway: catalog.runtimes.openvino.profile,
+};
 
 const object = (
-  routing: 'epp' | 'aigateway',
+  routing: string | undefined,
   status: Record<string, unknown> = {},
 ) => ({
   kind: routing === 'epp' ? 'LLMInferenceService' : 'InferenceService',
   metadata: {
     name: 'm',
     namespace: 'models',
-    annotations: { 'model-manager.io/routing': routing },
+    annotations:
+      routing === undefined ? {} : { 'model-manager.io/routing': routing },
   },
   status,
 });
@@ -16,6 +31,10 @@ const GATEWAY = 'https://ai.example.com';
 
 interface Rule {
   rule: string;
+  /** The model's engine profile (default: the one of the object's routing, see PROFILES). */
+  profile?: EndpointProfile | null;
+  /** The runtime's routing (for an object without the annotation). */
+  routing?: string;
   apiPrefix?: string;
   live?: Record<string, unknown>;
   gatewayBaseUrl?: string;
@@ -116,18 +135,79 @@ const rules: Rule[] = [
     gatewayBaseUrl: 'not a url',
     expected: { source: 'none' },
   },
+  {
+    rule: "a routing the profile declares no rule for: no endpoint, naming the profile file and field (never another routing's rules)",
+    live: object('istio', { url: 'http://m.models.example.com' }),
+    profile: PROFILES.epp,
+    gatewayBaseUrl: GATEWAY,
+    expected: { source: 'none' },
+    says: /^Deployed with routing 'istio', but runtimes\/vllm\/profile\.yaml declares no endpoint rule for it \(endpoints\.istio\); add one there/,
+  },
+  {
+    rule: "an object without the routing annotation: the runtime's routing decides",
+    live: object(undefined, { url: 'http://m-models.example.com' }),
+    profile: PROFILES.aigateway,
+    routing: 'aigateway',
+    gatewayBaseUrl: GATEWAY,
+    expected: { source: 'gateway', baseUrl: `${GATEWAY}/v1` },
+  },
+  {
+    rule: 'no engine profile (the model left the catalog): no endpoint, saying why',
+    live: object('epp', { url: 'http://m.models.example.com' }),
+    profile: null,
+    expected: { source: 'none' },
+    says: /engine profile is not in the catalog/,
+  },
+  {
+    rule: "a profile's path may carry the model's name (a per-model path prefix on a shared gateway)",
+    live: object('httproute', { url: 'http://m-predictor.models.svc' }),
+    profile: {
+      file: 'runtimes/x/profile.yaml',
+      engine: 'X',
+      endpoints: {
+        httproute: [
+          { from: 'gateway', path: '/models/${model.name}/v1' },
+          {
+            from: 'status-url',
+            path: '${api_prefix}',
+            bypasses: 'the shared gateway',
+          },
+        ],
+      },
+    },
+    gatewayBaseUrl: GATEWAY,
+    expected: { source: 'gateway', baseUrl: `${GATEWAY}/models/m/v1` },
+    through: true,
+  },
 ];
 
 describe('selectEndpoint', () => {
   it.each(rules)(
     '$rule',
-    ({ live, gatewayBaseUrl, apiPrefix, expected, says, through }) => {
+    ({
+      live,
+      gatewayBaseUrl,
+      apiPrefix,
+      expected,
+      says,
+      through,
+      profile,
+      routing,
+    }) => {
+      const annotated = (live as any)?.metadata?.annotations?.[
+        'model-manager.io/routing'
+      ];
       const endpoint = selectEndpoint({
         live,
         gatewayBaseUrl,
         apiPrefix,
         cluster: 'local',
         engine: 'OpenVINO Model Server',
+        profile:
+          profile === null
+            ? undefined
+            : profile ?? PROFILES[annotated ?? routing],
+        routing,
       });
       expect(endpoint).toMatchObject(expected);
       if (expected.source === 'none') expect(endpoint.baseUrl).toBeUndefined();

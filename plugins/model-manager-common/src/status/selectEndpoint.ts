@@ -30,44 +30,25 @@ export type ModelEndpoint = {
 };
 
 /**
- * How clients reach a model, per plumbing `routing` (the `model-manager.io/routing` annotation of
- * the model's object): which sources are tried, in order, and the path clients put after each.
- *
- * - `epp` (vLLM, LLMInferenceService): KServe creates the Gateway, HTTPRoute and scheduler for the
- *   managed router and reports the route's URL in `status.url` (and `status.addresses`); vLLM serves
- *   the OpenAI API under `/v1`. The cluster's gateway is the fallback while KServe has not reported.
- * - `aigateway` (OpenVINO, InferenceService): clients call the shared Envoy AI Gateway at `/v1`; its
- *   AIGatewayRoute picks the model by the `model` field (header `x-ai-eg-model`) and rewrites `/v1`
- *   to OVMS's `/v3` (AIServiceBackend `schema.prefix: /v3`). The InferenceService's own
- *   `status.url` / `status.address.url` reach the predictor directly, bypassing the gateway, so
- *   they answer the engine's own path (plumbing `api_prefix`: OVMS's `/v3`) and are used only when
- *   no gateway base URL is configured.
+ * One source of a model's endpoint, as its engine profile declares it (`endpoints.<routing>`):
+ * where the URL comes from, the path clients put after it, and, when that URL reaches the engine
+ * directly, what it bypasses.
  */
-export const ROUTING_ENDPOINTS: Readonly<
-  Record<
-    string,
-    {
-      order: readonly EndpointSource[];
-      paths: Partial<Record<EndpointSource, string>>;
-    }
-  >
-> = {
-  epp: {
-    order: ['status-url', 'status-addresses', 'gateway'],
-    paths: { 'status-url': '/v1', 'status-addresses': '/v1', gateway: '/v1' },
-  },
-  aigateway: {
-    order: ['gateway', 'status-url', 'status-addresses'],
-    paths: {
-      gateway: '/v1',
-      'status-url': 'api_prefix',
-      'status-addresses': 'api_prefix',
-    },
-  },
-};
+export interface EndpointRule {
+  from: Exclude<EndpointSource, 'none'>;
+  /** A URL path; `${api_prefix}` is the engine's own API path (plumbing api_prefix, /v1 when unset), `${model.name}` the model's name. */
+  path: string;
+  /** The URL reaches the engine directly, not through this (e.g. `the AI gateway`). */
+  bypasses?: string;
+}
 
-/** Routing of objects without the annotation (rendered before it existed): the vLLM order. */
-const DEFAULT_ROUTING = 'epp';
+/** What selectEndpoint reads from the model's engine profile. */
+export interface EndpointProfile {
+  file: string;
+  engine: string;
+  /** The endpoint rules per routing value (profile `endpoints:`). */
+  endpoints: Readonly<Record<string, readonly EndpointRule[]>>;
+}
 
 type Obj = Record<string, any>;
 
@@ -109,9 +90,12 @@ const SAYS: Record<EndpointSource, string> = {
 /**
  * The endpoint clients use for a model on one cluster and namespace. Pure. Rules:
  * - no live object (never deployed there, or deleted): none, "not deployed yet";
- * - otherwise the first source of the routing's order (see {@link ROUTING_ENDPOINTS}) that has a
- *   URL: the object's `status.url`, its `status.address(es)`, the cluster's configured gateway base
- *   URL; each with the path clients use for that source;
+ * - the routing is the live object's `model-manager.io/routing` annotation (else the runtime's
+ *   routing); its rules are the engine profile's `endpoints.<routing>`. A routing the profile
+ *   declares no rules for: none, naming the profile file and field to add (never another
+ *   routing's rules);
+ * - otherwise the first rule whose source has a URL: the object's `status.url`, its
+ *   `status.address(es)`, the cluster's configured gateway base URL; with the rule's path;
  * - none of them: none, saying KServe has not reported a URL and naming the config key to set.
  */
 export function selectEndpoint(options: {
@@ -125,6 +109,10 @@ export function selectEndpoint(options: {
   apiPrefix?: string;
   /** The engine's name (its profile's `engine`), for messages. */
   engine?: string;
+  /** The model's engine profile: its endpoint rules per routing. */
+  profile?: EndpointProfile;
+  /** The runtime's plumbing routing, for an object without the routing annotation. */
+  routing?: string;
 }): ModelEndpoint {
   const { live, gatewayBaseUrl } = options;
   const cluster = options.cluster ?? '<cluster>';
@@ -135,11 +123,28 @@ export function selectEndpoint(options: {
         'Not deployed yet: deploy the model, and its endpoint shows here.',
     };
   }
-  const routing = String(
-    live?.metadata?.annotations?.[ROUTING_ANNOTATION] ?? DEFAULT_ROUTING,
-  );
-  const rule = ROUTING_ENDPOINTS[routing] ?? ROUTING_ENDPOINTS[DEFAULT_ROUTING];
-  for (const source of rule.order) {
+  const annotated = live?.metadata?.annotations?.[ROUTING_ANNOTATION];
+  const routing = typeof annotated === 'string' ? annotated : options.routing;
+  const profile = options.profile;
+  const rules =
+    profile &&
+    routing !== undefined &&
+    Object.prototype.hasOwnProperty.call(profile.endpoints, routing)
+      ? profile.endpoints[routing]
+      : undefined;
+  if (!rules) {
+    return {
+      source: 'none',
+      message: !profile
+        ? 'Deployed, but its engine profile is not in the catalog, so where clients call it is not known.'
+        : routing === undefined
+        ? `Deployed, but its object has no ${ROUTING_ANNOTATION} annotation and its runtime sets no plumbing routing, so ${profile.file} cannot say where clients call it. Set routing in the runtime's values.yaml and deploy again.`
+        : `Deployed with routing '${routing}', but ${profile.file} declares no endpoint rule for it (endpoints.${routing}); add one there (the sources of the URL clients call, in order).`,
+    };
+  }
+  const engine = options.engine ?? profile?.engine;
+  for (const rule of rules) {
+    const source = rule.from;
     const url =
       source === 'gateway'
         ? isUrl(gatewayBaseUrl)
@@ -147,14 +152,19 @@ export function selectEndpoint(options: {
           : undefined
         : reported(live, source);
     if (!url) continue;
-    const which = rule.paths[source] ?? '/v1';
-    const path = which === 'api_prefix' ? options.apiPrefix ?? '/v1' : which;
-    const direct =
-      routing === 'aigateway' && source !== 'gateway'
-        ? ` It reaches ${
-            options.engine ?? 'the engine'
-          } directly (its ${path} API), not through the AI gateway: set modelManager.kubernetes.clusters.${cluster}.gatewayBaseUrl for the /v1 endpoint.`
-        : '';
+    const path = rule.path
+      .replace('${api_prefix}', options.apiPrefix ?? '/v1')
+      .replace('${model.name}', String(live.metadata?.name ?? ''));
+    const viaGateway = rules.find(r => r.from === 'gateway');
+    const direct = rule.bypasses
+      ? ` It reaches ${
+          engine ?? 'the engine'
+        } directly (its ${path} API), not through ${
+          rule.bypasses
+        }: set modelManager.kubernetes.clusters.${cluster}.gatewayBaseUrl for the ${
+          viaGateway?.path ?? '/v1'
+        } endpoint.`
+      : '';
     return {
       source,
       baseUrl: join(url, path),

@@ -15,3 +15,4 @@ export {
   fixtureSources,
   modelsYaml,
 } from './catalogFixtures';
+export { FOURTH_ENGINE_DIR, catalogDirWith } from './combinedCatalog';

@@ -6,7 +6,7 @@ import {
 } from '@model-manager/plugin-model-manager-common';
 import type { DeploymentRecord } from '../../history';
 import type { ApplyOutcome } from '../../kubernetes/types';
-import { apiPrefixOf, engineOf } from '../modelEngine';
+import { apiPrefixOf, endpointOptionsOf, engineOf } from '../modelEngine';
 import type { DeployOptions, UseCaseContext } from '../types';
 
 /** What {@link applyAndRecord} applies, and what its history row says. */
@@ -87,6 +87,7 @@ export async function applyAndRecord(
             ? request.apiPrefix.value
             : apiPrefixOf(catalog, model),
           engine: engineOf(catalog, model),
+          ...endpointOptionsOf(catalog, model),
         }).baseUrl
       : undefined;
   return {

@@ -14,7 +14,7 @@ import {
 } from '@model-manager/plugin-model-manager-common';
 import type { DeploymentRecord } from '../../history';
 import { withSync } from '../../sync';
-import { apiPrefixOf, engineOf } from '../modelEngine';
+import { apiPrefixOf, endpointOptionsOf, engineOf } from '../modelEngine';
 import type { UseCaseContext } from '../types';
 import { diagnose, downloadStatus } from './readLive';
 
@@ -124,6 +124,7 @@ export class StatusUseCase {
           cluster: record.cluster,
           apiPrefix,
           engine: engineOf(catalog, model),
+          ...endpointOptionsOf(catalog, model),
         }),
         ...(download ? { download } : {}),
         ...(options.diagnose || summary?.ready !== true

@@ -62,8 +62,14 @@ export const resolvedServerSchema = z.object({
       }),
     )
     .optional(),
-  /** Each plumbing key the engine's profile declares, with its value's origin. */
-  plumbing: z.record(z.string(), tracedText),
+  /**
+   * Each plumbing key the engine's profile declares, with its value's origin: text, or a whole
+   * number for a key the profile types `integer` (a port).
+   */
+  plumbing: z.record(
+    z.string(),
+    tracedSchema(z.union([z.string(), z.number().int()])).optional(),
+  ),
 });
 
 /** One line of an explanation: a value, the layer that set it, and what it replaced. */
