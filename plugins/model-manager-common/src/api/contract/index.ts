@@ -1,3 +1,3 @@
 export * from './schemas';
-export { modelManagerContract } from './routes';
-export type { RouteContract, RouteName } from './routes';
+export { modelManagerContract, fleetEventSchema } from './routes';
+export type { FleetEvent, RouteContract, RouteName } from './routes';

@@ -31,6 +31,11 @@ import {
   targetQuerySchema,
 } from './schemas';
 
+/** The `data` of a `fleet` event of `GET /fleet/events`: the clusters whose objects changed. */
+export const fleetEventSchema = z.object({ clusters: z.array(z.string()) });
+/** A `fleet` event of `GET /fleet/events`. */
+export type FleetEvent = z.infer<typeof fleetEventSchema>;
+
 /**
  * An answer's shape, named after its TypeScript type. Answers are typed, not checked at run time:
  * their types (in `api/*.ts`) are the contract until each gets a schema.
@@ -73,6 +78,11 @@ export interface RouteContract<
   answer: z.ZodType<Answer>;
   /** Whether the route needs no credentials. */
   unauthenticated?: boolean;
+  /**
+   * A stream of Server-Sent Events (`text/event-stream`) instead of one JSON answer: events named
+   * `name`, each `data:` line one JSON value of `data`.
+   */
+  events?: { name: string; typeName: string; data: z.ZodTypeAny };
 }
 
 /** A route, its type kept exact (which of query and body it has, and their schemas). */
@@ -216,6 +226,14 @@ export const modelManagerContract = {
     summary: 'Every deployment target: live state, drift, outdated fields.',
     query: fleetQuerySchema,
     answer: answer<FleetResponse>('FleetResponse'),
+  }),
+  fleetEvents: route({
+    method: 'GET',
+    path: '/fleet/events',
+    summary:
+      'Server-Sent Events: a `fleet` event soon after the watch cache sees clusters change (pushed, so pages read /fleet again instead of polling); 404 when the watch cache is off (modelManager.fleet.watch: false).',
+    answer: answer<FleetEvent>('FleetEvent'),
+    events: { name: 'fleet', typeName: 'FleetEvent', data: fleetEventSchema },
   }),
   modelFleet: route({
     method: 'GET',
