@@ -295,3 +295,94 @@ describe('the fleet from the watch cache', () => {
     );
   });
 });
+
+describe('the diagnosis while the pods and Events cannot be watched', () => {
+  const ctx = useModelManager(() => ({
+    modelManagerConfig: { fleet: { cacheSeconds: 0, watch: true } },
+  }));
+  const local = () => ctx.kube as KubeApiTestServer;
+
+  it('lists them per namespace and reads them again after the cache period, so a pod going from ImagePullBackOff to OOMKilled shows', async () => {
+    // The LIST of pods in all namespaces (the diagnosis watches' first request) fails; the
+    // per-namespace LISTs answer.
+    local().faults.inject({
+      kind: 'status',
+      code: 500,
+      match: { method: 'GET', pathIncludes: '/api/v1/pods' },
+      times: Number.POSITIVE_INFINITY,
+    });
+    await request(ctx.server)
+      .post('/api/model-manager/models/qwen2-5-7b-instruct/deploy')
+      .set('Authorization', ALICE)
+      .send({ cluster: 'local', namespace: 'models' })
+      .expect(200);
+    await local().objects.setStatus(
+      { ...LLM_ISVC, name: 'qwen2-5-7b-instruct', namespace: 'models' },
+      {
+        conditions: [
+          {
+            type: 'Ready',
+            status: 'False',
+            lastTransitionTime: new Date().toISOString(),
+          },
+        ],
+      },
+    );
+    const pod = (containerStatus: object) =>
+      local().objects.put({
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: {
+          name: 'qwen2-5-7b-instruct-kserve-7d9f-abcde',
+          namespace: 'models',
+          labels: {
+            'app.kubernetes.io/part-of': 'llminferenceservice',
+            'app.kubernetes.io/name': 'qwen2-5-7b-instruct',
+          },
+        },
+        spec: {
+          nodeName: 'node-1',
+          containers: [{ name: 'main', image: 'vllm/vllm-openai:v9.9.9' }],
+        },
+        status: {
+          phase: 'Running',
+          containerStatuses: [
+            { name: 'main', ready: false, ...containerStatus },
+          ],
+        },
+      });
+    const reasonUntil = async (pattern: RegExp) => {
+      for (;;) {
+        const res = await request(ctx.server)
+          .get('/api/model-manager/fleet')
+          .set('Authorization', ALICE)
+          .expect(200);
+        const reason = String(
+          res.body.items.find(
+            (i: any) =>
+              i.model === 'qwen2-5-7b-instruct' && i.cluster === 'local',
+          )?.reason ?? '',
+        );
+        if (pattern.test(reason)) return;
+        await new Promise(resolve => setImmediate(resolve));
+      }
+    };
+    pod({ state: { waiting: { reason: 'ImagePullBackOff' } } });
+    await reasonUntil(/ImagePullBackOff|image/i);
+    pod({
+      restartCount: 2,
+      state: { waiting: { reason: 'CrashLoopBackOff' } },
+      lastState: { terminated: { reason: 'OOMKilled', exitCode: 137 } },
+    });
+    await reasonUntil(/OOMKilled|memory/i);
+    expect(
+      local().requests.some(
+        r =>
+          r.method === 'GET' &&
+          r.path === '/api/v1/namespaces/models/pods' &&
+          r.query.watch === undefined,
+      ),
+    ).toBe(true);
+    local().faults.clear();
+  });
+});
