@@ -42,8 +42,11 @@ export class FleetService {
     builtAt: number;
     /** `diagnosisWatch.version()` when built. */
     diagnosisVersion?: number;
-    /** Once built: the clusters of its NotReady targets (whose diagnosis it holds). */
-    diagnosed?: string[];
+    /**
+     * Once built, when every diagnosis in it came from live watches: the clusters of its NotReady
+     * targets (it holds until a change there, while they stay live).
+     */
+    diagnosedLive?: string[];
     value: Promise<Snapshot>;
   };
   private generation = 0;
@@ -71,7 +74,11 @@ export class FleetService {
        * of the NotReady targets are watched live, a built fleet's diagnosis holds until its
        * `version` moves (a pod or Event changed), not just `diagnosisMaxAgeMs`.
        */
-      diagnosisWatch?: { version(): number; live(cluster: string): boolean };
+      diagnosisWatch?: {
+        version(): number;
+        listed(): number;
+        live(cluster: string): boolean;
+      };
       now?: () => number;
     },
   ) {}
@@ -220,7 +227,7 @@ export class FleetService {
     const { diagnosis, diagnosisWatch: watch } = this.options;
     if (!diagnosis) return true;
     if (watch && s.diagnosisVersion !== watch.version()) return false;
-    if (watch && s.diagnosed?.every(cluster => watch.live(cluster)))
+    if (watch && s.diagnosedLive?.every(cluster => watch.live(cluster)))
       return true;
     return now - s.builtAt < (this.options.diagnosisMaxAgeMs ?? 5000);
   }
@@ -269,9 +276,13 @@ export class FleetService {
       value,
     };
     this.snapshot = snapshot;
+    const listed = this.options.diagnosisWatch?.listed();
     value.then(
       built => {
-        snapshot.diagnosed = [
+        // A diagnosis listed during the build (its cluster's watches not live) is read again
+        // after the cache period, whatever the watches do later.
+        if (this.options.diagnosisWatch?.listed() !== listed) return;
+        snapshot.diagnosedLive = [
           ...new Set(
             built.targets
               .filter(t => t.state === 'NotReady')

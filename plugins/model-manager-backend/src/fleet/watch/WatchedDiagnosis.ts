@@ -39,6 +39,7 @@ export class WatchedDiagnosis
   private readonly kept = new Map<string, Entry>();
   private readonly listeners = new Set<(cluster: string) => void>();
   private changes = 0;
+  private listedCount = 0;
 
   private constructor(
     private readonly reader: Pick<DiagnosisReader, 'diagnoseNamespace'>,
@@ -82,8 +83,10 @@ export class WatchedDiagnosis
       );
     // First diagnosis on the cluster: its watches' first LISTs are this read (no other one).
     await this.watches.started(cluster);
-    if (!this.watches.live(cluster))
+    if (!this.watches.live(cluster)) {
+      this.listedCount++;
       return this.reader.diagnoseNamespace(cluster, namespace, targets);
+    }
     const key = `${cluster}\u0000${namespace}`;
     const version = this.watches.version(cluster, namespace);
     const targetsAt = targetsKey(targets);
@@ -101,6 +104,14 @@ export class WatchedDiagnosis
   /** Moves when a kept diagnosis was dropped by a change of its pods or Events. */
   version(): number {
     return this.changes;
+  }
+
+  /**
+   * How many namespace diagnoses were listed (their cluster's watches not live): no change of their
+   * pods or Events will move {@link version}, so what holds them must read them again in time.
+   */
+  listed(): number {
+    return this.listedCount;
   }
 
   /** Whether the cluster's pods and Events are watched live (its diagnoses are kept). */
