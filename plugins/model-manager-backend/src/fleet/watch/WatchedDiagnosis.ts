@@ -3,31 +3,29 @@ import type { DiagnosisReader, DiagnosisTarget } from '../../diagnosis';
 import type { DiagnosisWatches } from './DiagnosisWatches';
 
 type Entry = {
-  /** The namespace's pods-and-Events version the diagnosis was read at. */
+  /** The namespace's pods-and-Events version the diagnoses were read at. */
   version: number;
-  targets: string;
-  value: Promise<Map<string, Diagnosis>>;
+  /** Per target (its {@link targetKey}), its diagnosis. */
+  diagnoses: Map<string, Promise<Diagnosis | undefined>>;
 };
 
 /** What of a target its diagnosis depends on besides the namespace's pods and Events. */
-const targetsKey = (targets: DiagnosisTarget[]) =>
-  JSON.stringify(
-    targets.map(t => [
-      t.model,
-      t.server.kind,
-      t.server.name,
-      t.serverLive?.metadata?.resourceVersion ?? null,
-      t.jobName ?? null,
-      t.objectNames,
-      t.signatures.map(s => s.id),
-    ]),
-  );
+const targetKey = (t: DiagnosisTarget) =>
+  JSON.stringify([
+    t.model,
+    t.server.kind,
+    t.server.name,
+    t.serverLive?.metadata?.resourceVersion ?? null,
+    t.jobName ?? null,
+    t.objectNames,
+    t.signatures.map(s => s.id),
+  ]);
 
 /**
  * The fleet's NotReady diagnosis over the watch cache of pods and Events ({@link DiagnosisWatches}):
- * a namespace diagnosed while its cluster's watches are live is kept until a pod or Event there
- * changes (or its targets do), so a fleet answer reads nothing from the cluster for it, not even
- * a pod log; the change drops it, moves {@link version} and tells the subscribers (the
+ * a target diagnosed while its cluster's watches are live is kept until a pod or Event of its
+ * namespace changes (or its server object does), so a fleet answer reads nothing from the cluster
+ * for it, not even a pod log; a pod or Event change drops the namespace's, moves {@link version} and tells the subscribers (the
  * `/fleet/events` stream), so the page reads the fleet again and sees the new reason.
  *
  * While a cluster's watches are not live (starting, down, no RBAC to watch), its namespaces are
@@ -89,16 +87,36 @@ export class WatchedDiagnosis
     }
     const key = `${cluster}\u0000${namespace}`;
     const version = this.watches.version(cluster, namespace);
-    const targetsAt = targetsKey(targets);
-    const entry = this.kept.get(key);
-    if (entry && entry.version === version && entry.targets === targetsAt)
-      return entry.value;
-    const value = this.reader.diagnoseNamespace(cluster, namespace, targets);
-    this.kept.set(key, { version, targets: targetsAt, value });
-    value.catch(() => {
-      if (this.kept.get(key)?.value === value) this.kept.delete(key);
+    let entry = this.kept.get(key);
+    if (!entry || entry.version !== version) {
+      entry = { version, diagnoses: new Map() };
+      this.kept.set(key, entry);
+    }
+    const kept = entry.diagnoses;
+    // Only the targets not diagnosed at this version (new, or their server object changed): a
+    // status change of one model does not diagnose its namespace's others again.
+    const keys = targets.map(targetKey);
+    const missing = targets.filter((_, i) => !kept.has(keys[i]));
+    if (missing.length > 0) {
+      const read = this.reader.diagnoseNamespace(cluster, namespace, missing);
+      missing.forEach(t => {
+        const k = targetKey(t);
+        const one = read.then(found => found.get(t.model));
+        kept.set(k, one);
+        one.catch(() => {
+          if (kept.get(k) === one) kept.delete(k);
+        });
+      });
+    }
+    // What this namespace's targets no longer are (an older server object) is not kept.
+    const wanted = new Set(keys);
+    for (const k of kept.keys()) if (!wanted.has(k)) kept.delete(k);
+    const found = await Promise.all(keys.map(k => kept.get(k)!));
+    const result = new Map<string, Diagnosis>();
+    targets.forEach((t, i) => {
+      if (found[i]) result.set(t.model, found[i]!);
     });
-    return value;
+    return result;
   }
 
   /** Moves when a kept diagnosis was dropped by a change of its pods or Events. */
