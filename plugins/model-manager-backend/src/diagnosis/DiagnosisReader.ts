@@ -36,7 +36,9 @@ type Applier = Pick<ServerSideApplier, 'list' | 'readPodLog'>;
 
 /**
  * Pods and Events as a watch cache holds them (`DiagnosisWatches`): a namespace's, or undefined
- * when the cluster's watches are not live (then they are listed).
+ * when the cluster's watches are not live (then they are listed). `DiagnosisWatches` holds the
+ * Warning Events only (the fleet's headline reads no other): a reader that shows every Event (the
+ * Serving tab's diagnosis) is created without it.
  */
 export interface WatchedDiagnosisObjects {
   pods(cluster: string, namespace: string): KubeJson[] | undefined;
