@@ -75,6 +75,10 @@ const KUBE_PORT = Number(process.env.BENCH_KUBE_PORT ?? 17441);
 const KUBE_PORTS = CLUSTERS.map((_, i) => KUBE_PORT + i);
 // --changes K (with --fleet-watch): K status changes on the clusters, each timed until the
 // connected page's GET /fleet/events stream gets it and until its next GET /fleet shows it.
+// --settle-seconds S: wait S s after the deploys before the fleet reads (a watch event or bookmark
+// after this backend's last write to each cluster lets its reads come from the watches again).
+const st = argv.indexOf('--settle-seconds');
+const settleSeconds = st >= 0 ? Number(argv.splice(st, 2)[1]) : 0;
 const ch = argv.indexOf('--changes');
 const changes = ch >= 0 ? Number(argv.splice(ch, 2)[1]) : 0;
 const servers =
@@ -448,6 +452,8 @@ async function changeToPage(token, kubeUrls, models, count) {
     ).toFixed(1)} s`,
   );
 
+  if (settleSeconds > 0)
+    await new Promise(r => setTimeout(r, settleSeconds * 1000));
   // Cold: the live reads have expired (cacheSeconds 5), so each sample LISTs every cluster again.
   const cold = [];
   let fleet;
