@@ -15,7 +15,7 @@
  *      the objects do not have (so it changes every object as each rollout did), one kubectl per
  *      cluster run in parallel. The medians of both are compared.
  *
- *   node bench/fleet.js [N=1000] [--concurrency 16] [--latency-ms 0] [--repeat 3] [--prod] [--clusters 3] [--target double|real]
+ *   node bench/fleet.js [N=1000] [--concurrency 16] [--latency-ms 0] [--repeat 3] [--prod] [--clusters 3 (1 to 10)] [--target double|real] [--fleet-watch --changes K]
  *
  * --target real: each cluster is a real kube-apiserver v1.34.9 with etcd (TLS, token auth, RBAC;
  * bench/kubeTarget.js, KUBEBUILDER_ASSETS from scripts/envtest-assets.sh) instead of the API test
@@ -65,15 +65,27 @@ const root = path.resolve(__dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-fleet-'));
 const cl = argv.indexOf('--clusters');
 const clusterCount = cl >= 0 ? Number(argv.splice(cl, 2)[1]) : 3;
-if (![1, 2, 3].includes(clusterCount))
-  throw new Error(`--clusters must be 1, 2 or 3, not ${clusterCount}`);
-const CLUSTERS = ['east', 'west', 'north'].slice(0, clusterCount);
-const KUBE_PORTS = [17441, 17442, 17443].slice(0, clusterCount);
+const NAMES = ['east', 'west', 'north', 'south', 'central'];
+const NAMES2 = ['apac', 'emea', 'latam', 'arctic', 'pacific'];
+if (!(clusterCount >= 1 && clusterCount <= 10))
+  throw new Error(`--clusters must be 1 to 10, not ${clusterCount}`);
+const CLUSTERS = [...NAMES, ...NAMES2].slice(0, clusterCount);
+// BENCH_PORT / BENCH_KUBE_PORT: other ports, for a bench beside another one on the same machine.
+const KUBE_PORT = Number(process.env.BENCH_KUBE_PORT ?? 17441);
+const KUBE_PORTS = CLUSTERS.map((_, i) => KUBE_PORT + i);
+// --changes K (with --fleet-watch): K status changes on the clusters, each timed until the
+// connected page's GET /fleet/events stream gets it and until its next GET /fleet shows it.
+// --settle-seconds S: wait S s after the deploys before the fleet reads (a watch event or bookmark
+// after this backend's last write to each cluster lets its reads come from the watches again).
+const st = argv.indexOf('--settle-seconds');
+const settleSeconds = st >= 0 ? Number(argv.splice(st, 2)[1]) : 0;
+const ch = argv.indexOf('--changes');
+const changes = ch >= 0 ? Number(argv.splice(ch, 2)[1]) : 0;
 const servers =
   target === 'real'
     ? `${clusterCount} kube-apiserver${clusterCount > 1 ? 's' : ''} (with etcd)`
     : `${clusterCount} API test server${clusterCount > 1 ? 's' : ''}`;
-const PORT = 7037;
+const PORT = Number(process.env.BENCH_PORT ?? 7037);
 const base = `http://127.0.0.1:${PORT}`;
 const children = [];
 const INSPECT_PORT = 9239;
@@ -185,6 +197,121 @@ async function pool(items, limit, fn) {
     }),
   );
   return results;
+}
+
+const load = () =>
+  `load average ${os
+    .loadavg()
+    .map(l => l.toFixed(1))
+    .join(' ')}`;
+const percentile = (xs, p) =>
+  [...xs].sort((a, b) => a - b)[
+    Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)
+  ];
+
+/**
+ * Issue 27's "time from a status change on a cluster to the change reaching a connected page": a
+ * page's stream (GET /fleet/events with the guest token, read as the page's `readFleetEvents`
+ * reads it) is open; `count` times, one model's LLMInferenceService gets KServe's Ready=True
+ * through its cluster's API (PATCH of the status subresource, as the KServe controller writes it),
+ * and the bench times (1) until the stream's `fleet` event names that cluster, (2) until the GET
+ * /fleet the page then sends shows the target Ready. One change at a time, 150 ms apart (more than
+ * the stream's 100 ms debounce, so each is its own event).
+ */
+async function changeToPage(token, kubeUrls, models, count) {
+  const controller = new AbortController();
+  const res = await fetch(`${base}/api/model-manager/fleet/events`, {
+    headers: { Authorization: `Bearer ${token}` },
+    signal: controller.signal,
+  });
+  if (!res.ok) throw new Error(`GET /fleet/events: ${res.status}`);
+  const waiting = [];
+  (async () => {
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      text += value;
+      for (
+        let end = text.indexOf('\n\n');
+        end >= 0;
+        end = text.indexOf('\n\n')
+      ) {
+        const block = text.slice(0, end);
+        text = text.slice(end + 2);
+        const data = /^event: fleet\ndata: (.*)$/m.exec(block);
+        if (!data) continue;
+        const at = process.hrtime.bigint();
+        const { clusters } = JSON.parse(data[1]);
+        for (const w of [...waiting])
+          if (clusters.includes(w.cluster)) {
+            waiting.splice(waiting.indexOf(w), 1);
+            w.resolve(at);
+          }
+      }
+    }
+  })().catch(() => undefined);
+  const toStream = [];
+  const toPage = [];
+  const step = Math.max(1, Math.floor(models.length / count));
+  for (let i = 0; i < count; i++) {
+    const m = (i * step) % models.length;
+    const model = models[m];
+    const c = m % CLUSTERS.length;
+    const pushed = new Promise(resolve =>
+      waiting.push({ cluster: CLUSTERS[c], resolve }),
+    );
+    const t0 = process.hrtime.bigint();
+    const patched = await fetch(
+      `${kubeUrls[c]}/apis/serving.kserve.io/v1alpha2/namespaces/models/llminferenceservices/${model}/status`,
+      {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/merge-patch+json' },
+        body: JSON.stringify({
+          status: {
+            conditions: [
+              {
+                type: 'Ready',
+                status: 'True',
+                lastTransitionTime: new Date().toISOString(),
+              },
+            ],
+          },
+        }),
+      },
+    );
+    if (!patched.ok)
+      throw new Error(
+        `PATCH ${model} status: ${patched.status} ${await patched.text()}`,
+      );
+    const t1 = await pushed;
+    toStream.push(Number(t1 - t0) / 1e6);
+    for (;;) {
+      const fleet = await (
+        await fetch(`${base}/api/model-manager/models/${model}/fleet`, {
+          headers: { Authorization: `Bearer ${token}` },
+        })
+      ).json();
+      if (fleet.items.find(t => t.cluster === CLUSTERS[c])?.state === 'Ready')
+        break;
+    }
+    toPage.push(ms(t0));
+    await new Promise(r => setTimeout(r, 150));
+  }
+  controller.abort();
+  const line = xs =>
+    `p50 ${percentile(xs, 50).toFixed(0)} ms, p95 ${percentile(xs, 95).toFixed(
+      0,
+    )} ms, max ${Math.max(...xs).toFixed(0)} ms`;
+  console.log(
+    `a status change on a cluster (PATCH of KServe's Ready) -> the page's /fleet/events stream, ${count} changes: ${line(
+      toStream,
+    )}`,
+  );
+  console.log(
+    `  -> and the page's next GET /fleet shows it: ${line(toPage)} (${load()})`,
+  );
 }
 
 (async () => {
@@ -325,6 +452,8 @@ async function pool(items, limit, fn) {
     ).toFixed(1)} s`,
   );
 
+  if (settleSeconds > 0)
+    await new Promise(r => setTimeout(r, settleSeconds * 1000));
   // Cold: the live reads have expired (cacheSeconds 5), so each sample LISTs every cluster again.
   const cold = [];
   let fleet;
@@ -370,8 +499,11 @@ async function pool(items, limit, fn) {
     ),
   );
   console.log(
-    `10 concurrent filtered GET /fleet (warm): ${ms(t0).toFixed(0)} ms in all`,
+    `10 concurrent filtered GET /fleet (warm): ${ms(t0).toFixed(
+      0,
+    )} ms in all (${load()})`,
   );
+  if (changes > 0) await changeToPage(token, kubeUrls, models, changes);
   if (fleetOnly) return;
 
   // The objects at the version the catalog resolves now, for kubectl.
@@ -494,7 +626,7 @@ async function pool(items, limit, fn) {
           r =>
             r.items[0]?.action === 'rollout' && r.items[0].serverVersion === to,
         ).length
-      }/50 sampled models have a rollout row to ${to}`,
+      }/50 sampled models have a rollout row to ${to} (${load()})`,
     );
     console.log(
       `  CPU during the rollout: backend ${(
@@ -583,7 +715,7 @@ async function pool(items, limit, fn) {
         clusterCount > 1
           ? `${clusterCount} clusters in parallel`
           : 'one cluster'
-      }, no history): ${(kubectl / 1000).toFixed(1)} s`,
+      }, no history): ${(kubectl / 1000).toFixed(1)} s (${load()})`,
     );
     console.log(
       `  CPU during kubectl: the ${servers} ${(

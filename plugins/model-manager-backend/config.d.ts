@@ -17,7 +17,9 @@ export interface Config {
       /**
        * Keep a watch cache of the managed objects per cluster and kind (default true): a LIST, then
        * a WATCH, started on a cluster's first fleet read; while it is live, `/fleet`, rollout plans
-       * and the model status answer from it without reading the cluster. false: every read lists
+       * and the model status answer from it without reading the cluster. The pods and Warning
+       * Events the NotReady diagnosis reads are watched too (needs list/watch on pods and events in
+       * all namespaces; without it the diagnosis lists per namespace). false: every read lists
        * (after `cacheSeconds`).
        */
       watch?: boolean;

@@ -7,6 +7,8 @@ import { modelManagerPermissions } from '@model-manager/plugin-model-manager-com
 import { modelCatalogServiceRef } from '@model-manager/plugin-model-manager-node';
 import { ScmIntegrations } from '@backstage/integration';
 import { FleetService, FleetWatches, LiveObjectCache } from './fleet';
+import { DiagnosisWatches } from './fleet/watch/DiagnosisWatches';
+import { WatchedDiagnosis } from './fleet/watch/WatchedDiagnosis';
 import { MANAGED_SELECTOR } from './fleet/LiveObjectCache';
 import { fleetEventsRouter } from './fleet/watch/fleetEventsRouter';
 import { PreflightReader, PreflightService } from './preflight';
@@ -79,6 +81,14 @@ export const modelManagerPlugin = createBackendPlugin({
               })
             : undefined;
         if (watches) lifecycle.addShutdownHook(() => watches.stop());
+        // The pods and Warning Events the NotReady diagnosis reads, watched on the same clusters.
+        const diagnosisWatches =
+          watches &&
+          DiagnosisWatches.create({
+            sources: cluster => watches.sources(cluster),
+          });
+        if (diagnosisWatches)
+          lifecycle.addShutdownHook(() => diagnosisWatches.stop());
         const cacheMs =
           (config.getOptionalNumber('modelManager.fleet.cacheSeconds') ?? 5) *
           1000;
@@ -98,13 +108,23 @@ export const modelManagerPlugin = createBackendPlugin({
           // eslint-disable-next-line @typescript-eslint/no-use-before-define -- called on requests, once `service` exists
           catalog: () => service.catalog(),
         });
+        const diagnosis =
+          diagnosisWatches &&
+          WatchedDiagnosis.create({
+            reader: DiagnosisReader.create({
+              applier,
+              watched: diagnosisWatches,
+            }),
+            watches: diagnosisWatches,
+          });
         const fleet = FleetService.create({
           cache,
           history,
           // eslint-disable-next-line @typescript-eslint/no-use-before-define -- called on requests, once `service` exists
           catalog: () => service.catalog(),
           gatewayBaseUrl: cluster => clusters.gatewayBaseUrl(cluster),
-          diagnosis: DiagnosisReader.create({ applier }),
+          diagnosis: diagnosis ?? DiagnosisReader.create({ applier }),
+          diagnosisWatch: diagnosis,
           diagnosisMaxAgeMs: cacheMs,
           preflight,
         });
@@ -143,7 +163,19 @@ export const modelManagerPlugin = createBackendPlugin({
         );
         if (watches) {
           // Pushes fleet changes to pages (GET /fleet/events).
-          const events = fleetEventsRouter({ watches, httpAuth });
+          // ...and a pod or Event change that moves a NotReady target's diagnosis.
+          const events = fleetEventsRouter({
+            watches: {
+              subscribe: listener => {
+                const offs = [
+                  watches.subscribe(listener),
+                  ...(diagnosis ? [diagnosis.subscribe(listener)] : []),
+                ];
+                return () => offs.forEach(off => off());
+              },
+            },
+            httpAuth,
+          });
           httpRouter.use(events.router);
           lifecycle.addShutdownHook(() => events.closeAll());
         }

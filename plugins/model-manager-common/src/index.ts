@@ -193,7 +193,12 @@ export type {
   TargetSync,
   WhatRuns,
 } from './api/types';
-export { jsonFieldValueSchema, modelManagerContract } from './api/contract';
+export {
+  fleetEventSchema,
+  jsonFieldValueSchema,
+  modelManagerContract,
+} from './api/contract';
+export type { FleetEvent } from './api/contract';
 export type { RouteContract, RouteName } from './api/contract';
 export { ModelManagerRestClient, readFleetEvents } from './api/client';
 export type {

@@ -252,6 +252,109 @@ const CASES: Case[] = [
     },
   },
   {
+    // What the fleet's diagnosis watches (fleet/watch/DiagnosisWatches.ts): Events of all
+    // namespaces by a field selector on `type` (here with the namespace too, so that Events of
+    // other suites on the shared server do not count).
+    name: 'watch Events of all namespaces by fieldSelector type=Warning: Normal ones are left out, a Warning that turns Normal is DELETED',
+    run: async send => {
+      const EVENTS = `/api/v1/namespaces/${NS}/events`;
+      const event = (name: string, type: string, count: number) => ({
+        apiVersion: 'v1',
+        kind: 'Event',
+        metadata: { name, namespace: NS },
+        involvedObject: {
+          apiVersion: 'v1',
+          kind: 'Pod',
+          name: 'p',
+          namespace: NS,
+        },
+        type,
+        reason: type === 'Warning' ? 'Failed' : 'Pulling',
+        message: 'Failed to pull image "x:1": not found',
+        count,
+        source: { component: 'kubelet' },
+      });
+      const events = await watchEvents(
+        send,
+        `/api/v1/events?fieldSelector=type%3DWarning%2CinvolvedObject.namespace%3D${NS}`,
+        3,
+        async () => {
+          await send({
+            method: 'POST',
+            path: EVENTS,
+            body: event('normal', 'Normal', 1),
+          });
+          await send({
+            method: 'POST',
+            path: EVENTS,
+            body: event('warn', 'Warning', 1),
+          });
+          await send({
+            method: 'PUT',
+            path: `${EVENTS}/warn`,
+            body: event('warn', 'Warning', 2),
+          });
+          await send({
+            method: 'PUT',
+            path: `${EVENTS}/warn`,
+            body: event('warn', 'Normal', 3),
+          });
+        },
+      );
+      await send({ method: 'DELETE', path: `${EVENTS}/normal` });
+      return { events };
+    },
+  },
+  {
+    // The diagnosis's pod watches: a label that exists (any value), all namespaces.
+    name: 'watch pods of all namespaces by an existence label selector: a pod without the label is left out, one whose label is taken off is DELETED',
+    run: async send => {
+      const PODS = `/api/v1/namespaces/${NS}/pods`;
+      const pod = (name: string, labels: Record<string, string>) => ({
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name, namespace: NS, labels },
+        spec: { containers: [{ name: 'main', image: 'x:1' }] },
+      });
+      const events = await watchEvents(
+        send,
+        `/api/v1/pods?labelSelector=serving.kserve.io%2Finferenceservice`,
+        2,
+        async () => {
+          await send({
+            method: 'POST',
+            path: PODS,
+            body: pod('other', { app: 'x' }),
+          });
+          await send({
+            method: 'POST',
+            path: PODS,
+            body: pod('predictor', {
+              'serving.kserve.io/inferenceservice': 'm',
+            }),
+          });
+          // The label taken off: it leaves the watch's selection, a DELETED.
+          await send({
+            method: 'PATCH',
+            path: `${PODS}/predictor`,
+            contentType: 'application/merge-patch+json',
+            body: {
+              metadata: {
+                labels: { 'serving.kserve.io/inferenceservice': null },
+              },
+            },
+          });
+        },
+      );
+      for (const name of ['other', 'predictor'])
+        await send({
+          method: 'DELETE',
+          path: `${PODS}/${name}?gracePeriodSeconds=0`,
+        });
+      return { events };
+    },
+  },
+  {
     name: 'watch: allowWatchBookmarks, nothing changes, a short timeoutSeconds: no event before the end (a BOOKMARK comes about once a minute)',
     run: async send => {
       const listed = await send({ path: ISVC });

@@ -36,6 +36,17 @@ export const LOG_TAIL_LINES = 40;
 
 type Applier = Pick<ServerSideApplier, 'list' | 'readPodLog'>;
 
+/**
+ * Pods and Events as a watch cache holds them (`DiagnosisWatches`): a namespace's, or undefined
+ * when the cluster's watches are not live (then they are listed). `DiagnosisWatches` holds the
+ * Warning Events only (the fleet's headline reads no other): a reader that shows every Event (the
+ * Serving tab's diagnosis) is created without it.
+ */
+export interface WatchedDiagnosisObjects {
+  pods(cluster: string, namespace: string): KubeJson[] | undefined;
+  events(cluster: string, namespace: string): KubeJson[] | undefined;
+}
+
 /** `cannot read <what> on cluster X: RBAC (needs <verb> on <resource> in namespace N)`, or why else. */
 function readProblem(
   what: string,
@@ -62,10 +73,20 @@ const quoteIn = (names: string[]) => `in (${[...new Set(names)].join(',')})`;
  * diagnosis, never a failure of the whole answer.
  */
 export class DiagnosisReader {
-  private constructor(private readonly applier: Applier) {}
+  private constructor(
+    private readonly applier: Applier,
+    private readonly watched?: WatchedDiagnosisObjects,
+  ) {}
 
-  static create(options: { applier: Applier }): DiagnosisReader {
-    return new DiagnosisReader(options.applier);
+  /**
+   * With `watched`, a namespace whose cluster's watches are live is read from them (no LIST); a
+   * read as another user (`impersonateUser`) always lists, so that user's RBAC applies.
+   */
+  static create(options: {
+    applier: Applier;
+    watched?: WatchedDiagnosisObjects;
+  }): DiagnosisReader {
+    return new DiagnosisReader(options.applier, options.watched);
   }
 
   async diagnoseNamespace(
@@ -94,9 +115,23 @@ export class DiagnosisReader {
     };
     const POD = { apiVersion: 'v1', kind: 'Pod' };
     const selectors = podSelectors(targets);
+    const cached = impersonateUser
+      ? undefined
+      : this.watched && {
+          pods: this.watched.pods(cluster, namespace),
+          events: this.watched.events(cluster, namespace),
+        };
     const [podLists, events] = await Promise.all([
-      Promise.all(selectors.map(s => list(POD, s, 'pods', 'list on pods'))),
-      list({ apiVersion: 'v1', kind: 'Event' }, '', 'events', 'list on events'),
+      cached?.pods
+        ? [cached.pods]
+        : Promise.all(selectors.map(s => list(POD, s, 'pods', 'list on pods'))),
+      cached?.events ??
+        list(
+          { apiVersion: 'v1', kind: 'Event' },
+          '',
+          'events',
+          'list on events',
+        ),
     ]);
     const pods = dedupe(podLists.flat());
     const result = new Map<string, Diagnosis>();

@@ -1,2 +1,5 @@
 export { DiagnosisReader, LOG_TAIL_LINES } from './DiagnosisReader';
-export type { DiagnosisTarget } from './DiagnosisReader';
+export type {
+  DiagnosisTarget,
+  WatchedDiagnosisObjects,
+} from './DiagnosisReader';

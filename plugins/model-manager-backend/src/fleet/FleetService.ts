@@ -40,6 +40,13 @@ export class FleetService {
     generation: number;
     /** When it was built (`now()`): its diagnosis is read again after `diagnosisMaxAgeMs`. */
     builtAt: number;
+    /** `diagnosisWatch.version()` when built. */
+    diagnosisVersion?: number;
+    /**
+     * Once built, when every diagnosis in it came from live watches: the clusters of its NotReady
+     * targets (it holds until a change there, while they stay live).
+     */
+    diagnosedLive?: string[];
     value: Promise<Snapshot>;
   };
   private generation = 0;
@@ -62,6 +69,16 @@ export class FleetService {
        * of a NotReady target would never change (a pod going from ImagePullBackOff to OOMKilled).
        */
       diagnosisMaxAgeMs?: number;
+      /**
+       * The watch cache of pods and Events under `diagnosis` (WatchedDiagnosis): while the clusters
+       * of the NotReady targets are watched live, a built fleet's diagnosis holds until its
+       * `version` moves (a pod or Event changed), not just `diagnosisMaxAgeMs`.
+       */
+      diagnosisWatch?: {
+        version(): number;
+        listed(): number;
+        live(cluster: string): boolean;
+      };
       now?: () => number;
     },
   ) {}
@@ -198,6 +215,23 @@ export class FleetService {
     this.options.cache.invalidate(cluster);
   }
 
+  /**
+   * Whether a built fleet's diagnosis still holds: always without one; with the pods and Events
+   * watched live on every cluster it diagnosed, until a change there; otherwise for the cache
+   * period.
+   */
+  private diagnosisHolds(
+    s: NonNullable<FleetService['snapshot']>,
+    now: number,
+  ): boolean {
+    const { diagnosis, diagnosisWatch: watch } = this.options;
+    if (!diagnosis) return true;
+    if (watch && s.diagnosisVersion !== watch.version()) return false;
+    if (watch && s.diagnosedLive?.every(cluster => watch.live(cluster)))
+      return true;
+    return now - s.builtAt < (this.options.diagnosisMaxAgeMs ?? 5000);
+  }
+
   private async current(): Promise<Snapshot> {
     const catalog = this.options.catalog();
     const reads = await this.options.cache.readAll(managedKinds(catalog));
@@ -209,8 +243,7 @@ export class FleetService {
       s &&
       s.catalog === catalog &&
       s.generation === this.generation &&
-      (!this.options.diagnosis ||
-        now - s.builtAt < (this.options.diagnosisMaxAgeMs ?? 5000)) &&
+      this.diagnosisHolds(s, now) &&
       s.key.length === reads.length &&
       s.key.every((r, i) => r === reads[i])
     ) {
@@ -234,7 +267,31 @@ export class FleetService {
         });
       return { catalog, reads, records, targets };
     });
-    this.snapshot = { key: reads, catalog, generation, builtAt: now, value };
+    const snapshot: NonNullable<FleetService['snapshot']> = {
+      key: reads,
+      catalog,
+      generation,
+      builtAt: now,
+      diagnosisVersion: this.options.diagnosisWatch?.version(),
+      value,
+    };
+    this.snapshot = snapshot;
+    const listed = this.options.diagnosisWatch?.listed();
+    value.then(
+      built => {
+        // A diagnosis listed during the build (its cluster's watches not live) is read again
+        // after the cache period, whatever the watches do later.
+        if (this.options.diagnosisWatch?.listed() !== listed) return;
+        snapshot.diagnosedLive = [
+          ...new Set(
+            built.targets
+              .filter(t => t.state === 'NotReady')
+              .map(t => t.cluster),
+          ),
+        ];
+      },
+      () => undefined,
+    );
     value.catch(() => {
       if (this.snapshot?.value === value) this.snapshot = undefined;
     });

@@ -25,6 +25,19 @@ describe('openApiDocument', () => {
     }
   });
 
+  it('describes GET /fleet/events as Server-Sent Events with the schema of their data', () => {
+    const events = document.paths['/fleet/events'].get.responses['200'];
+    expect(Object.keys(events.content)).toEqual(['text/event-stream']);
+    expect(events.content['text/event-stream']['x-event-data']).toEqual({
+      $ref: '#/components/schemas/FleetEvent',
+    });
+    expect(document.components.schemas.FleetEvent).toMatchObject({
+      type: 'object',
+      required: ['clusters'],
+      properties: { clusters: { type: 'array', items: { type: 'string' } } },
+    });
+  });
+
   it('carries the request schemas the router validates with', () => {
     const deploy = document.paths['/models/{name}/deploy'].post;
     const body = deploy.requestBody.content['application/json'].schema;

@@ -62,6 +62,28 @@ const ERROR_ANSWER = {
 };
 
 /**
+ * A Server-Sent Events answer: OpenAPI 3.0 has no way to type one event, so the stream is a
+ * `text/event-stream` string whose description names the event, and the schema of its `data` is a
+ * component (`x-event-data` points at it).
+ */
+function eventStreamAnswer(
+  events: NonNullable<RouteContract['events']>,
+  schemas: Record<string, JsonSchema>,
+) {
+  schemas[events.typeName] = jsonSchema(events.data);
+  const ref = `#/components/schemas/${events.typeName}`;
+  return {
+    description: `A stream of Server-Sent Events: \`event: ${events.name}\` with \`data:\` one JSON ${events.typeName} (${ref}); \`:\` comment lines keep it open, \`retry:\` says when to reconnect.`,
+    content: {
+      'text/event-stream': {
+        schema: { type: 'string' },
+        'x-event-data': { $ref: ref },
+      },
+    },
+  };
+}
+
+/**
  * The REST API as an OpenAPI 3.0 document, generated from {@link modelManagerContract}: each
  * route's path parameters, query, body and answer with their schemas.
  */
@@ -69,6 +91,7 @@ export function openApiDocument(
   options: { version?: string } = {},
 ): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
+  const schemas: Record<string, JsonSchema> = {};
   for (const [operationId, route] of Object.entries(
     modelManagerContract,
   ) as Array<[string, RouteContract]>) {
@@ -91,12 +114,14 @@ export function openApiDocument(
             }
           : {}),
         responses: {
-          '200': {
-            description: route.answer.description ?? 'OK',
-            content: {
-              'application/json': { schema: jsonSchema(route.answer) },
-            },
-          },
+          '200': route.events
+            ? eventStreamAnswer(route.events, schemas)
+            : {
+                description: route.answer.description ?? 'OK',
+                content: {
+                  'application/json': { schema: jsonSchema(route.answer) },
+                },
+              },
           default: ERROR_ANSWER,
         },
         ...(route.unauthenticated ? { security: [] } : {}),
@@ -114,6 +139,7 @@ export function openApiDocument(
     servers: [{ url: '/api/model-manager' }],
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      ...(Object.keys(schemas).length > 0 ? { schemas } : {}),
     },
     security: [{ bearer: [] }],
     paths,

@@ -175,13 +175,16 @@ export class FleetWatches {
     return entry;
   }
 
-  private sources(cluster: string): (type: ObjectType) => KindSource {
+  /**
+   * How the cluster's kinds are listed and watched (its KubeConfig, one connection pool): the
+   * diagnosis watches of pods and Events use the same.
+   */
+  sources(cluster: string): (type: ObjectType) => KindSource {
     let sources = this.sourcesOf.get(cluster);
     if (!sources) {
       sources =
         this.options.sources?.(cluster) ??
         kindSources(this.options.clusters.kubeConfig(cluster), {
-          labelSelector: this.options.labelSelector,
           requestTimeoutMs: this.options.requestTimeoutMs ?? 10_000,
         });
       this.sourcesOf.set(cluster, sources);

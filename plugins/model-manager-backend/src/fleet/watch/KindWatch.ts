@@ -17,8 +17,11 @@ export type KindWatchState =
 export interface KindSource {
   /** `/apis/<group>/<version>/<plural>` (all namespaces), undefined when the kind is not served. */
   path(): Promise<string | undefined>;
-  /** Every object of the kind with the selector, all pages; the list's resourceVersion. */
-  list(path: string): Promise<KubernetesListObject<KubernetesObject>>;
+  /** Every object of the kind with the selectors, all pages; the list's resourceVersion. */
+  list(
+    path: string,
+    selectors: { labelSelector: string; fieldSelector?: string },
+  ): Promise<KubernetesListObject<KubernetesObject>>;
   /** The client-node `Watch` of the cluster (its KubeConfig: server, TLS, token). */
   watch: Pick<Watch, 'watch'>;
 }
@@ -26,8 +29,18 @@ export interface KindSource {
 export type KindWatchOptions = {
   source: KindSource;
   labelSelector: string;
-  /** Called after each change of the store (add, update, delete, re-list) and of the state. */
-  onChange: () => void;
+  /** A field selector too (e.g. `type=Warning` on Events); the list and the watch both send it. */
+  fieldSelector?: string;
+  /**
+   * What of each object is kept (default: all of it), applied to listed and watched objects
+   * alike before the store holds them: keeps memory bounded for kinds that churn (pods, Events).
+   */
+  transform?: (object: KubernetesObject) => KubernetesObject;
+  /**
+   * Called after each change of the store (add, update, delete, re-list: with the object) and of
+   * the state (without).
+   */
+  onChange: (object?: KubernetesObject) => void;
   /** Called when a watch event (or bookmark) arrives: the store has caught up to it. */
   onEvent?: (type: string) => void;
   /** First retry delay after an error (doubles up to `maxBackoffMs`, with jitter). Default 1 s. */
@@ -68,7 +81,12 @@ export class KindWatch {
   private firstOutcome?: Promise<void>;
   private settleFirst?: () => void;
 
-  private constructor(private readonly options: Required<KindWatchOptions>) {}
+  private constructor(
+    private readonly options: Required<
+      Omit<KindWatchOptions, 'fieldSelector'>
+    > &
+      Pick<KindWatchOptions, 'fieldSelector'>,
+  ) {}
 
   /** client-node's ListWatch on the kind's path, once discovery gave it. */
   private informerFor(path: string): ListWatch<KubernetesObject> {
@@ -83,8 +101,9 @@ export class KindWatch {
       () => this.list(path),
       false,
       this.options.labelSelector,
+      this.options.fieldSelector,
     );
-    const changed = () => this.options.onChange();
+    const changed = (object: KubernetesObject) => this.options.onChange(object);
     informer.on('add', changed);
     informer.on('update', changed);
     informer.on('delete', changed);
@@ -103,6 +122,7 @@ export class KindWatch {
       random: options.random ?? Math.random,
       now: options.now ?? Date.now,
       onEvent: options.onEvent ?? (() => undefined),
+      transform: options.transform ?? (o => o),
     });
     w.firstOutcome = new Promise(resolve => {
       w.settleFirst = resolve;
@@ -120,9 +140,9 @@ export class KindWatch {
     return this.firstOutcome!;
   }
 
-  /** The objects held (the cluster's, while `live`). */
-  objects(): ReadonlyArray<KubernetesObject> {
-    return this.informer?.list() ?? [];
+  /** The objects held (the cluster's, while `live`), of one namespace when given. */
+  objects(namespace?: string): ReadonlyArray<KubernetesObject> {
+    return this.informer?.list(namespace) ?? [];
   }
 
   get(name: string, namespace?: string): KubernetesObject | undefined {
@@ -168,7 +188,13 @@ export class KindWatch {
   ): Promise<KubernetesListObject<KubernetesObject>> {
     // A re-list (first list, or after 410 Gone): the store is not the cluster's until it is in.
     if (this.current.phase !== 'starting') this.setState({ phase: 'starting' });
-    return this.options.source.list(path);
+    const list = await this.options.source.list(path, {
+      labelSelector: this.options.labelSelector,
+      ...(this.options.fieldSelector
+        ? { fieldSelector: this.options.fieldSelector }
+        : {}),
+    });
+    return { ...list, items: list.items.map(this.options.transform) };
   }
 
   /** ListWatch's `Watch.watch`, with bookmarks, a timeout, the state, and a stop that holds. */
@@ -188,7 +214,14 @@ export class KindWatch {
         timeoutSeconds: Math.floor(300 * (1 + this.options.random())),
       },
       (type, object, raw) => {
-        callback(type, object, raw);
+        // A BOOKMARK or ERROR carries no object to keep; ListWatch reads its resourceVersion.
+        callback(
+          type,
+          type === 'ADDED' || type === 'MODIFIED' || type === 'DELETED'
+            ? this.options.transform(object)
+            : object,
+          raw,
+        );
         this.options.onEvent(type);
       },
       err => {

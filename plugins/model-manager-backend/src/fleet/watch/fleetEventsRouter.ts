@@ -1,4 +1,8 @@
 import type { HttpAuthService } from '@backstage/backend-plugin-api';
+import {
+  modelManagerContract as api,
+  type FleetEvent,
+} from '@model-manager/plugin-model-manager-common';
 import type { Request, Response } from 'express';
 import Router from 'express-promise-router';
 import type { FleetWatches } from './FleetWatches';
@@ -20,7 +24,7 @@ export function fleetEventsRouter(options: {
 }) {
   const streams = new Set<() => void>();
   const router = Router();
-  router.get('/fleet/events', async (req: Request, res: Response) => {
+  router.get(api.fleetEvents.path, async (req: Request, res: Response) => {
     await options.httpAuth.credentials(req, { allow: ['user', 'service'] });
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
@@ -34,8 +38,11 @@ export function fleetEventsRouter(options: {
     let timer: NodeJS.Timeout | undefined;
     const flush = () => {
       timer = undefined;
+      const data: FleetEvent = { clusters: [...changed] };
       res.write(
-        `event: fleet\ndata: ${JSON.stringify({ clusters: [...changed] })}\n\n`,
+        `event: ${api.fleetEvents.events.name}\ndata: ${JSON.stringify(
+          data,
+        )}\n\n`,
       );
       changed = new Set();
     };

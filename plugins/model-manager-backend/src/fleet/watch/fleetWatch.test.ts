@@ -52,6 +52,33 @@ describe('the fleet from the watch cache', () => {
   const stateOf = (body: any, model: string, cluster: string) =>
     body.items.find((i: any) => i.model === model && i.cluster === cluster)
       ?.state;
+  /** GET /fleet/events: `next()` is the next `fleet` event's block. */
+  const openFleetEvents = async () => {
+    const { port } = ctx.server.address() as { port: number };
+    const controller = new AbortController();
+    const res = await fetch(
+      `http://127.0.0.1:${port}/api/model-manager/fleet/events`,
+      { headers: { Authorization: ALICE }, signal: controller.signal },
+    );
+    expect(res.status).toBe(200);
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    const next = async () => {
+      for (;;) {
+        const end = text.indexOf('\n\n');
+        if (end >= 0) {
+          const block = text.slice(0, end);
+          text = text.slice(end + 2);
+          if (block.startsWith('event: fleet')) return block;
+          continue;
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error('the stream ended');
+        text += value;
+      }
+    };
+    return { next, close: () => controller.abort() };
+  };
   const setReady = (status: 'True' | 'False') =>
     local().objects.setStatus(
       { ...LLM_ISVC, name: 'qwen2-5-7b-instruct', namespace: 'models' },
@@ -112,20 +139,21 @@ describe('the fleet from the watch cache', () => {
     ).toEqual([]);
   });
 
-  it('diagnoses a NotReady target again on each read, although the watched objects did not change (pods and Events are not watched)', async () => {
+  it('diagnoses a NotReady target from the watched pods and Warning Events (no LIST of them while live); a pod or Event change re-diagnoses and is pushed', async () => {
     await request(ctx.server)
       .post('/api/model-manager/models/qwen2-5-7b-instruct/deploy')
       .set('Authorization', ALICE)
       .send({ cluster: 'local', namespace: 'models' })
       .expect(200);
     await setReady('False');
+    const podName = 'qwen2-5-7b-instruct-kserve-7d9f-abcde';
     // KServe's workload pod, as the kubelet reports it: first the image cannot be pulled...
     const pod = (containerStatus: object) =>
       local().objects.put({
         apiVersion: 'v1',
         kind: 'Pod',
         metadata: {
-          name: 'qwen2-5-7b-instruct-kserve-7d9f-abcde',
+          name: podName,
           namespace: 'models',
           labels: {
             'app.kubernetes.io/part-of': 'llminferenceservice',
@@ -156,13 +184,57 @@ describe('the fleet from the watch cache', () => {
       );
     pod({ state: { waiting: { reason: 'ImagePullBackOff' } } });
     await fleetUntil(b => /ImagePullBackOff|image/i.test(reason(b)));
+
+    // From here the pods and Events come from the watches only.
+    local().resetRequests();
+    const podOrEventLists = () =>
+      local().requests.filter(
+        r =>
+          r.method === 'GET' &&
+          /\/(pods|events)$/.test(r.path) &&
+          r.query.watch === undefined,
+      );
+    const stream = await openFleetEvents();
     // ...then the image is fixed and the engine is killed for memory: no managed object changes.
+    let pushed = stream.next();
     pod({
       restartCount: 2,
       state: { waiting: { reason: 'CrashLoopBackOff' } },
       lastState: { terminated: { reason: 'OOMKilled', exitCode: 137 } },
     });
-    await fleetUntil(b => /OOMKilled|memory/i.test(reason(b)));
+    expect(await pushed).toBe('event: fleet\ndata: {"clusters":["local"]}');
+    // The page's next read shows it at once (no waiting for a cache period).
+    expect(reason(await fleet())).toMatch(/OOMKilled|memory/i);
+
+    // A Warning Event about the pod (the kubelet's): the diagnosis reads it from the watch too.
+    pushed = stream.next();
+    local().objects.put({
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name: `${podName}.18a1b2c3d4e5f6a7`, namespace: 'models' },
+      involvedObject: {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        name: podName,
+        namespace: 'models',
+      },
+      type: 'Warning',
+      reason: 'Failed',
+      message:
+        'Failed to pull image "vllm/vllm-openai:v9.9.9": rpc error: code = NotFound desc = failed to pull and unpack image "docker.io/vllm/vllm-openai:v9.9.9": docker.io/vllm/vllm-openai:v9.9.9: not found',
+      count: 1,
+      lastTimestamp: new Date().toISOString(),
+      source: { component: 'kubelet' },
+    });
+    expect(await pushed).toBe('event: fleet\ndata: {"clusters":["local"]}');
+    expect(reason(await fleet())).toMatch(/image tag does not exist/);
+
+    // Read again with nothing changed: the kept diagnosis (no pod log read again either).
+    const before = local().requests.length;
+    expect(reason(await fleet())).toMatch(/image tag does not exist/);
+    expect(local().requests.slice(before)).toEqual([]);
+    expect(podOrEventLists()).toEqual([]);
+    stream.close();
   });
 
   it('pushes a change the watch sees to GET /fleet/events (Server-Sent Events)', async () => {
@@ -221,5 +293,96 @@ describe('the fleet from the watch cache', () => {
     await fleetUntil(
       b => stateOf(b, 'qwen2-5-7b-instruct', 'local') === 'Ready',
     );
+  });
+});
+
+describe('the diagnosis while the pods and Events cannot be watched', () => {
+  const ctx = useModelManager(() => ({
+    modelManagerConfig: { fleet: { cacheSeconds: 0, watch: true } },
+  }));
+  const local = () => ctx.kube as KubeApiTestServer;
+
+  it('lists them per namespace and reads them again after the cache period, so a pod going from ImagePullBackOff to OOMKilled shows', async () => {
+    // The LIST of pods in all namespaces (the diagnosis watches' first request) fails; the
+    // per-namespace LISTs answer.
+    local().faults.inject({
+      kind: 'status',
+      code: 500,
+      match: { method: 'GET', pathIncludes: '/api/v1/pods' },
+      times: Number.POSITIVE_INFINITY,
+    });
+    await request(ctx.server)
+      .post('/api/model-manager/models/qwen2-5-7b-instruct/deploy')
+      .set('Authorization', ALICE)
+      .send({ cluster: 'local', namespace: 'models' })
+      .expect(200);
+    await local().objects.setStatus(
+      { ...LLM_ISVC, name: 'qwen2-5-7b-instruct', namespace: 'models' },
+      {
+        conditions: [
+          {
+            type: 'Ready',
+            status: 'False',
+            lastTransitionTime: new Date().toISOString(),
+          },
+        ],
+      },
+    );
+    const pod = (containerStatus: object) =>
+      local().objects.put({
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: {
+          name: 'qwen2-5-7b-instruct-kserve-7d9f-abcde',
+          namespace: 'models',
+          labels: {
+            'app.kubernetes.io/part-of': 'llminferenceservice',
+            'app.kubernetes.io/name': 'qwen2-5-7b-instruct',
+          },
+        },
+        spec: {
+          nodeName: 'node-1',
+          containers: [{ name: 'main', image: 'vllm/vllm-openai:v9.9.9' }],
+        },
+        status: {
+          phase: 'Running',
+          containerStatuses: [
+            { name: 'main', ready: false, ...containerStatus },
+          ],
+        },
+      });
+    const reasonUntil = async (pattern: RegExp) => {
+      for (;;) {
+        const res = await request(ctx.server)
+          .get('/api/model-manager/fleet')
+          .set('Authorization', ALICE)
+          .expect(200);
+        const reason = String(
+          res.body.items.find(
+            (i: any) =>
+              i.model === 'qwen2-5-7b-instruct' && i.cluster === 'local',
+          )?.reason ?? '',
+        );
+        if (pattern.test(reason)) return;
+        await new Promise(resolve => setImmediate(resolve));
+      }
+    };
+    pod({ state: { waiting: { reason: 'ImagePullBackOff' } } });
+    await reasonUntil(/ImagePullBackOff|image/i);
+    pod({
+      restartCount: 2,
+      state: { waiting: { reason: 'CrashLoopBackOff' } },
+      lastState: { terminated: { reason: 'OOMKilled', exitCode: 137 } },
+    });
+    await reasonUntil(/OOMKilled|memory/i);
+    expect(
+      local().requests.some(
+        r =>
+          r.method === 'GET' &&
+          r.path === '/api/v1/namespaces/models/pods' &&
+          r.query.watch === undefined,
+      ),
+    ).toBe(true);
+    local().faults.clear();
   });
 });

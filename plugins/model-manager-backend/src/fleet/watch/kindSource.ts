@@ -20,11 +20,12 @@ type Lists = {
 /**
  * How one cluster's kinds are listed and watched, on its KubeConfig (server, TLS, token): the
  * plural from discovery, the LIST in pages of 500 (one resourceVersion for all of them: the
- * continue token keeps the first page's snapshot), the WATCH with client-node's `Watch`.
+ * continue token keeps the first page's snapshot) with the watch's selectors, the WATCH with
+ * client-node's `Watch`.
  */
 export function kindSources(
   kubeConfig: KubeConfig,
-  options: { labelSelector: string; requestTimeoutMs: number },
+  options: { requestTimeoutMs: number },
 ): (type: ObjectType) => KindSource {
   const {
     createConfiguration,
@@ -72,7 +73,7 @@ export function kindSources(
           ? `/apis/${group}/${version}/${plural}`
           : `/api/${version}/${plural}`;
       },
-      async list() {
+      async list(_path, { labelSelector, fieldSelector }) {
         const items: KubernetesObject[] = [];
         let resourceVersion: string | undefined;
         let continueToken: string | undefined;
@@ -84,7 +85,8 @@ export function kindSources(
                 group,
                 version,
                 plural: plural!,
-                labelSelector: options.labelSelector,
+                labelSelector,
+                fieldSelector,
                 limit: 500,
                 ...(continueToken ? { _continue: continueToken } : {}),
               })
@@ -96,8 +98,8 @@ export function kindSources(
                 undefined,
                 undefined,
                 undefined,
-                undefined,
-                options.labelSelector,
+                fieldSelector,
+                labelSelector,
                 500,
                 continueToken,
               );

@@ -1,4 +1,4 @@
 export * from './schemas';
 export * from './answers';
-export { modelManagerContract } from './routes';
-export type { RouteContract, RouteName } from './routes';
+export { modelManagerContract, fleetEventSchema } from './routes';
+export type { FleetEvent, RouteContract, RouteName } from './routes';

@@ -33,6 +33,11 @@ import {
   targetQuerySchema,
 } from './schemas';
 
+/** The `data` of a `fleet` event of `GET /fleet/events`: the clusters whose objects changed. */
+export const fleetEventSchema = z.object({ clusters: z.array(z.string()) });
+/** A `fleet` event of `GET /fleet/events`. */
+export type FleetEvent = z.infer<typeof fleetEventSchema>;
+
 /**
  * The overrides of the routes that resolve a model, as query parameters: `serverVersion`,
  * `env=NAME=value`, `envSecret=NAME=secret/key` and `arg=--flag`, each but the first repeatable
@@ -64,6 +69,11 @@ export interface RouteContract<
   answer: z.ZodType<Answer>;
   /** Whether the route needs no credentials. */
   unauthenticated?: boolean;
+  /**
+   * A stream of Server-Sent Events (`text/event-stream`) instead of one JSON answer: events named
+   * `name`, each `data:` line one JSON value of `data`.
+   */
+  events?: { name: string; typeName: string; data: z.ZodTypeAny };
 }
 
 /**
@@ -217,6 +227,14 @@ export const modelManagerContract = {
     summary: 'Every deployment target: live state, drift, outdated fields.',
     query: fleetQuerySchema,
     answer: fleetResponseSchema,
+  }),
+  fleetEvents: route({
+    method: 'GET',
+    path: '/fleet/events',
+    summary:
+      'Server-Sent Events: a `fleet` event soon after the watch cache sees clusters change (pushed, so pages read /fleet again instead of polling); 404 when the watch cache is off (modelManager.fleet.watch: false).',
+    answer: fleetEventSchema,
+    events: { name: 'fleet', typeName: 'FleetEvent', data: fleetEventSchema },
   }),
   modelFleet: route({
     method: 'GET',
