@@ -196,9 +196,12 @@ describe('every answer of the backend matches its schema in the contract', () =>
   it('has a case for every route of the contract', () => {
     const tested = new Set(CASES.map(c => c.route));
     expect(
-      Object.keys(modelManagerContract).filter(
-        r => !tested.has(r as RouteName),
-      ),
+      Object.entries(modelManagerContract)
+        // A stream of Server-Sent Events answers no JSON: its events' data is checked against
+        // the contract where the stream is read (fleet/watch/fleetWatch.test.ts).
+        .filter(([, route]) => !('events' in route && route.events))
+        .map(([r]) => r)
+        .filter(r => !tested.has(r as RouteName)),
     ).toEqual([]);
   });
 

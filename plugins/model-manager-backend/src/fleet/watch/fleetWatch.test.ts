@@ -1,3 +1,4 @@
+import { modelManagerContract } from '@model-manager/plugin-model-manager-common';
 import { mockCredentials } from '@backstage/backend-test-utils';
 import { KubeApiTestServer } from '@model-manager/kube-api-test-server';
 import request from 'supertest';
@@ -202,7 +203,14 @@ describe('the fleet from the watch cache', () => {
       state: { waiting: { reason: 'CrashLoopBackOff' } },
       lastState: { terminated: { reason: 'OOMKilled', exitCode: 137 } },
     });
-    expect(await pushed).toBe('event: fleet\ndata: {"clusters":["local"]}');
+    const block = await pushed;
+    expect(block).toBe('event: fleet\ndata: {"clusters":["local"]}');
+    // The event's data is what the contract says a `fleet` event carries.
+    const contract = modelManagerContract.fleetEvents.events!;
+    expect(block.startsWith(`event: ${contract.name}\n`)).toBe(true);
+    expect(
+      contract.data.safeParse(JSON.parse(block.split('\ndata: ')[1])).success,
+    ).toBe(true);
     // The page's next read shows it at once (no waiting for a cache period).
     expect(reason(await fleet())).toMatch(/OOMKilled|memory/i);
 
