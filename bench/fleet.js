@@ -73,10 +73,11 @@ const servers =
   target === 'real'
     ? `${clusterCount} kube-apiserver${clusterCount > 1 ? 's' : ''} (with etcd)`
     : `${clusterCount} API test server${clusterCount > 1 ? 's' : ''}`;
-const PORT = 7037;
+// BENCH_PORT: another backend port (another bench on the machine holds 7037).
+const PORT = Number(process.env.BENCH_PORT ?? 7037);
 const base = `http://127.0.0.1:${PORT}`;
 const children = [];
-const INSPECT_PORT = 9239;
+const INSPECT_PORT = PORT + 2202;
 
 /** The backend's CPU profiler, driven through the inspector protocol (BENCH_CPU_PROF). */
 async function profiler() {
@@ -456,8 +457,28 @@ async function pool(items, limit, fn) {
       },
     });
     let status;
+    let lastEvent;
+    const seen = [];
     await until(
       async () => {
+        const events = await api(
+          'GET',
+          `/scaffolder/v2/tasks/${task.id}/events${
+            lastEvent !== undefined ? `?after=${lastEvent}` : ''
+          }`,
+        );
+        for (const e of events) {
+          lastEvent = e.id;
+          const message = String(e.body?.message ?? '');
+          const label = /^plan for runtime/.test(message)
+            ? 'plan'
+            : /^\d+\/\d+ /.test(message)
+            ? `batch to ${/^\d+\/\d+/.exec(message.split('\n').at(-1))?.[0]}`
+            : /^Ready now/.test(message)
+            ? 'readiness'
+            : undefined;
+          if (label) seen.push([label, ms(t0)]);
+        }
         status = (await api('GET', `/scaffolder/v2/tasks/${task.id}`)).status;
         return status === 'completed' || status === 'failed';
       },
@@ -479,6 +500,14 @@ async function pool(items, limit, fn) {
           .join('\n')}`,
       );
     }
+    // Where the task's wall time went: when each log event of the task was first seen by the
+    // status poll (every 100 ms) — the plan, each batch (its progress lines are one event), the
+    // readiness read at the end. (The task log's own timestamps are whole seconds on SQLite.)
+    console.log(
+      `  the task, as seen every 100 ms: ${seen
+        .map(([label, at]) => `${label} at ${(at / 1000).toFixed(2)} s`)
+        .join(', ')}; completed at ${(rollout / 1000).toFixed(2)} s`,
+    );
     const after = await api('GET', `/model-manager/fleet?version=${to}`);
     const rows = await pool(models.slice(0, 50), 8, m =>
       api('GET', `/model-manager/models/${m}/deployments`),
