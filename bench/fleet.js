@@ -145,6 +145,7 @@ function start(cmd, args, options, ready) {
   const child = spawn(cmd, args, { stdio: ['ignore', fd, fd], ...options });
   fs.closeSync(fd);
   children.push(child);
+  child.logFile = logFile;
   const output = () => fs.readFileSync(logFile, 'utf8');
   return new Promise((resolve, reject) => {
     child.once('exit', code =>
@@ -171,6 +172,47 @@ async function until(check, timeoutMs, what) {
       throw new Error(`timed out waiting for ${what}`);
     await new Promise(r => setTimeout(r, 100));
   }
+}
+
+/**
+ * Where the last rollout task's wall time went, from the timestamps of the backend's log (the task
+ * log's own are whole seconds on SQLite): the plan, each batch (its progress lines are one event),
+ * the readiness read at the end, the task's completion as the bench's status poll saw it.
+ */
+function taskPhases(logFile) {
+  const lines = fs
+    .readFileSync(logFile, 'utf8')
+    // eslint-disable-next-line no-control-regex
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n');
+  const at = line =>
+    Date.parse(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z/.exec(line)?.[0]);
+  const start = lines.findLastIndex(l =>
+    l.includes('"POST /api/scaffolder/v2/tasks '),
+  );
+  if (start < 0) return 'no task in the log';
+  const phases = [];
+  let previous = at(lines[start]);
+  let lastPoll;
+  for (const line of lines.slice(start)) {
+    const t = at(line);
+    if (Number.isNaN(t)) continue;
+    const label = / scaffolder .*info: plan for runtime/.test(line)
+      ? 'plan'
+      : / scaffolder .*info: \d+\/\d+ /.test(line)
+      ? 'batch'
+      : / scaffolder .*info: Ready now/.test(line)
+      ? 'readiness'
+      : undefined;
+    if (/"GET \/api\/scaffolder\/v2\/tasks\/[^/ ]+ HTTP/.test(line))
+      lastPoll = t;
+    if (!label) continue;
+    phases.push(`${label} ${((t - previous) / 1000).toFixed(2)}`);
+    previous = t;
+  }
+  if (lastPoll > previous)
+    phases.push(`completion seen ${((lastPoll - previous) / 1000).toFixed(2)}`);
+  return `${phases.join(', ')} (s)`;
 }
 
 /** Runs `fn` over `items` with at most `limit` at once. */
@@ -435,7 +477,13 @@ async function pool(items, limit, fn) {
     console.log(
       `  GET /rollouts/plan: ${plan.moves.length} to move, ${
         plan.stays.length
-      } staying: ${ms(t0).toFixed(0)} ms`,
+      } staying: ${ms(t0).toFixed(0)} ms; ${(
+        JSON.stringify(plan).length / 1e6
+      ).toFixed(2)} MB (${(
+        JSON.stringify(
+          plan.moves.map(({ changes: _c, preflight: _p, ...m }) => m),
+        ).length / 1e6
+      ).toFixed(2)} MB of moves without changes and preflight)`,
     );
 
     const prof =
@@ -457,28 +505,8 @@ async function pool(items, limit, fn) {
       },
     });
     let status;
-    let lastEvent;
-    const seen = [];
     await until(
       async () => {
-        const events = await api(
-          'GET',
-          `/scaffolder/v2/tasks/${task.id}/events${
-            lastEvent !== undefined ? `?after=${lastEvent}` : ''
-          }`,
-        );
-        for (const e of events) {
-          lastEvent = e.id;
-          const message = String(e.body?.message ?? '');
-          const label = /^plan for runtime/.test(message)
-            ? 'plan'
-            : /^\d+\/\d+ /.test(message)
-            ? `batch to ${/^\d+\/\d+/.exec(message.split('\n').at(-1))?.[0]}`
-            : /^Ready now/.test(message)
-            ? 'readiness'
-            : undefined;
-          if (label) seen.push([label, ms(t0)]);
-        }
         status = (await api('GET', `/scaffolder/v2/tasks/${task.id}`)).status;
         return status === 'completed' || status === 'failed';
       },
@@ -500,13 +528,10 @@ async function pool(items, limit, fn) {
           .join('\n')}`,
       );
     }
-    // Where the task's wall time went: when each log event of the task was first seen by the
-    // status poll (every 100 ms) — the plan, each batch (its progress lines are one event), the
-    // readiness read at the end. (The task log's own timestamps are whole seconds on SQLite.)
     console.log(
-      `  the task, as seen every 100 ms: ${seen
-        .map(([label, at]) => `${label} at ${(at / 1000).toFixed(2)} s`)
-        .join(', ')}; completed at ${(rollout / 1000).toFixed(2)} s`,
+      `  the task's phases (from the backend's log): ${taskPhases(
+        backend.logFile,
+      )}`,
     );
     const after = await api('GET', `/model-manager/fleet?version=${to}`);
     const rows = await pool(models.slice(0, 50), 8, m =>
@@ -585,11 +610,15 @@ async function pool(items, limit, fn) {
     const files = filesOf(version);
     const before0 = usage();
     t0 = process.hrtime.bigint();
-    await Promise.all(
+    // kubectl's own CPU (user + system) from /usr/bin/time, on the last line of its stderr.
+    const kubectlOwn = await Promise.all(
       files.map(({ cluster, file }) =>
         run(
-          'kubectl',
+          '/usr/bin/time',
           [
+            '-f',
+            'CPU %U %S',
+            'kubectl',
             '--kubeconfig',
             `${kubeconfig}-${cluster}`,
             'apply',
@@ -601,7 +630,10 @@ async function pool(items, limit, fn) {
             file,
           ],
           { maxBuffer: 64 << 20 },
-        ),
+        ).then(({ stderr }) => {
+          const [, user, system] = /CPU (\S+) (\S+)\s*$/.exec(stderr) ?? [];
+          return Number(user) + Number(system);
+        }),
       ),
     );
     const kubectl = ms(t0);
@@ -617,7 +649,9 @@ async function pool(items, limit, fn) {
     console.log(
       `  CPU during kubectl: the ${servers} ${(
         kubectlCpu.kube - before0.kube
-      ).toFixed(1)} s (kubectl's own processes not counted)`,
+      ).toFixed(1)} s; kubectl itself ${kubectlOwn
+        .reduce((a, b) => a + b, 0)
+        .toFixed(1)} s`,
     );
   }
   const seconds = xs => xs.map(x => (x / 1000).toFixed(1)).join(', ');

@@ -186,8 +186,9 @@ export function createRolloutAction(options: {
         };
         const dryRun = ctx.isDryRun || input.dryRun === true;
         // The plan is kept: a resumed task works through the same targets in the same order. The
-        // task state is written again at every checkpoint, so a real run keeps each move without
-        // its field changes (logged here, and not needed to apply it).
+        // task state is written again at every checkpoint (and parsed on every read of the task),
+        // so a real run keeps each move without its field changes and preflight checks (neither is
+        // logged nor needed to apply it; at 1000 targets they were most of the state's size).
         const plan = (await ctx.checkpoint({
           key: `rollout-plan-${input.runtime}-${input.version ?? 'resolved'}${
             input.includeHeld ? '-held' : ''
@@ -199,10 +200,12 @@ export function createRolloutAction(options: {
                 ? full
                 : {
                     ...full,
-                    moves: full.moves.map(({ changes: _, ...move }) => ({
-                      ...move,
-                      changes: [],
-                    })),
+                    moves: full.moves.map(
+                      ({ changes: _, preflight: _checks, ...move }) => ({
+                        ...move,
+                        changes: [],
+                      }),
+                    ),
                   }
             ) as any;
           },
