@@ -483,7 +483,10 @@ async function pool(items, limit, fn) {
         JSON.stringify(
           plan.moves.map(({ changes: _c, preflight: _p, ...m }) => m),
         ).length / 1e6
-      ).toFixed(2)} MB of moves without changes and preflight)`,
+      ).toFixed(2)} MB of moves without changes and preflight, ${(
+        JSON.stringify(plan.moves.map(({ changes: _c, ...m }) => m)).length /
+        1e6
+      ).toFixed(2)} MB without changes alone)`,
     );
 
     const prof =
