@@ -426,9 +426,22 @@ async function pool(items, limit, fn) {
     );
   const VERSIONS = ['0.24.0', '0.19.1'];
   const rendered = { [VERSIONS[0]]: await render() };
+  // The backend's main thread (its JavaScript) from the scheduler: seconds on a CPU, and seconds
+  // it was ready to run but waited for a CPU (/proc/PID/task/PID/schedstat, fields 1 and 2, ns).
+  const mainThread = () => {
+    const [onCpu, waiting] = fs
+      .readFileSync(
+        `/proc/${backend.pid}/task/${backend.pid}/schedstat`,
+        'utf8',
+      )
+      .split(' ')
+      .map(Number);
+    return { onCpu: onCpu / 1e9, waiting: waiting / 1e9 };
+  };
   const usage = () => ({
     backend: cpu(backend.pid),
     kube: kubes.reduce((sum, k) => sum + cpuTree(k.pid), 0),
+    main: mainThread(),
   });
   const ours = [];
   for (let round = 0; round < repeat; round++) {
@@ -558,7 +571,11 @@ async function pool(items, limit, fn) {
         rolloutCpu.backend - before0.backend
       ).toFixed(1)} s, the ${servers} ${(
         rolloutCpu.kube - before0.kube
-      ).toFixed(1)} s`,
+      ).toFixed(1)} s; the backend's main thread: on a CPU ${(
+        rolloutCpu.main.onCpu - before0.main.onCpu
+      ).toFixed(1)} s, ready but waiting for a CPU ${(
+        rolloutCpu.main.waiting - before0.main.waiting
+      ).toFixed(1)} s (of ${(rollout / 1000).toFixed(1)} s)`,
     );
     rendered[to] ??= await render();
   }
