@@ -85,10 +85,11 @@ const servers =
   target === 'real'
     ? `${clusterCount} kube-apiserver${clusterCount > 1 ? 's' : ''} (with etcd)`
     : `${clusterCount} API test server${clusterCount > 1 ? 's' : ''}`;
+// BENCH_PORT: another backend port (another bench on the machine holds 7037).
 const PORT = Number(process.env.BENCH_PORT ?? 7037);
 const base = `http://127.0.0.1:${PORT}`;
 const children = [];
-const INSPECT_PORT = 9239;
+const INSPECT_PORT = PORT + 2202;
 
 /** The backend's CPU profiler, driven through the inspector protocol (BENCH_CPU_PROF). */
 async function profiler() {
@@ -156,6 +157,7 @@ function start(cmd, args, options, ready) {
   const child = spawn(cmd, args, { stdio: ['ignore', fd, fd], ...options });
   fs.closeSync(fd);
   children.push(child);
+  child.logFile = logFile;
   const output = () => fs.readFileSync(logFile, 'utf8');
   return new Promise((resolve, reject) => {
     child.once('exit', code =>
@@ -182,6 +184,47 @@ async function until(check, timeoutMs, what) {
       throw new Error(`timed out waiting for ${what}`);
     await new Promise(r => setTimeout(r, 100));
   }
+}
+
+/**
+ * Where the last rollout task's wall time went, from the timestamps of the backend's log (the task
+ * log's own are whole seconds on SQLite): the plan, each batch (its progress lines are one event),
+ * the readiness read at the end, the task's completion as the bench's status poll saw it.
+ */
+function taskPhases(logFile) {
+  const lines = fs
+    .readFileSync(logFile, 'utf8')
+    // eslint-disable-next-line no-control-regex
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n');
+  const at = line =>
+    Date.parse(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z/.exec(line)?.[0]);
+  const start = lines.findLastIndex(l =>
+    l.includes('"POST /api/scaffolder/v2/tasks '),
+  );
+  if (start < 0) return 'no task in the log';
+  const phases = [];
+  let previous = at(lines[start]);
+  let lastPoll;
+  for (const line of lines.slice(start)) {
+    const t = at(line);
+    if (Number.isNaN(t)) continue;
+    const label = / scaffolder .*info: plan for runtime/.test(line)
+      ? 'plan'
+      : / scaffolder .*info: \d+\/\d+ /.test(line)
+      ? 'batch'
+      : / scaffolder .*info: Ready now/.test(line)
+      ? 'readiness'
+      : undefined;
+    if (/"GET \/api\/scaffolder\/v2\/tasks\/[^/ ]+ HTTP/.test(line))
+      lastPoll = t;
+    if (!label) continue;
+    phases.push(`${label} ${((t - previous) / 1000).toFixed(2)}`);
+    previous = t;
+  }
+  if (lastPoll > previous)
+    phases.push(`completion seen ${((lastPoll - previous) / 1000).toFixed(2)}`);
+  return `${phases.join(', ')} (s)`;
 }
 
 /** Runs `fn` over `items` with at most `limit` at once. */
@@ -515,9 +558,22 @@ async function changeToPage(token, kubeUrls, models, count) {
     );
   const VERSIONS = ['0.24.0', '0.19.1'];
   const rendered = { [VERSIONS[0]]: await render() };
+  // The backend's main thread (its JavaScript) from the scheduler: seconds on a CPU, and seconds
+  // it was ready to run but waited for a CPU (/proc/PID/task/PID/schedstat, fields 1 and 2, ns).
+  const mainThread = () => {
+    const [onCpu, waiting] = fs
+      .readFileSync(
+        `/proc/${backend.pid}/task/${backend.pid}/schedstat`,
+        'utf8',
+      )
+      .split(' ')
+      .map(Number);
+    return { onCpu: onCpu / 1e9, waiting: waiting / 1e9 };
+  };
   const usage = () => ({
     backend: cpu(backend.pid),
     kube: kubes.reduce((sum, k) => sum + cpuTree(k.pid), 0),
+    main: mainThread(),
   });
   const ours = [];
   for (let round = 0; round < repeat; round++) {
@@ -566,7 +622,16 @@ async function changeToPage(token, kubeUrls, models, count) {
     console.log(
       `  GET /rollouts/plan: ${plan.moves.length} to move, ${
         plan.stays.length
-      } staying: ${ms(t0).toFixed(0)} ms`,
+      } staying: ${ms(t0).toFixed(0)} ms; ${(
+        JSON.stringify(plan).length / 1e6
+      ).toFixed(2)} MB (${(
+        JSON.stringify(
+          plan.moves.map(({ changes: _c, preflight: _p, ...m }) => m),
+        ).length / 1e6
+      ).toFixed(2)} MB of moves without changes and preflight, ${(
+        JSON.stringify(plan.moves.map(({ changes: _c, ...m }) => m)).length /
+        1e6
+      ).toFixed(2)} MB without changes alone)`,
     );
 
     const prof =
@@ -611,6 +676,11 @@ async function changeToPage(token, kubeUrls, models, count) {
           .join('\n')}`,
       );
     }
+    console.log(
+      `  the task's phases (from the backend's log): ${taskPhases(
+        backend.logFile,
+      )}`,
+    );
     const after = await api('GET', `/model-manager/fleet?version=${to}`);
     const rows = await pool(models.slice(0, 50), 8, m =>
       api('GET', `/model-manager/models/${m}/deployments`),
@@ -633,7 +703,11 @@ async function changeToPage(token, kubeUrls, models, count) {
         rolloutCpu.backend - before0.backend
       ).toFixed(1)} s, the ${servers} ${(
         rolloutCpu.kube - before0.kube
-      ).toFixed(1)} s`,
+      ).toFixed(1)} s; the backend's main thread: on a CPU ${(
+        rolloutCpu.main.onCpu - before0.main.onCpu
+      ).toFixed(1)} s, ready but waiting for a CPU ${(
+        rolloutCpu.main.waiting - before0.main.waiting
+      ).toFixed(1)} s (of ${(rollout / 1000).toFixed(1)} s)`,
     );
     rendered[to] ??= await render();
   }
@@ -688,11 +762,15 @@ async function changeToPage(token, kubeUrls, models, count) {
     const files = filesOf(version);
     const before0 = usage();
     t0 = process.hrtime.bigint();
-    await Promise.all(
+    // kubectl's own CPU (user + system) from /usr/bin/time, on the last line of its stderr.
+    const kubectlOwn = await Promise.all(
       files.map(({ cluster, file }) =>
         run(
-          'kubectl',
+          '/usr/bin/time',
           [
+            '-f',
+            'CPU %U %S',
+            'kubectl',
             '--kubeconfig',
             `${kubeconfig}-${cluster}`,
             'apply',
@@ -704,7 +782,10 @@ async function changeToPage(token, kubeUrls, models, count) {
             file,
           ],
           { maxBuffer: 64 << 20 },
-        ),
+        ).then(({ stderr }) => {
+          const [, user, system] = /CPU (\S+) (\S+)\s*$/.exec(stderr) ?? [];
+          return Number(user) + Number(system);
+        }),
       ),
     );
     const kubectl = ms(t0);
@@ -720,7 +801,9 @@ async function changeToPage(token, kubeUrls, models, count) {
     console.log(
       `  CPU during kubectl: the ${servers} ${(
         kubectlCpu.kube - before0.kube
-      ).toFixed(1)} s (kubectl's own processes not counted)`,
+      ).toFixed(1)} s; kubectl itself ${kubectlOwn
+        .reduce((a, b) => a + b, 0)
+        .toFixed(1)} s`,
     );
   }
   const seconds = xs => xs.map(x => (x / 1000).toFixed(1)).join(', ');

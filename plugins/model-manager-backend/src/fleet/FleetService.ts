@@ -16,6 +16,7 @@ import { diagnoseNotReady } from './diagnoseNotReady';
 import type { ClusterRead, LiveObjectCache } from './LiveObjectCache';
 import { managedKinds } from './managedKinds';
 import { planRollout } from './planRollout';
+import { TargetMemo } from './targetMemo';
 
 /** How old a fleet read may be to stand for the read before a rollout's apply. */
 const LAST_SEEN_MAX_AGE_MS = 120_000;
@@ -50,6 +51,8 @@ export class FleetService {
     value: Promise<Snapshot>;
   };
   private generation = 0;
+  /** Each target's description from the last build, reused where its inputs did not change. */
+  private readonly memo = new TargetMemo();
 
   private constructor(
     private readonly options: {
@@ -256,6 +259,7 @@ export class FleetService {
         reads,
         records,
         gatewayBaseUrl: this.options.gatewayBaseUrl,
+        memo: this.memo,
       });
       if (this.options.diagnosis)
         await diagnoseNotReady({

@@ -17,6 +17,7 @@ import { makeRenderer } from '../sync/makeRenderer';
 import { syncState } from '../sync/syncState';
 import type { ClusterRead } from './LiveObjectCache';
 import { isModelObject, isTransient } from './managedKinds';
+import type { TargetMemo } from './targetMemo';
 
 const targetKey = (cluster: string, namespace: string, model: string) =>
   `${cluster}\u0000${namespace}\u0000${model}`;
@@ -41,6 +42,11 @@ export interface FleetInput {
   records: DeploymentRecord[];
   /** `modelManager.kubernetes.clusters.<name>.gatewayBaseUrl`, where set. */
   gatewayBaseUrl?: (cluster: string) => string | undefined;
+  /**
+   * The previous build's targets, reused where their inputs did not change (the description
+   * only: the diagnosis, which reads pods and Events, runs after the build on every NotReady one).
+   */
+  memo?: TargetMemo;
 }
 
 /**
@@ -73,23 +79,42 @@ export function buildFleet(input: FleetInput): FleetTarget[] {
     if (record.action !== 'undeploy') keys.add(key);
 
   const items: FleetTarget[] = [];
+  input.memo?.begin(catalog);
   for (const key of keys) {
     const [cluster, namespace, model] = key.split('\u0000');
-    const record = lastRecord.get(key);
-    items.push(
+    const last = lastRecord.get(key);
+    const record = last && last.action !== 'undeploy' ? last : undefined;
+    const read = readOf.get(cluster);
+    const objects = live.get(key) ?? [];
+    const gatewayBaseUrl = input.gatewayBaseUrl?.(cluster);
+    const describe = () =>
       describeTarget({
         catalog,
         cluster,
         namespace,
         model,
-        objects: live.get(key) ?? [],
-        record: record && record.action !== 'undeploy' ? record : undefined,
-        read: readOf.get(cluster),
-        gatewayBaseUrl: input.gatewayBaseUrl?.(cluster),
+        objects,
+        record,
+        read,
+        gatewayBaseUrl,
         render,
-      }),
+      });
+    items.push(
+      input.memo
+        ? input.memo.get(
+            key,
+            {
+              readable: !!read && !read.error,
+              record,
+              objects,
+              gatewayBaseUrl,
+            },
+            describe,
+          )
+        : describe(),
     );
   }
+  input.memo?.end();
   return items.sort(
     (a, b) =>
       a.model.localeCompare(b.model) ||

@@ -187,13 +187,26 @@ export const KUBERNETES_SIGNATURES: readonly Signature[] = [
   },
 ];
 
-/** The signatures a diagnosis of an engine's model uses: the engine's, then the common ones. */
+const compiled = new WeakMap<object, readonly CompiledSignature[]>();
+let common: readonly CompiledSignature[] | undefined;
+
+/**
+ * The signatures a diagnosis of an engine's model uses: the engine's, then the common ones.
+ * Compiled once per profile: the fleet diagnoses every NotReady target with its runtime's, and
+ * compiling them for each (a RegExp per signature) was most of a cold `/fleet`'s diagnosis CPU at
+ * 1000 targets (docs/performance.md, "Fourth round"). The regular expressions have no flags, so
+ * they keep no state between matches and can be shared.
+ */
 export function signaturesFor(profile?: {
   file: string;
   signatures: readonly Signature[];
-}): CompiledSignature[] {
-  return [
-    ...(profile ? compileSignatures(profile.signatures, profile.file) : []),
-    ...compileSignatures(KUBERNETES_SIGNATURES, 'kubernetes'),
-  ];
+}): readonly CompiledSignature[] {
+  common ??= compileSignatures(KUBERNETES_SIGNATURES, 'kubernetes');
+  if (!profile) return common;
+  let list = compiled.get(profile);
+  if (!list) {
+    list = [...compileSignatures(profile.signatures, profile.file), ...common];
+    compiled.set(profile, list);
+  }
+  return list;
 }

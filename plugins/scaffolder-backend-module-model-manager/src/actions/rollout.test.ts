@@ -314,6 +314,9 @@ describe('model-manager:rollout', () => {
   });
 
   it('a task cut short and resumed applies each target exactly once (checkpoints, and the backend skips what the rollout applied)', async () => {
+    // The plan the backend answers carries each move's preflight checks (not kept, below).
+    const asked = await call('GET', '/rollouts/plan?runtime=vllm');
+    expect(asked.body.moves[0].preflight.length).toBeGreaterThan(0);
     const store = checkpointStore();
     // The backend dies after applying the second batch, before its checkpoint is saved.
     const dying: typeof store.checkpoint = async options => {
@@ -346,10 +349,11 @@ describe('model-manager:rollout', () => {
     });
     await action().handler(resumed.ctx as any);
     expect(MODELS.map(appliesOf)).toEqual(Array(8).fill(1));
-    // The kept plan holds each move, without the field changes (the task state is rewritten at
-    // every checkpoint).
+    // The kept plan holds each move, without the field changes and preflight checks (the task
+    // state is rewritten at every checkpoint).
     const kept = store.values.get('rollout-plan-vllm-resolved') as any;
     expect(kept.moves).toHaveLength(8);
+    expect(kept.moves.some((m: any) => 'preflight' in m)).toBe(false);
     expect(kept.moves[0]).toMatchObject({
       model: 'model-0',
       fromVersion: '0.24.0',
