@@ -26,7 +26,10 @@ const root = path.resolve(__dirname, '..');
 
 /** Package folder → the test files that run against the real server. */
 const SUITES = [
-  ['packages/kube-api-test-server', ['src/envtest/conformance.test.ts']],
+  [
+    'packages/kube-api-test-server',
+    ['src/envtest/conformance.test.ts', 'src/envtest/RealKubeTarget.test.ts'],
+  ],
   [
     'plugins/model-manager-backend',
     [

@@ -156,6 +156,10 @@ export class RealKubeTarget implements KubeTarget {
       { method, headers, agent: this.agent },
       answer => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
+        // Send the headers now, as kube-apiserver does: node holds them until the first body
+        // chunk, and a WATCH from a resourceVersion with nothing new sends none for minutes
+        // (client-node's Watch resolves on the headers; without this it never did).
+        res.flushHeaders();
         answer.pipe(res);
       },
     );
