@@ -48,6 +48,13 @@ export type KindWatchOptions = {
   maxBackoffMs?: number;
   /** How often a kind the cluster does not serve is looked up again. Default 5 min. */
   unservedRecheckMs?: number;
+  /**
+   * How long `started()` waits for the first LIST and WATCH. Past it, readers go on without the
+   * store (they LIST, as while a watch is down) and the watch keeps trying: a proxy that holds a
+   * watch's answer back (kube-apiserver sends the headers at once, a buffering proxy may not
+   * until the first event) must not stall every request that waits for it. Default 10 s.
+   */
+  startWaitMs?: number;
   random?: () => number;
   now?: () => number;
 };
@@ -119,6 +126,7 @@ export class KindWatch {
       backoffMs: options.backoffMs ?? 1000,
       maxBackoffMs: options.maxBackoffMs ?? 30_000,
       unservedRecheckMs: options.unservedRecheckMs ?? 300_000,
+      startWaitMs: options.startWaitMs ?? 10_000,
       random: options.random ?? Math.random,
       now: options.now ?? Date.now,
       onEvent: options.onEvent ?? (() => undefined),
@@ -127,6 +135,7 @@ export class KindWatch {
     w.firstOutcome = new Promise(resolve => {
       w.settleFirst = resolve;
     });
+    setTimeout(() => w.settleFirst?.(), w.options.startWaitMs).unref();
     void w.begin();
     return w;
   }
@@ -135,7 +144,10 @@ export class KindWatch {
     return this.current;
   }
 
-  /** Settles once the first LIST (and watch) succeeded or failed, or the kind is not served. */
+  /**
+   * Settles once the first LIST (and watch) succeeded or failed, or the kind is not served, or
+   * after `startWaitMs` (the state then still `starting`).
+   */
   started(): Promise<void> {
     return this.firstOutcome!;
   }
