@@ -32,7 +32,10 @@ import { FIXTURE_CATALOG_DIR } from '@model-manager/plugin-model-manager-common/
 const REPO_ROOT = path.resolve(__dirname, '../../..');
 const TEMPLATE = yaml.parse(
   fs.readFileSync(
-    path.join(REPO_ROOT, 'scaffolder-templates/propose-model-deployment/template.yaml'),
+    path.join(
+      REPO_ROOT,
+      'scaffolder-templates/propose-model-deployment/template.yaml',
+    ),
     'utf8',
   ),
 );

@@ -27,7 +27,6 @@ const SINGLE_LINE = /^[^\r\n\0]*$/;
 /** The longest env value or arg accepted (Kubernetes caps whole objects at ~1.5 MB). */
 export const MAX_VALUE_LENGTH = 16 * 1024;
 
-
 const text = (what: string) =>
   z
     .string({
