@@ -213,9 +213,12 @@ export class FleetService {
   }
 
   /** After a deploy, rollback or undeploy through this backend: the next answer reads again. */
-  changed(cluster: string) {
+  changed(
+    cluster: string,
+    written?: ReadonlyArray<KubernetesObject | undefined>,
+  ) {
     this.generation++;
-    this.options.cache.invalidate(cluster);
+    this.options.cache.invalidate(cluster, written);
   }
 
   /**

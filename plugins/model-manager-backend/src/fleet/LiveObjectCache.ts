@@ -187,9 +187,15 @@ export class LiveObjectCache {
     );
   }
 
-  /** Forgets what was read from a cluster (after a deploy or undeploy there). */
-  invalidate(cluster: string) {
-    this.options.watches?.changed(cluster);
+  /**
+   * Forgets what was read from a cluster (after a deploy or undeploy there); `written`: the
+   * objects as the API server answered the write, by which the watches tell they have seen it.
+   */
+  invalidate(
+    cluster: string,
+    written?: ReadonlyArray<KubernetesObject | undefined>,
+  ) {
+    this.options.watches?.changed(cluster, written);
     for (const key of this.entries.keys()) {
       if (key.startsWith(`${cluster}\u0000`)) this.entries.delete(key);
     }

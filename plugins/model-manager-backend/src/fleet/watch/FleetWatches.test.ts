@@ -228,4 +228,26 @@ describe('FleetWatches', () => {
         ?.labels?.v,
     ).toBe('newer');
   });
+  it('a write whose own events arrived before it was marked is seen by its resourceVersions, not held until the next event', async () => {
+    const { watches, until, names } = replica({ east });
+    stops.push(() => watches.stop());
+    await watches.started('east', KINDS);
+    const written = (await east.objects.put(isvc('seen'))) as any;
+    await until(() => (names('east') ?? []).includes('seen:'));
+    // The stores already hold the object at the answered resourceVersion: seen at once.
+    watches.changed('east', [written]);
+    expect(names('east')).toContain('seen:');
+    // A resourceVersion the stores have not reached: the old way until they do (or an event).
+    const ahead = {
+      ...written,
+      metadata: { ...written.metadata, resourceVersion: '999999999' },
+    };
+    watches.changed('east', [ahead]);
+    expect(watches.read('east', KINDS)).toBeUndefined();
+    // Without the written objects (a failed write), the old rule: until the next event.
+    await east.objects.put(isvc('next'));
+    await until(() => (names('east') ?? []).includes('next:'));
+    watches.changed('east');
+    expect(watches.read('east', KINDS)).toBeUndefined();
+  });
 });

@@ -11,6 +11,12 @@ type ClusterWatches = {
   version: number;
   /** This backend wrote to the cluster and no watch event has arrived since (see `changed`). */
   dirty: boolean;
+  /**
+   * The objects of that write as the API server answered it: once the stores hold each at the
+   * resourceVersion the write answered, the write is seen (its own events may have arrived
+   * before the write was marked, and the next event may be a bookmark a minute later).
+   */
+  written?: KubernetesObject[];
   read?: { version: number; kinds: string; value: ClusterRead };
 };
 
@@ -64,7 +70,7 @@ export class FleetWatches {
    */
   read(cluster: string, kinds: ObjectType[]): ClusterRead | undefined {
     const c = this.ensure(cluster, kinds);
-    if (!c || c.dirty) return undefined;
+    if (!c || !this.caughtUp(c)) return undefined;
     const watches = kinds.map(k => c.kinds.get(typeKey(k))!);
     if (watches.some(w => !['live', 'unserved'].includes(w.state.phase)))
       return undefined;
@@ -106,18 +112,55 @@ export class FleetWatches {
   ): KubernetesObject | null | undefined {
     const c = this.watched.get(cluster);
     const w = c?.kinds.get(typeKey(object));
-    if (!c || c.dirty || !w || w.state.phase !== 'live') return undefined;
+    if (!c || !this.caughtUp(c) || !w || w.state.phase !== 'live')
+      return undefined;
     return w.get(object.name, object.namespace) ?? null;
   }
 
   /**
-   * This backend changed the cluster (a deploy, rollback or undeploy): until a watch event arrives,
-   * its reads go the old way, so the caller sees its own write even when the watch has not
-   * delivered it yet.
+   * This backend changed the cluster (a deploy, rollback or undeploy): until its watches have
+   * seen the write, its reads go the old way, so the caller sees its own write even when the
+   * watch has not delivered it yet. Seen: a watch event arrived since, or (with `written`, the
+   * objects as the API server answered the write) the stores hold every one of them at the
+   * resourceVersion it was answered with.
    */
-  changed(cluster: string) {
+  changed(
+    cluster: string,
+    written?: ReadonlyArray<KubernetesObject | undefined>,
+  ) {
     const c = this.watched.get(cluster);
-    if (c) c.dirty = true;
+    if (!c) return;
+    c.dirty = true;
+    const known = written?.filter(
+      (o): o is KubernetesObject =>
+        !!o?.metadata?.name && !!o.metadata.resourceVersion,
+    );
+    c.written =
+      known && known.length > 0 && known.length === written!.length
+        ? known
+        : undefined;
+  }
+
+  /** Whether the cluster's stores have seen this backend's last write (see `changed`). */
+  private caughtUp(c: ClusterWatches): boolean {
+    if (!c.dirty) return true;
+    const seen =
+      !!c.written &&
+      c.written.every(o => {
+        const w = c.kinds.get(
+          typeKey({ apiVersion: o.apiVersion!, kind: o.kind! }),
+        );
+        return (
+          w?.state.phase === 'live' &&
+          w.get(o.metadata!.name!, o.metadata!.namespace)?.metadata
+            ?.resourceVersion === o.metadata!.resourceVersion
+        );
+      });
+    if (seen) {
+      c.dirty = false;
+      c.written = undefined;
+    }
+    return seen;
   }
 
   /** Called with the cluster's name after each change its watches see. */
@@ -167,7 +210,10 @@ export class FleetWatches {
             for (const l of this.listeners) l(cluster);
           },
           onEvent: type_ => {
-            if (type_ !== 'ERROR') entry.dirty = false;
+            if (type_ !== 'ERROR') {
+              entry.dirty = false;
+              entry.written = undefined;
+            }
           },
         }),
       );

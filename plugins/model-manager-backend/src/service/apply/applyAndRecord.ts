@@ -1,3 +1,4 @@
+import type { KubernetesObject } from '@kubernetes/client-node';
 import {
   isServerKind,
   selectEndpoint,
@@ -73,7 +74,13 @@ export async function applyAndRecord(
       ? { skippedPreflight: options.skippedPreflight }
       : {}),
   });
-  if (!options.dryRun) ctx.fleet?.changed(options.cluster);
+  // With what the server answered (each object's resourceVersion), by which the watch cache
+  // tells it has seen this write.
+  if (!options.dryRun)
+    ctx.fleet?.changed(
+      options.cluster,
+      outcome.ok ? (outcome.live as KubernetesObject[]) : undefined,
+    );
   // A rollout's answer has no endpoints (RolloutTargetResult), so it skips them.
   const catalog = ctx.catalog();
   const mainAt = objects.findIndex(o => isServerKind(catalog, o.kind));
