@@ -17,13 +17,9 @@ const path = require('node:path');
 const { loadCatalog } = require('@model-manager/plugin-model-manager-node');
 const {
   buildFleet,
-} = require('../plugins/model-manager-backend/src/fleet/buildFleet');
-const {
-  TargetMemo,
-} = require('../plugins/model-manager-backend/src/fleet/targetMemo');
-const {
   makeRenderer,
-} = require('../plugins/model-manager-backend/src/sync/makeRenderer');
+  TargetMemo,
+} = require('@model-manager/plugin-model-manager-backend/testUtils');
 
 const n = Number(process.argv[2] ?? 1000);
 const rounds = Number(process.argv[3] ?? 7);
