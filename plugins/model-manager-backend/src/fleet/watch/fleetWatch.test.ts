@@ -78,7 +78,11 @@ describe('the fleet from the watch cache', () => {
         text += value;
       }
     };
-    return { next, close: () => controller.abort() };
+    return {
+      next,
+      close: () => controller.abort(),
+      contentType: res.headers.get('content-type'),
+    };
   };
   const setReady = (status: 'True' | 'False') =>
     local().objects.setStatus(
@@ -247,38 +251,16 @@ describe('the fleet from the watch cache', () => {
 
   it('pushes a change the watch sees to GET /fleet/events (Server-Sent Events)', async () => {
     await fleet(); // the watches run once the fleet was read
-    const { port } = ctx.server.address() as { port: number };
-    const controller = new AbortController();
-    const res = await fetch(
-      `http://127.0.0.1:${port}/api/model-manager/fleet/events`,
-      { headers: { Authorization: ALICE }, signal: controller.signal },
-    );
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let text = '';
-    const nextEvent = async () => {
-      for (;;) {
-        const end = text.indexOf('\n\n');
-        if (end >= 0) {
-          const block = text.slice(0, end);
-          text = text.slice(end + 2);
-          if (block.startsWith('event: fleet')) return block;
-          continue;
-        }
-        const { value, done } = await reader.read();
-        if (done) throw new Error('the stream ended');
-        text += value;
-      }
-    };
-    const pushed = nextEvent();
+    const stream = await openFleetEvents();
+    expect(stream.contentType).toMatch(/^text\/event-stream/);
+    const pushed = stream.next();
     await setReady('False');
     expect(await pushed).toBe('event: fleet\ndata: {"clusters":["local"]}');
     // What the page then asks for shows the change.
     expect(stateOf(await fleet(), 'qwen2-5-7b-instruct', 'local')).toBe(
       'NotReady',
     );
-    controller.abort();
+    stream.close();
     await setReady('True');
     await fleetUntil(
       b => stateOf(b, 'qwen2-5-7b-instruct', 'local') === 'Ready',
