@@ -247,6 +247,9 @@ const load = () =>
     .loadavg()
     .map(l => l.toFixed(1))
     .join(' ')}`;
+// The catalog's waits grow with N (its ingestion and each promotion's processing are per entity:
+// 190 s to 20 min for 10,000 models by load, docs/performance.md): at least 5 minutes, 0.2 s a model.
+const catalogWaitMs = Math.max(300_000, n * 200);
 const percentile = (xs, p) =>
   [...xs].sort((a, b) => a - b)[
     Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)
@@ -467,7 +470,7 @@ async function changeToPage(token, kubeUrls, models, count) {
   };
   await until(
     async () => (await api('GET', '/model-manager/status')).models === n,
-    300_000,
+    catalogWaitMs,
     'the catalog',
   );
   await until(
@@ -476,7 +479,7 @@ async function changeToPage(token, kubeUrls, models, count) {
         'GET',
         '/catalog/entities/by-name/template/default/rollout-runtime-version',
       )),
-    300_000,
+    catalogWaitMs,
     'the rollout template in the catalog',
   );
 
@@ -607,7 +610,7 @@ async function changeToPage(token, kubeUrls, models, count) {
             )}`,
           )
         ).totalItems === 0,
-      600_000,
+      2 * catalogWaitMs,
       'the catalog to process the promotion',
     );
     console.log(

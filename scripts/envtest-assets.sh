@@ -13,7 +13,7 @@ DEST="${KUBEBUILDER_ASSETS_DIR:-${TMPDIR:-/tmp}/model-manager-envtest}"
 
 if ! command -v etcd >/dev/null 2>&1; then
   echo "etcd not found; installing Debian's etcd-server" >&2
-  apt-get install -y etcd-server >&2
+  scripts/apt-install.sh etcd-server
   # The package's own service is not needed; the suites start their own etcd on free ports.
   if command -v systemctl >/dev/null 2>&1; then systemctl disable --now etcd >&2 || true; fi
 fi

@@ -10,7 +10,7 @@ for d in /usr/local/bin /usr/lib/postgresql/15/bin /usr/lib/postgresql/*/bin; do
 done
 if [ -z "$PGBIN" ]; then
   echo "PostgreSQL not found; installing Debian's postgresql" >&2
-  apt-get install -y postgresql >&2
+  "$(dirname "$0")/apt-install.sh" postgresql
   PGBIN=$(ls -d /usr/lib/postgresql/*/bin | tail -1)
 fi
 as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }

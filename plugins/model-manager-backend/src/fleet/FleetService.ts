@@ -9,6 +9,7 @@ import type {
 import type { KubernetesObject } from '@kubernetes/client-node';
 import { NAME_LABEL } from '@model-manager/plugin-model-manager-common';
 import type { DeploymentHistory, DeploymentRecord } from '../history';
+import type { WrittenObjects } from '../kubernetes';
 import type { DiagnosisReader } from '../diagnosis';
 import type { PreflightService } from '../preflight';
 import { buildFleet } from './buildFleet';
@@ -213,10 +214,7 @@ export class FleetService {
   }
 
   /** After a deploy, rollback or undeploy through this backend: the next answer reads again. */
-  changed(
-    cluster: string,
-    written?: ReadonlyArray<KubernetesObject | undefined>,
-  ) {
+  changed(cluster: string, written?: WrittenObjects) {
     this.generation++;
     this.options.cache.invalidate(cluster, written);
   }

@@ -3,7 +3,11 @@ import {
   MANAGED_BY_LABEL,
   MANAGED_BY_VALUE,
 } from '@model-manager/plugin-model-manager-common';
-import type { ClusterRegistry, ServerSideApplier } from '../kubernetes';
+import type {
+  ClusterRegistry,
+  ServerSideApplier,
+  WrittenObjects,
+} from '../kubernetes';
 import type { ObjectType } from './managedKinds';
 import type { FleetWatches } from './watch';
 
@@ -191,10 +195,7 @@ export class LiveObjectCache {
    * Forgets what was read from a cluster (after a deploy or undeploy there); `written`: the
    * objects as the API server answered the write, by which the watches tell they have seen it.
    */
-  invalidate(
-    cluster: string,
-    written?: ReadonlyArray<KubernetesObject | undefined>,
-  ) {
+  invalidate(cluster: string, written?: WrittenObjects) {
     this.options.watches?.changed(cluster, written);
     for (const key of this.entries.keys()) {
       if (key.startsWith(`${cluster}\u0000`)) this.entries.delete(key);

@@ -19,7 +19,12 @@ import { listObjects } from './listObjects';
 import { replacedBecause } from './immutableFields';
 import { sameContent } from './sameContent';
 import { withRetry } from './withRetry';
-import type { ApplyOutcome, ApplyRequest, ObjectResult } from './types';
+import type {
+  ApplyOutcome,
+  ApplyRequest,
+  DeletedObject,
+  ObjectResult,
+} from './types';
 
 export interface ServerSideApplierOptions {
   clusters: ClusterRegistry;
@@ -276,16 +281,23 @@ export class ServerSideApplier {
     ok: boolean;
     results: ObjectResult[];
     failure?: ApplyOutcome['failure'];
+    /** The objects deleted, as the API server answered (the watch cache's proof of the delete). */
+    deleted: DeletedObject[];
   }> {
     const api = this.client(cluster, impersonateUser);
     const results: ObjectResult[] = objects.map(o => ({
       ...header(o),
       action: 'not-applied',
     }));
+    const deleted: DeletedObject[] = [];
     for (let i = 0; i < objects.length; i++) {
       const o = objects[i];
       try {
-        await this.withRetry(
+        // A `Status` naming the object's uid when it is gone; the object itself (with its
+        // deletionTimestamp and resourceVersion) while finalizers hold it (test-assets/
+        // k8s-reference 23-delete.txt). client-node reads either as a V1Status: `details.uid`, or
+        // `metadata.resourceVersion` (V1ListMeta keeps it).
+        const answer = await this.withRetry(
           () =>
             api.delete(
               {
@@ -302,6 +314,14 @@ export class ServerSideApplier {
           o,
         );
         results[i].action = 'deleted';
+        deleted.push({
+          apiVersion: o.apiVersion,
+          kind: o.kind,
+          name: o.name,
+          namespace: o.namespace,
+          uid: answer?.details?.uid,
+          resourceVersion: answer?.metadata?.resourceVersion || undefined,
+        });
       } catch (e) {
         if (
           e instanceof KubernetesApiError &&
@@ -321,10 +341,11 @@ export class ServerSideApplier {
           ok: false,
           results: outcome.results,
           failure: outcome.failure,
+          deleted,
         };
       }
     }
-    return { ok: true, results };
+    return { ok: true, results, deleted };
   }
 
   /**

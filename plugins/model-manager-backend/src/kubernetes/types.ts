@@ -19,6 +19,28 @@ export interface ApplyOutcome {
   live: Array<Record<string, any> | undefined>;
 }
 
+/**
+ * An object this backend deleted, as the API server answered the DELETE: the `uid` of its
+ * `Status` answer (the object is gone), or the `resourceVersion` of the object it answered
+ * instead (it stays, with a deletionTimestamp, until its finalizers are removed). The fleet's
+ * watch cache tells by these that it has seen the delete.
+ */
+export interface DeletedObject {
+  apiVersion: string;
+  kind: string;
+  name: string;
+  namespace?: string;
+  uid?: string;
+  resourceVersion?: string;
+}
+
+/** A write of this backend as the API server answered it (see `FleetWatches.changed`). */
+export interface WrittenObjects {
+  /** The applied objects as answered (their resourceVersions); undefined items: not known. */
+  applied?: ReadonlyArray<Record<string, any> | undefined>;
+  deleted?: ReadonlyArray<DeletedObject>;
+}
+
 export interface ApplyRequest {
   objects: RenderedObject[];
   dryRun: boolean;

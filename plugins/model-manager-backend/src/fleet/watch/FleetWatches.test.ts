@@ -1,4 +1,9 @@
+import { mockServices } from '@backstage/backend-test-utils';
+import { ConfigReader } from '@backstage/config';
 import { KubeConfig } from '@kubernetes/client-node';
+import type { RenderedObject } from '@model-manager/plugin-model-manager-common';
+import { testClustersConfig } from '@model-manager/test-harness';
+import { ClusterRegistry, ServerSideApplier } from '../../kubernetes';
 import {
   ADMIN_TOKEN,
   KubeApiTestServer,
@@ -235,19 +240,125 @@ describe('FleetWatches', () => {
     const written = (await east.objects.put(isvc('seen'))) as any;
     await until(() => (names('east') ?? []).includes('seen:'));
     // The stores already hold the object at the answered resourceVersion: seen at once.
-    watches.changed('east', [written]);
+    watches.changed('east', { applied: [written] });
     expect(names('east')).toContain('seen:');
     // A resourceVersion the stores have not reached: the old way until they do (or an event).
     const ahead = {
       ...written,
       metadata: { ...written.metadata, resourceVersion: '999999999' },
     };
-    watches.changed('east', [ahead]);
+    watches.changed('east', { applied: [ahead] });
     expect(watches.read('east', KINDS)).toBeUndefined();
     // Without the written objects (a failed write), the old rule: until the next event.
     await east.objects.put(isvc('next'));
     await until(() => (names('east') ?? []).includes('next:'));
     watches.changed('east');
     expect(watches.read('east', KINDS)).toBeUndefined();
+  });
+  describe('an undeploy of this backend is seen by what the DELETE answered', () => {
+    /** The product's applier on cluster `east`: its `deleted` is what the undeploy passes on. */
+    const undeploy = (name: string) =>
+      ServerSideApplier.create({
+        clusters: ClusterRegistry.fromConfig(
+          new ConfigReader({
+            kubernetes: testClustersConfig([{ name: 'east', url: east.url }]),
+          }),
+        ),
+        logger: mockServices.logger.mock(),
+      }).delete('east', [
+        {
+          ...ISVC,
+          name,
+          namespace: 'models',
+          applyPolicy: 'apply',
+          source: 'test',
+          manifest: {},
+        } as RenderedObject,
+      ]);
+    const held = (watches: FleetWatches, name: string) =>
+      watches.get('east', { ...ISVC, name, namespace: 'models' });
+
+    it('gone from the stores (its DELETED event came before the write was marked): seen at once, not held until the next event', async () => {
+      const { watches, until, names } = replica({ east });
+      stops.push(() => watches.stop());
+      await watches.started('east', KINDS);
+      await east.objects.put(isvc('gone'));
+      await until(() => (names('east') ?? []).includes('gone:'));
+      const uid = held(watches, 'gone')?.metadata?.uid;
+      const outcome = await undeploy('gone');
+      // kube-apiserver answers a Status naming the uid (test-assets/k8s-reference 23-delete.txt).
+      expect(outcome.deleted).toEqual([
+        expect.objectContaining({ name: 'gone', uid }),
+      ]);
+      await until(() => !(names('east') ?? []).includes('gone:'));
+      watches.changed('east', { deleted: outcome.deleted });
+      expect(names('east')).not.toContain('gone:');
+    });
+
+    it('still held with the uid it was deleted by: the old way, until the stores drop it', async () => {
+      const { watches, until, names } = replica({ east });
+      stops.push(() => watches.stop());
+      await watches.started('east', KINDS);
+      await east.objects.put(isvc('kept'));
+      await until(() => (names('east') ?? []).includes('kept:'));
+      const uid = held(watches, 'kept')!.metadata!.uid!;
+      watches.changed('east', {
+        deleted: [{ ...ISVC, name: 'kept', namespace: 'models', uid }],
+      });
+      expect(watches.read('east', KINDS)).toBeUndefined();
+      expect(held(watches, 'kept')).toBeUndefined();
+    });
+
+    it('created again since (another uid): seen', async () => {
+      const { watches, until, names } = replica({ east });
+      stops.push(() => watches.stop());
+      await watches.started('east', KINDS);
+      await east.objects.put(isvc('again'));
+      await until(() => (names('east') ?? []).includes('again:'));
+      const first = held(watches, 'again')!.metadata!.uid!;
+      await east.objects.delete({
+        ...ISVC,
+        name: 'again',
+        namespace: 'models',
+      });
+      await east.objects.put(isvc('again', { v: '2' }));
+      await until(() => (names('east') ?? []).includes('again:2'));
+      expect(held(watches, 'again')!.metadata!.uid).not.toBe(first);
+      watches.changed('east', {
+        deleted: [{ ...ISVC, name: 'again', namespace: 'models', uid: first }],
+      });
+      expect(names('east')).toContain('again:2');
+    });
+
+    it('held by a finalizer (the DELETE answered the object): seen once the stores hold it at that resourceVersion', async () => {
+      const { watches, until, names } = replica({ east });
+      stops.push(() => watches.stop());
+      await watches.started('east', KINDS);
+      const object = isvc('final');
+      (object.metadata as any).finalizers = ['serving.kserve.io/test'];
+      await east.objects.put(object);
+      await until(() => (names('east') ?? []).includes('final:'));
+      const outcome = await undeploy('final');
+      const [deleted] = outcome.deleted;
+      expect(deleted.resourceVersion).toMatch(/^\d+$/);
+      await until(
+        () =>
+          held(watches, 'final')?.metadata?.resourceVersion ===
+          deleted.resourceVersion,
+      );
+      expect(held(watches, 'final')?.metadata?.deletionTimestamp).toBeTruthy();
+      watches.changed('east', { deleted: [deleted] });
+      expect(names('east')).toContain('final:');
+      // An answered resourceVersion the stores have not reached: the old way.
+      watches.changed('east', {
+        deleted: [{ ...deleted, resourceVersion: '999999999' }],
+      });
+      expect(watches.read('east', KINDS)).toBeUndefined();
+      await east.objects.delete({
+        ...ISVC,
+        name: 'final',
+        namespace: 'models',
+      });
+    });
   });
 });

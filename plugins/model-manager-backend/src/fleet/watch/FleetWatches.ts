@@ -1,5 +1,9 @@
 import type { KubernetesObject } from '@kubernetes/client-node';
-import type { ClusterRegistry } from '../../kubernetes';
+import type {
+  ClusterRegistry,
+  DeletedObject,
+  WrittenObjects,
+} from '../../kubernetes';
 import type { ClusterRead } from '../LiveObjectCache';
 import type { ObjectType } from '../managedKinds';
 import { KindWatch, type KindSource, type KindWatchState } from './KindWatch';
@@ -12,11 +16,12 @@ type ClusterWatches = {
   /** This backend wrote to the cluster and no watch event has arrived since (see `changed`). */
   dirty: boolean;
   /**
-   * The objects of that write as the API server answered it: once the stores hold each at the
-   * resourceVersion the write answered, the write is seen (its own events may have arrived
-   * before the write was marked, and the next event may be a bookmark a minute later).
+   * That write as the API server answered it: once the stores hold each applied object at the
+   * resourceVersion the write answered, and no longer hold each deleted one (or hold it at the
+   * answered resourceVersion, finalizers pending), the write is seen (its own events may have
+   * arrived before the write was marked, and the next event may be a bookmark a minute later).
    */
-  written?: KubernetesObject[];
+  written?: { applied: KubernetesObject[]; deleted: DeletedObject[] };
   read?: { version: number; kinds: string; value: ClusterRead };
 };
 
@@ -121,39 +126,51 @@ export class FleetWatches {
    * This backend changed the cluster (a deploy, rollback or undeploy): until its watches have
    * seen the write, its reads go the old way, so the caller sees its own write even when the
    * watch has not delivered it yet. Seen: a watch event arrived since, or (with `written`, the
-   * objects as the API server answered the write) the stores hold every one of them at the
-   * resourceVersion it was answered with.
+   * write as the API server answered it) the stores hold every applied object at the
+   * resourceVersion it was answered with, and every deleted one is gone from them (or, when
+   * the DELETE answered the object itself because finalizers hold it, is held at that
+   * resourceVersion). Without `written`, or with an applied object of unknown resourceVersion,
+   * only a watch event tells.
    */
-  changed(
-    cluster: string,
-    written?: ReadonlyArray<KubernetesObject | undefined>,
-  ) {
+  changed(cluster: string, written?: WrittenObjects) {
     const c = this.watched.get(cluster);
     if (!c) return;
     c.dirty = true;
-    const known = written?.filter(
+    const applied = written?.applied ?? [];
+    const known = applied.filter(
       (o): o is KubernetesObject =>
         !!o?.metadata?.name && !!o.metadata.resourceVersion,
     );
     c.written =
-      known && known.length > 0 && known.length === written!.length
-        ? known
+      written && known.length === applied.length
+        ? { applied: known, deleted: [...(written.deleted ?? [])] }
         : undefined;
   }
 
   /** Whether the cluster's stores have seen this backend's last write (see `changed`). */
   private caughtUp(c: ClusterWatches): boolean {
     if (!c.dirty) return true;
+    const store = (o: { apiVersion: string; kind: string }) => {
+      const w = c.kinds.get(typeKey(o));
+      return w?.state.phase === 'live' ? w : undefined;
+    };
     const seen =
       !!c.written &&
-      c.written.every(o => {
-        const w = c.kinds.get(
-          typeKey({ apiVersion: o.apiVersion!, kind: o.kind! }),
-        );
+      c.written.applied.every(
+        o =>
+          store({ apiVersion: o.apiVersion!, kind: o.kind! })?.get(
+            o.metadata!.name!,
+            o.metadata!.namespace,
+          )?.metadata?.resourceVersion === o.metadata!.resourceVersion,
+      ) &&
+      c.written.deleted.every(d => {
+        const w = store(d);
+        if (!w) return false;
+        const held = w.get(d.name, d.namespace)?.metadata;
         return (
-          w?.state.phase === 'live' &&
-          w.get(o.metadata!.name!, o.metadata!.namespace)?.metadata
-            ?.resourceVersion === o.metadata!.resourceVersion
+          !held ||
+          (!!d.uid && held.uid !== d.uid) ||
+          (!!d.resourceVersion && held.resourceVersion === d.resourceVersion)
         );
       });
     if (seen) {

@@ -1,4 +1,3 @@
-import type { KubernetesObject } from '@kubernetes/client-node';
 import {
   isServerKind,
   selectEndpoint,
@@ -79,7 +78,7 @@ export async function applyAndRecord(
   if (!options.dryRun)
     ctx.fleet?.changed(
       options.cluster,
-      outcome.ok ? (outcome.live as KubernetesObject[]) : undefined,
+      outcome.ok ? { applied: outcome.live } : undefined,
     );
   // A rollout's answer has no endpoints (RolloutTargetResult), so it skips them.
   const catalog = ctx.catalog();

@@ -142,7 +142,12 @@ export class UndeployUseCase {
       results: outcome.results,
       message,
     });
-    this.ctx.fleet?.changed(target.cluster);
+    // With what the server answered (the deleted objects' uids), by which the watch cache tells
+    // it has seen the delete; a partial undeploy waits for the next watch event instead.
+    this.ctx.fleet?.changed(
+      target.cluster,
+      outcome.ok ? { deleted: outcome.deleted } : undefined,
+    );
     return {
       ok: outcome.ok,
       revision: record.revision,
