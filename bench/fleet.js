@@ -34,7 +34,8 @@
  * format. The guest sign-in is allowed outside development for the bench.
  *   BENCH_CPU_PROF=/tmp/prof node bench/fleet.js 300   # the backend's CPU profile of the last round's rollout
  *     alone (started and stopped around it through the inspector protocol) is written there, and
- *     that of one more cold GET /fleet (fleet-cold.cpuprofile)
+ *     that of one more cold GET /fleet (fleet-cold.cpuprofile), of the 20 warm ones
+ *     (fleet-warm.cpuprofile) and of the --changes (changes.cpuprofile)
  * --fleet-only stops after the fleet reads (no rollout, no kubectl).
  * --fleet-watch runs the backend with its fleet watch cache (modelManager.fleet.watch; off here by
  * default, so the cold reads are the LISTs they always measured; see bench/fleet-watch.js).
@@ -46,6 +47,11 @@ const path = require('node:path');
 const { promisify } = require('node:util');
 
 const { takeTarget, cpuTree } = require('./kubeTarget');
+
+require('@backstage/cli/config/nodeTransform.cjs');
+const {
+  readFleetEvents,
+} = require('@model-manager/plugin-model-manager-common');
 
 const run = promisify(execFile);
 const argv = process.argv.slice(2);
@@ -265,39 +271,34 @@ const percentile = (xs, p) =>
  * the stream's 100 ms debounce, so each is its own event).
  */
 async function changeToPage(token, kubeUrls, models, count) {
-  const controller = new AbortController();
-  const res = await fetch(`${base}/api/model-manager/fleet/events`, {
-    headers: { Authorization: `Bearer ${token}` },
-    signal: controller.signal,
-  });
-  if (!res.ok) throw new Error(`GET /fleet/events: ${res.status}`);
+  // The page's own reader (-common's readFleetEvents, as the Deployments page uses it).
   const waiting = [];
-  (async () => {
-    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-    let text = '';
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      text += value;
-      for (
-        let end = text.indexOf('\n\n');
-        end >= 0;
-        end = text.indexOf('\n\n')
-      ) {
-        const block = text.slice(0, end);
-        text = text.slice(end + 2);
-        const data = /^event: fleet\ndata: (.*)$/m.exec(block);
-        if (!data) continue;
-        const at = process.hrtime.bigint();
-        const { clusters } = JSON.parse(data[1]);
-        for (const w of [...waiting])
-          if (clusters.includes(w.cluster)) {
-            waiting.splice(waiting.indexOf(w), 1);
-            w.resolve(at);
-          }
-      }
-    }
-  })().catch(() => undefined);
+  let opened;
+  let refused;
+  const connected = new Promise((resolve, reject) => {
+    opened = resolve;
+    refused = reject;
+  });
+  const stop = readFleetEvents({
+    open: async signal => {
+      const res = await fetch(`${base}/api/model-manager/fleet/events`, {
+        headers: { Authorization: `Bearer ${token}` },
+        signal,
+      });
+      if (res.ok) opened();
+      else refused(new Error(`GET /fleet/events: ${res.status}`));
+      return res;
+    },
+    onChange: clusters => {
+      const at = process.hrtime.bigint();
+      for (const w of [...waiting])
+        if (clusters.includes(w.cluster)) {
+          waiting.splice(waiting.indexOf(w), 1);
+          w.resolve(at);
+        }
+    },
+  });
+  await connected;
   const toStream = [];
   const toPage = [];
   const step = Math.max(1, Math.floor(models.length / count));
@@ -345,7 +346,7 @@ async function changeToPage(token, kubeUrls, models, count) {
     toPage.push(ms(t0));
     await new Promise(r => setTimeout(r, 150));
   }
-  controller.abort();
+  stop();
   const line = xs =>
     `p50 ${percentile(xs, 50).toFixed(0)} ms, p95 ${percentile(xs, 95).toFixed(
       0,
@@ -522,12 +523,17 @@ async function changeToPage(token, kubeUrls, models, count) {
     );
     console.log(`  a profiled cold GET /fleet: ${profiled.toFixed(0)} ms`);
   }
+  const warmProf = process.env.BENCH_CPU_PROF ? await profiler() : undefined;
+  await warmProf?.start();
   const warm = [];
   for (let i = 0; i < 20; i++) {
     t0 = process.hrtime.bigint();
     await api('GET', '/model-manager/fleet');
     warm.push(ms(t0));
   }
+  await warmProf?.stop(
+    path.join(process.env.BENCH_CPU_PROF ?? '', 'fleet-warm.cpuprofile'),
+  );
   const bytes = JSON.stringify(fleet).length;
   console.log(
     `GET /fleet with ${fleet.items.length} targets (${(bytes / 1e6).toFixed(
@@ -538,6 +544,31 @@ async function changeToPage(token, kubeUrls, models, count) {
       ...warm,
     ).toFixed(1)}, max ${Math.max(...warm).toFixed(1)})`,
   );
+  // A page asking again holds the answer and its ETag: the browser's fetch revalidates
+  // (If-None-Match), and an unchanged fleet is a 304 with no body.
+  const held = await fetch(`${base}/api/model-manager/fleet`, { headers });
+  const etag = held.headers.get('etag');
+  await held.arrayBuffer();
+  if (etag) {
+    const revalidated = [];
+    let notModified = 0;
+    for (let i = 0; i < 20; i++) {
+      t0 = process.hrtime.bigint();
+      const res = await fetch(`${base}/api/model-manager/fleet`, {
+        headers: { ...headers, 'If-None-Match': etag },
+      });
+      await res.arrayBuffer();
+      revalidated.push(ms(t0));
+      if (res.status === 304) notModified++;
+    }
+    console.log(
+      `  warm and revalidated (If-None-Match, as the page's fetch sends it): median ${median(
+        revalidated,
+      ).toFixed(1)} ms (max ${Math.max(...revalidated).toFixed(
+        1,
+      )}); ${notModified}/20 answered 304`,
+    );
+  } else console.log('  (no ETag on GET /fleet: no revalidation measured)');
   t0 = process.hrtime.bigint();
   await Promise.all(
     Array.from({ length: 10 }, () =>
@@ -549,7 +580,15 @@ async function changeToPage(token, kubeUrls, models, count) {
       0,
     )} ms in all (${load()})`,
   );
-  if (changes > 0) await changeToPage(token, kubeUrls, models, changes);
+  if (changes > 0) {
+    // BENCH_CPU_PROF: the backend's profile over the changes (changes.cpuprofile).
+    const prof = process.env.BENCH_CPU_PROF ? await profiler() : undefined;
+    await prof?.start();
+    await changeToPage(token, kubeUrls, models, changes);
+    await prof?.stop(
+      path.join(process.env.BENCH_CPU_PROF ?? '', 'changes.cpuprofile'),
+    );
+  }
   if (fleetOnly) return;
 
   // The objects at the version the catalog resolves now, for kubectl.

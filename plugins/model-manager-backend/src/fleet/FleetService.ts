@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import type {
   Catalog,
   FleetQuery,
@@ -27,7 +28,19 @@ type Snapshot = {
   reads: ClusterRead[];
   records: DeploymentRecord[];
   targets: FleetTarget[];
+  /** This process's number for the build: with {@link INSTANCE}, its answers' validator. */
+  id: number;
+  /** `GET /fleet` answers built from it, as JSON text without `readAt`, by query. */
+  json: Map<string, { items: string; errors: string }>;
 };
+
+/**
+ * Names this process in validators: a snapshot's number alone would repeat in another replica
+ * behind the same load balancer, or after a restart, for another fleet.
+ */
+const INSTANCE = randomUUID().slice(0, 8);
+/** Queries whose answer text a snapshot keeps (the pages ask a handful: all, a runtime, a model). */
+const JSON_ANSWERS_KEPT = 32;
 
 /**
  * What runs where: the fleet of deployment targets built from the live clusters and the history,
@@ -52,6 +65,7 @@ export class FleetService {
     value: Promise<Snapshot>;
   };
   private generation = 0;
+  private builds = 0;
   /** Each target's description from the last build, reused where its inputs did not change. */
   private readonly memo = new TargetMemo();
 
@@ -93,6 +107,50 @@ export class FleetService {
 
   async fleet(query: FleetQuery = {}): Promise<FleetResponse> {
     const snapshot = await this.current();
+    const { items, errors } = this.answer(snapshot, query);
+    return { items, errors, readAt: this.readAt(snapshot) };
+  }
+
+  /**
+   * The answer of {@link fleet} as JSON text, and a validator for it (a weak ETag): the same
+   * fleet build and query give the same tag, and the text is kept with the build, so a page that
+   * asks again with nothing changed costs neither a build nor a serialization (10,000 targets:
+   * 13 MB of JSON), and one that revalidates (`If-None-Match`) is answered 304 with no body. Only
+   * `readAt` may differ between two answers with the same tag (a cluster answered by its live
+   * watches is current as of each answer).
+   */
+  async fleetJson(
+    query: FleetQuery = {},
+  ): Promise<{ etag: string; json: string }> {
+    const snapshot = await this.current();
+    const key = JSON.stringify([
+      query.model,
+      query.cluster,
+      query.namespace,
+      query.runtime,
+      query.version,
+      query.state,
+    ]);
+    let text = snapshot.json.get(key);
+    if (!text) {
+      const { items, errors } = this.answer(snapshot, query);
+      text = { items: JSON.stringify(items), errors: JSON.stringify(errors) };
+      if (snapshot.json.size >= JSON_ANSWERS_KEPT) snapshot.json.clear();
+      snapshot.json.set(key, text);
+    }
+    const digest = createHash('sha1').update(key).digest('base64url');
+    return {
+      etag: `W/"fleet-${INSTANCE}-${snapshot.id}-${digest.slice(0, 12)}"`,
+      json: `{"items":${text.items},"errors":${
+        text.errors
+      },"readAt":${JSON.stringify(this.readAt(snapshot))}}`,
+    };
+  }
+
+  private answer(
+    snapshot: Snapshot,
+    query: FleetQuery,
+  ): Pick<FleetResponse, 'items' | 'errors'> {
     const items = snapshot.targets.filter(
       t =>
         (query.model === undefined || t.model === query.model) &&
@@ -112,18 +170,21 @@ export class FleetService {
         cluster: r.cluster,
         message: `cluster ${r.cluster} could not be read: ${r.error}`,
       }));
-    // A cluster answered by its live watches is current as of now.
+    return {
+      // The fleet-wide answer leaves the manifests out of `sync` (per model they are kept).
+      items: query.model === undefined ? items.map(withoutManifests) : items,
+      errors,
+    };
+  }
+
+  /** When the answer's live objects were read: a cluster answered by its live watches, now. */
+  private readAt(snapshot: Snapshot): string {
     const now = new Date();
     const readAt = snapshot.reads.reduce((oldest, r) => {
       const at = r.live ? now : r.readAt;
       return at < oldest ? at : oldest;
     }, new Date(8.64e15));
-    return {
-      // The fleet-wide answer leaves the manifests out of `sync` (per model they are kept).
-      items: query.model === undefined ? items.map(withoutManifests) : items,
-      errors,
-      readAt: (snapshot.reads.length ? readAt : new Date()).toISOString(),
-    };
+    return (snapshot.reads.length ? readAt : now).toISOString();
   }
 
   /**
@@ -270,7 +331,14 @@ export class FleetService {
           reads,
           reader: this.options.diagnosis,
         });
-      return { catalog, reads, records, targets };
+      return {
+        catalog,
+        reads,
+        records,
+        targets,
+        id: ++this.builds,
+        json: new Map(),
+      };
     });
     const snapshot: NonNullable<FleetService['snapshot']> = {
       key: reads,

@@ -22,6 +22,11 @@ import type { TargetMemo } from './targetMemo';
 const targetKey = (cluster: string, namespace: string, model: string) =>
   `${cluster}\u0000${namespace}\u0000${model}`;
 const objectKey = (o: { kind: string; name: string }) => `${o.kind}/${o.name}`;
+/**
+ * The fleet's order: `localeCompare`'s (the default locale's collation), from one collator made
+ * once, where `localeCompare` looks one up on every call (10,000 targets: 140,000 calls a build).
+ */
+const ORDER = new Intl.Collator();
 
 /**
  * The overrides a target's last revision would be applied with today: all of them. A server
@@ -115,11 +120,12 @@ export function buildFleet(input: FleetInput): FleetTarget[] {
     );
   }
   input.memo?.end();
+  const { compare } = ORDER;
   return items.sort(
     (a, b) =>
-      a.model.localeCompare(b.model) ||
-      a.cluster.localeCompare(b.cluster) ||
-      a.namespace.localeCompare(b.namespace),
+      compare(a.model, b.model) ||
+      compare(a.cluster, b.cluster) ||
+      compare(a.namespace, b.namespace),
   );
 }
 

@@ -1,3 +1,4 @@
+import type { KubernetesObject } from '@kubernetes/client-node';
 import {
   isServerKind,
   progressObjectOf,
@@ -28,6 +29,26 @@ export async function diagnoseNotReady(input: {
   const recordOf = new Map(
     input.records.map(r => [`${r.cluster}/${r.namespace}/${r.model}`, r]),
   );
+  // The live objects by cluster, kind, namespace and name: looked up once per NotReady target
+  // (10,000 targets over 10 clusters: a scan of the cluster's objects each was 10 million steps).
+  const liveKey = (
+    cluster: string,
+    kind: string | undefined,
+    namespace: string | undefined,
+    name: string | undefined,
+  ) => `${cluster}\u0000${kind}\u0000${namespace}\u0000${name}`;
+  const live = new Map<string, KubernetesObject>();
+  for (const read of input.reads)
+    for (const o of read.objects) {
+      const key = liveKey(
+        read.cluster,
+        o.kind,
+        o.metadata?.namespace,
+        o.metadata?.name,
+      );
+      // The first one, as a scan would find it.
+      if (!live.has(key)) live.set(key, o);
+    }
   const groups = new Map<
     string,
     Array<{ target: FleetTarget; d: DiagnosisTarget }>
@@ -39,29 +60,23 @@ export async function diagnoseNotReady(input: {
     );
     const main = record?.manifests.find(o => isServerKind(catalog, o.kind));
     if (!record || !main) continue;
-    const serverLive = input.reads
-      .find(r => r.cluster === target.cluster)
-      ?.objects.find(
-        o =>
-          o.kind === main.kind &&
-          o.metadata?.name === main.name &&
-          o.metadata?.namespace === target.namespace,
-      ) as Record<string, any> | undefined;
+    const serverLive = live.get(
+      liveKey(target.cluster, main.kind, target.namespace, main.name),
+    ) as Record<string, any> | undefined;
     const key = `${target.cluster}\u0000${target.namespace}`;
-    groups.set(key, [
-      ...(groups.get(key) ?? []),
-      {
-        target,
-        d: {
-          model: target.model,
-          server: { kind: main.kind, name: main.name },
-          serverLive,
-          progress: progressOf(catalog, target.runtime, record),
-          objectNames: record.manifests.map(o => o.name),
-          signatures: signaturesFor(catalog.runtimes[target.runtime]?.profile),
-        },
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = []));
+    group.push({
+      target,
+      d: {
+        model: target.model,
+        server: { kind: main.kind, name: main.name },
+        serverLive,
+        progress: progressOf(catalog, target.runtime, record),
+        objectNames: record.manifests.map(o => o.name),
+        signatures: signaturesFor(catalog.runtimes[target.runtime]?.profile),
       },
-    ]);
+    });
   }
   await Promise.all(
     [...groups].map(async ([key, members]) => {

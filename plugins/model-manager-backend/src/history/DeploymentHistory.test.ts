@@ -2,7 +2,7 @@ import { mockServices, TestDatabases } from '@backstage/backend-test-utils';
 import { resolvePackagePath } from '@backstage/backend-plugin-api';
 import { DeploymentHistory } from './DeploymentHistory';
 import { withChangesFromPrevious } from './withChangesFromPrevious';
-import type { NewDeploymentRecord } from './types';
+import type { DeploymentRecord, NewDeploymentRecord } from './types';
 
 const PG_ENV = 'BACKSTAGE_TEST_DATABASE_POSTGRES15_CONNECTION_STRING';
 
@@ -190,6 +190,52 @@ describe('DeploymentHistory', () => {
           ['models', 'rollout', latest.revision],
         ],
       );
+    },
+  );
+
+  it.each(databases.eachSupportedId())(
+    'latestPerTarget sees what another replica recorded, and reuses the records it has read (%p)',
+    async databaseId => {
+      const knex = await databases.init(databaseId);
+      const database = mockServices.database({ knex });
+      const one = await DeploymentHistory.create({ database });
+      const two = await DeploymentHistory.create({ database });
+      const kept = await one.record({
+        ...base,
+        action: 'deploy',
+        outcome: 'succeeded',
+      });
+      await one.record({
+        ...base,
+        namespace: 'default',
+        action: 'deploy',
+        outcome: 'succeeded',
+      });
+      const first = await one.latestPerTarget();
+      const byNamespace = (rows: DeploymentRecord[], namespace: string) =>
+        rows.find(r => r.namespace === namespace);
+      // Another replica (the same table) moves one target on.
+      const moved = await two.record({
+        ...base,
+        namespace: 'default',
+        action: 'rollout',
+        outcome: 'succeeded',
+        manifests: [manifest('a:3')],
+      });
+      const second = await one.latestPerTarget();
+      expect(second.map(r => [r.namespace, r.id]).sort()).toEqual(
+        [
+          ['default', moved.id],
+          ['models', kept.id],
+        ].sort(),
+      );
+      expect(byNamespace(second, 'default')).toMatchObject({
+        action: 'rollout',
+        manifests: [manifest('a:3')],
+      });
+      // The unchanged target's record is the one read before (not parsed again).
+      expect(byNamespace(second, 'models')).toBe(byNamespace(first, 'models'));
+      expect(second).toEqual(await two.latestPerTarget());
     },
   );
 

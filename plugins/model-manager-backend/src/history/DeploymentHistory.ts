@@ -15,6 +15,14 @@ const MAX_REVISION_ATTEMPTS = 20;
  * number already taken try the next one.
  */
 export class DeploymentHistory {
+  /**
+   * The records {@link latestPerTarget} last answered, by id. Rows are only ever inserted, never
+   * changed, so a record read once stays true: each call reads which ids are the latest (one
+   * grouped query over the table's index) and parses only the rows it has not seen, instead of
+   * every target's manifests again (10,000 targets: the fleet rebuilds on every watched change).
+   */
+  private latestById = new Map<number, DeploymentRecord>();
+
   private constructor(private readonly db: Knex) {}
 
   static async create(options: {
@@ -123,13 +131,34 @@ export class DeploymentHistory {
    * newest succeeded deploy, rollback, rollout or undeploy (dry runs and failures left out).
    */
   async latestPerTarget(): Promise<DeploymentRecord[]> {
-    const latest = this.db(TABLE)
-      .max('revision')
-      .where({ outcome: 'succeeded' })
-      .whereNot({ action: 'dry-run' })
-      .groupBy('model', 'cluster', 'namespace');
-    const rows = await this.db(TABLE).whereIn('revision', latest);
-    return rows.map(toRecord);
+    const ids = (
+      await this.db(TABLE)
+        .max({ id: 'revision' })
+        .where({ outcome: 'succeeded' })
+        .whereNot({ action: 'dry-run' })
+        .groupBy('model', 'cluster', 'namespace')
+    ).map(row => Number(row.id));
+    const known = this.latestById;
+    const missing = ids.filter(id => !known.has(id));
+    const next = new Map<number, DeploymentRecord>();
+    // In slices: SQLite refuses statements with more than 32,766 bound values.
+    for (let i = 0; i < missing.length; i += 1000) {
+      const rows = await this.db(TABLE).whereIn(
+        'revision',
+        missing.slice(i, i + 1000),
+      );
+      for (const row of rows) next.set(Number(row.revision), toRecord(row));
+    }
+    const records: DeploymentRecord[] = [];
+    for (const id of ids) {
+      const record = known.get(id) ?? next.get(id);
+      if (!record) continue;
+      next.set(id, record);
+      records.push(record);
+    }
+    // Only the current latest ones are kept: a target's older record is not asked for again.
+    this.latestById = next;
+    return records;
   }
 
   /**

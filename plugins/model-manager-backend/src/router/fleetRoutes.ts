@@ -1,10 +1,7 @@
-import type {
-  FleetResponse,
-  ModelStatusResponse,
-} from '@model-manager/plugin-model-manager-common';
+import type { ModelStatusResponse } from '@model-manager/plugin-model-manager-common';
 import type { Router } from 'express';
 import { modelManagerContract as api } from '@model-manager/plugin-model-manager-common';
-import { callerOf, parse } from './http';
+import { callerOf, parse, sendTaggedJson } from './http';
 import type { RouterOptions } from './types';
 
 /** What runs where: a model's status at each place, and the fleet (every model, or one). */
@@ -20,12 +17,14 @@ export function fleetRoutes(
     );
   });
 
+  // The fleet's answers (a FleetResponse, as FleetService.fleet gives it) go out as the JSON text
+  // kept with the fleet build, with a validator: see FleetService.fleetJson and sendTaggedJson.
   router.get(api.fleet.path, async (req, res) => {
     await httpAuth.credentials(req, { allow: ['user', 'service'] });
-    res.json(
-      (await fleet.fleet(
-        parse(api.fleet.query, req.query, 'fleet query'),
-      )) satisfies FleetResponse,
+    sendTaggedJson(
+      req,
+      res,
+      await fleet.fleetJson(parse(api.fleet.query, req.query, 'fleet query')),
     );
   });
 
@@ -33,11 +32,10 @@ export function fleetRoutes(
     await httpAuth.credentials(req, { allow: ['user', 'service'] });
     const query = parse(api.modelFleet.query, req.query, 'fleet query');
     service.getModel(req.params.name);
-    res.json(
-      (await fleet.fleet({
-        ...query,
-        model: req.params.name,
-      })) satisfies FleetResponse,
+    sendTaggedJson(
+      req,
+      res,
+      await fleet.fleetJson({ ...query, model: req.params.name }),
     );
   });
 }

@@ -110,3 +110,22 @@ export function overridesFromQuery(query: Request['query']): ServerOverrides {
   if (args.length > 0) overrides.args = args;
   return overrides;
 }
+
+/**
+ * A JSON answer with its validator (a weak ETag): `Cache-Control: private, no-cache` lets the
+ * browser keep it and ask again with `If-None-Match`, and an unchanged answer is then a 304 with
+ * no body (express's `req.fresh`, RFC 9110 §13.1.2). The pages' `fetch` revalidates on its own.
+ */
+export function sendTaggedJson(
+  req: Request,
+  res: Response,
+  answer: { etag: string; json: string },
+) {
+  res.set('ETag', answer.etag);
+  res.set('Cache-Control', 'private, no-cache');
+  if (req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  res.type('application/json').send(answer.json);
+}

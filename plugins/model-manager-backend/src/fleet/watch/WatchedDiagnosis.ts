@@ -9,17 +9,20 @@ type Entry = {
   diagnoses: Map<string, Promise<Diagnosis | undefined>>;
 };
 
-/** What of a target its diagnosis depends on besides the namespace's pods and Events. */
-const targetKey = (t: DiagnosisTarget) =>
-  JSON.stringify([
-    t.model,
-    t.server.kind,
-    t.server.name,
-    t.serverLive?.metadata?.resourceVersion ?? null,
-    t.progress?.name ?? null,
-    t.objectNames,
-    t.signatures.map(s => s.id),
-  ]);
+/**
+ * What of a target its diagnosis depends on besides the namespace's pods and Events, as one
+ * string (parts joined by a character no Kubernetes name, kind or signature id holds; built for
+ * every NotReady target on every fleet build, so plain concatenation rather than JSON).
+ */
+const targetKey = (t: DiagnosisTarget) => {
+  let key = `${t.model}\u0000${t.server.kind}\u0000${t.server.name}\u0000${
+    t.serverLive?.metadata?.resourceVersion ?? ''
+  }\u0000${t.progress?.name ?? ''}\u0000`;
+  for (const name of t.objectNames) key += `${name}\u0001`;
+  key += '\u0000';
+  for (const s of t.signatures) key += `${s.id}\u0001`;
+  return key;
+};
 
 /**
  * The fleet's NotReady diagnosis over the watch cache of pods and Events ({@link DiagnosisWatches}):

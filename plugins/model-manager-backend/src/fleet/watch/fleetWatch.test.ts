@@ -267,6 +267,47 @@ describe('the fleet from the watch cache', () => {
     );
   });
 
+  it('answers a page that revalidates with nothing changed 304, with no body; a change gives another tag', async () => {
+    await setReady('True');
+    const first = await fleetUntil(
+      b => stateOf(b, 'qwen2-5-7b-instruct', 'local') === 'Ready',
+    );
+    const ask = (path: string, etag?: string) => {
+      const r = request(ctx.server).get(path).set('Authorization', ALICE);
+      return etag ? r.set('If-None-Match', etag) : r;
+    };
+    const full = await ask('/api/model-manager/fleet').expect(200);
+    expect(full.body.items).toEqual(first.items);
+    expect(full.headers['cache-control']).toBe('private, no-cache');
+    const etag = full.headers.etag;
+    expect(etag).toMatch(/^W\/"fleet-/);
+    const again = await ask('/api/model-manager/fleet', etag).expect(304);
+    expect(again.text ?? '').toBe('');
+    // Another question has its own tag.
+    const one = await ask(
+      '/api/model-manager/models/qwen2-5-7b-instruct/fleet',
+    ).expect(200);
+    expect(one.headers.etag).not.toBe(etag);
+    await ask(
+      '/api/model-manager/models/qwen2-5-7b-instruct/fleet',
+      one.headers.etag,
+    ).expect(304);
+
+    await setReady('False');
+    await fleetUntil(
+      b => stateOf(b, 'qwen2-5-7b-instruct', 'local') === 'NotReady',
+    );
+    const changed = await ask('/api/model-manager/fleet', etag).expect(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(stateOf(changed.body, 'qwen2-5-7b-instruct', 'local')).toBe(
+      'NotReady',
+    );
+    await setReady('True');
+    await fleetUntil(
+      b => stateOf(b, 'qwen2-5-7b-instruct', 'local') === 'Ready',
+    );
+  });
+
   it('a cluster whose watch is down (and cannot be read) is Unknown; the other still answers', async () => {
     local().faults.inject({ kind: 'down' });
     const body = await fleetUntil(
