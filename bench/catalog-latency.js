@@ -10,25 +10,13 @@ const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { vllmModelsYaml, writeVllmCatalog } = require('./catalogFixture');
 
 const n = Number(process.argv[2] ?? 1000);
 const root = path.resolve(__dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-latency-'));
-fs.cpSync(path.join(root, 'runtimes'), path.join(dir, 'runtimes'), {
-  recursive: true,
-});
-const repo = fs.readFileSync(path.join(root, 'models.yaml'), 'utf8');
-const runtimes = repo.slice(repo.indexOf('\nruntimes:') + 1);
-const models = names =>
-  `models:\n${names
-    .map(
-      m =>
-        `  ${m}:\n    model_id: org/${m}\n    category: llm\n    server:\n      runtime: vllm\n`,
-    )
-    .join('')}\n${runtimes}`;
-const names = Array.from({ length: n }, (_, i) => `model-${i}`);
-const modelsFile = path.join(dir, 'models.yaml');
-fs.writeFileSync(modelsFile, models(names));
+const { models: names, modelsFile } = writeVllmCatalog(dir, n);
+const models = vllmModelsYaml;
 const base = 'http://127.0.0.1:7017';
 fs.writeFileSync(
   path.join(dir, 'app-config.bench.yaml'),

@@ -14,6 +14,7 @@ require('@backstage/cli/config/nodeTransform.cjs');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { writeVllmCatalog } = require('./catalogFixture');
 const { loadCatalog } = require('@model-manager/plugin-model-manager-node');
 const {
   buildFleet,
@@ -23,7 +24,6 @@ const {
 
 const n = Number(process.argv[2] ?? 1000);
 const rounds = Number(process.argv[3] ?? 7);
-const root = path.resolve(__dirname, '..');
 const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const cpuMs = fn => {
   const c0 = process.cpuUsage();
@@ -35,23 +35,8 @@ const cpuMs = fn => {
 (async () => {
   // The catalog of bench/fleet.js: N vLLM models on the default version.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-build-'));
-  fs.cpSync(path.join(root, 'runtimes'), path.join(dir, 'runtimes'), {
-    recursive: true,
-  });
-  const repo = fs.readFileSync(path.join(root, 'models.yaml'), 'utf8');
-  const models = Array.from({ length: n }, (_, i) => `model-${i}`);
-  fs.writeFileSync(
-    path.join(dir, 'models.yaml'),
-    `models:\n${models
-      .map(
-        m =>
-          `  ${m}:\n    model_id: org/${m}\n    category: llm\n    server:\n      runtime: vllm\n`,
-      )
-      .join('')}\n${repo.slice(repo.indexOf('\nruntimes:') + 1)}`,
-  );
-  const catalog = await loadCatalog({
-    modelsFile: path.join(dir, 'models.yaml'),
-  });
+  const { models, modelsFile } = writeVllmCatalog(dir, n);
+  const catalog = await loadCatalog({ modelsFile });
   const render = makeRenderer(catalog);
   // What a deploy of each model recorded, and its objects as the server keeps them (uid,
   // resourceVersion, managedFields, a status KServe has not made Ready).

@@ -46,6 +46,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { promisify } = require('node:util');
 
+const { writeVllmCatalog } = require('./catalogFixture');
 const { takeTarget, cpuTree } = require('./kubeTarget');
 
 require('@backstage/cli/config/nodeTransform.cjs');
@@ -363,21 +364,7 @@ async function changeToPage(token, kubeUrls, models, count) {
 
 (async () => {
   // The catalog: N vLLM models on the default version.
-  fs.cpSync(path.join(root, 'runtimes'), path.join(dir, 'runtimes'), {
-    recursive: true,
-  });
-  const repo = fs.readFileSync(path.join(root, 'models.yaml'), 'utf8');
-  const models = Array.from({ length: n }, (_, i) => `model-${i}`);
-  const modelsFile = path.join(dir, 'models.yaml');
-  fs.writeFileSync(
-    modelsFile,
-    `models:\n${models
-      .map(
-        m =>
-          `  ${m}:\n    model_id: org/${m}\n    category: llm\n    server:\n      runtime: vllm\n`,
-      )
-      .join('')}\n${repo.slice(repo.indexOf('\nruntimes:') + 1)}`,
-  );
+  const { models, modelsFile } = writeVllmCatalog(dir, n);
   console.log(
     `starting ${servers}${
       latencyMs ? ` (each answer delayed ${latencyMs} ms)` : ''

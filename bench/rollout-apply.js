@@ -19,7 +19,6 @@ const os = require('node:os');
 const path = require('node:path');
 const knexFactory = require('knex');
 const { ConfigReader } = require('@backstage/config');
-const root = path.resolve(__dirname, '..');
 const {
   ModelCatalogStore,
 } = require('@model-manager/plugin-model-manager-node');
@@ -33,6 +32,7 @@ const {
 } = require('@model-manager/plugin-model-manager-backend/testUtils');
 
 const { cpuTree, startKube, takeTarget } = require('./kubeTarget');
+const { writeVllmCatalog } = require('./catalogFixture');
 
 const argv = process.argv.slice(2);
 const target = takeTarget(argv);
@@ -44,20 +44,7 @@ const PORT = 17451;
 
 (async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-apply-'));
-  fs.cpSync(path.join(root, 'runtimes'), path.join(dir, 'runtimes'), {
-    recursive: true,
-  });
-  const repo = fs.readFileSync(path.join(root, 'models.yaml'), 'utf8');
-  const models = Array.from({ length: n }, (_, i) => `model-${i}`);
-  fs.writeFileSync(
-    path.join(dir, 'models.yaml'),
-    `models:\n${models
-      .map(
-        m =>
-          `  ${m}:\n    model_id: org/${m}\n    category: llm\n    server:\n      runtime: vllm\n`,
-      )
-      .join('')}\n${repo.slice(repo.indexOf('\nruntimes:') + 1)}`,
-  );
+  const { models, modelsFile } = writeVllmCatalog(dir, n);
   const { url: kubeUrl, child: kube } = await startKube(target, {
     port: PORT,
   });
