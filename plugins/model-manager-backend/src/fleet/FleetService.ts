@@ -112,12 +112,12 @@ export class FleetService {
   }
 
   /**
-   * The answer of {@link fleet} as JSON text, and a validator for it (a weak ETag): the same
-   * fleet build and query give the same tag, and the text is kept with the build, so a page that
-   * asks again with nothing changed costs neither a build nor a serialization (10,000 targets:
-   * 13 MB of JSON), and one that revalidates (`If-None-Match`) is answered 304 with no body. Only
-   * `readAt` may differ between two answers with the same tag (a cluster answered by its live
-   * watches is current as of each answer).
+   * The answer of {@link FleetService.fleet} as JSON text, and a validator for it (a weak
+   * ETag): the same fleet build and query give the same tag, and the text is kept with the
+   * build, so a page that asks again with nothing changed costs neither a build nor a
+   * serialization (10,000 targets: 13 MB of JSON), and one that revalidates (`If-None-Match`) is
+   * answered 304 with no body. Only `readAt` may differ between two answers with the same tag (a
+   * cluster answered by its live watches is current as of each answer).
    */
   async fleetJson(
     query: FleetQuery = {},

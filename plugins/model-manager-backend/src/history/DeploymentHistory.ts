@@ -16,9 +16,9 @@ const MAX_REVISION_ATTEMPTS = 20;
  */
 export class DeploymentHistory {
   /**
-   * The records {@link latestPerTarget} last answered, by id. Rows are only ever inserted, never
-   * changed, so a record read once stays true: each call reads which ids are the latest (one
-   * grouped query over the table's index) and parses only the rows it has not seen, instead of
+   * The records {@link DeploymentHistory.latestPerTarget} last answered, by id. Rows are only
+   * ever inserted, never changed, so a record read once stays true: each call reads which ids
+   * are the latest (one grouped query) and parses only the rows it has not seen, instead of
    * every target's manifests again (10,000 targets: the fleet rebuilds on every watched change).
    */
   private latestById = new Map<number, DeploymentRecord>();

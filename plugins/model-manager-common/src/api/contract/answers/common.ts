@@ -5,6 +5,16 @@
 import { z } from 'zod';
 import { LAYERS, type Layer } from '../../../resolver/layers';
 
+/**
+ * Where a model is deployed, (model, cluster, namespace): the fields every per-target answer
+ * starts with (spread into its object schema).
+ */
+export const targetShape = {
+  model: z.string(),
+  cluster: z.string(),
+  namespace: z.string(),
+};
+
 /** A JSON value (what a field of a Kubernetes object holds). */
 export type JsonFieldValue =
   | string

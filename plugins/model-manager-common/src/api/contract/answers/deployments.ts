@@ -10,6 +10,7 @@ import {
   objectChangesSchema,
   recordedOverridesSchema,
   renderedObjectSchema,
+  targetShape,
 } from './common';
 import { diagnosisSchema } from './diagnosis';
 import {
@@ -79,9 +80,7 @@ export const deploymentResultSchema = z.object({
    */
   revision: z.number().int().optional(),
   action: deploymentActionSchema,
-  model: z.string(),
-  cluster: z.string(),
-  namespace: z.string(),
+  ...targetShape,
   serverVersion: z.string().optional(),
   objects: z.array(objectResultSchema),
   /** What went wrong, naming the objects applied and not; set when !ok. */
@@ -93,9 +92,7 @@ export const deploymentResultSchema = z.object({
 
 /** The answer of `GET /models/:name/diff`. */
 export const diffResultSchema = z.object({
-  model: z.string(),
-  cluster: z.string(),
-  namespace: z.string(),
+  ...targetShape,
   inSync: z.boolean(),
   /**
    * `applyPolicy` says whether an object is the model's own (`apply`: an undeploy deletes it) or
@@ -158,9 +155,7 @@ export const deploymentRecordSchema = z.object({
   id: z.number().int(),
   /** Per model: 1, 2, 3 ...; absent for dry runs. */
   revision: z.number().int().optional(),
-  model: z.string(),
-  cluster: z.string(),
-  namespace: z.string(),
+  ...targetShape,
   action: deploymentActionSchema,
   outcome: z.enum(['succeeded', 'failed', 'denied']),
   /** Entity ref of the user who asked, e.g. `user:default/guest`. */

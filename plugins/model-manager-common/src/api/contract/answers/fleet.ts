@@ -4,12 +4,12 @@
  */
 import { z } from 'zod';
 import {
-  deploymentActionSchema,
   objectChangesSchema,
   recordedOverridesSchema,
+  targetShape,
 } from './common';
 import { preflightCheckSchema } from './preflight';
-import { holdSchema, targetSyncSchema } from './sync';
+import { appliedRevisionSchema, holdSchema, targetSyncSchema } from './sync';
 
 /**
  * The state of one deployment target:
@@ -25,21 +25,17 @@ export const fleetStateSchema = z.enum([
   'Unknown',
 ]);
 
-/** The last revision that put a model on a target (deploy, rollback or rollout). */
-export const fleetRevisionSchema = z.object({
-  revision: z.number().int(),
-  action: deploymentActionSchema,
-  actor: z.string(),
-  at: z.string(),
-  overrides: recordedOverridesSchema,
-  serverVersion: z.string().optional(),
+/**
+ * The last revision that put a model on a target (deploy, rollback or rollout): the revision
+ * `sync.runs` names, without its rollout id.
+ */
+export const fleetRevisionSchema = appliedRevisionSchema.omit({
+  rolloutId: true,
 });
 
 /** One place a model runs: (model, cluster, namespace). */
 export const fleetTargetSchema = z.object({
-  model: z.string(),
-  cluster: z.string(),
-  namespace: z.string(),
+  ...targetShape,
   runtime: z.string(),
   /** The server version label of the live main object (versioned runtimes). */
   liveVersion: z.string().optional(),
@@ -90,9 +86,7 @@ export const fleetResponseSchema = z.object({
 
 /** A target a rollout would change, and how. */
 export const rolloutMoveSchema = z.object({
-  model: z.string(),
-  cluster: z.string(),
-  namespace: z.string(),
+  ...targetShape,
   fromVersion: z.string().optional(),
   toVersion: z.string().optional(),
   /** The overrides the rollout applies with: the last revision's, and the target version. */
@@ -116,9 +110,7 @@ export const rolloutStayReasonSchema = z.enum([
 
 /** A target a rollout would not move, and why. */
 export const rolloutStaySchema = z.object({
-  model: z.string(),
-  cluster: z.string(),
-  namespace: z.string(),
+  ...targetShape,
   liveVersion: z.string().optional(),
   why: rolloutStayReasonSchema,
   /** The same in words, naming the file, revision or error. */
@@ -139,9 +131,7 @@ export const rolloutPlanSchema = z.object({
 
 /** What happened to one target of a rollout batch. */
 export const rolloutTargetResultSchema = z.object({
-  model: z.string(),
-  cluster: z.string(),
-  namespace: z.string(),
+  ...targetShape,
   /** `applied`; `already-applied` by this rollout before (a resumed task); `failed`; `not-attempted` (the batch stopped). */
   outcome: z.enum(['applied', 'already-applied', 'failed', 'not-attempted']),
   revision: z.number().int().optional(),

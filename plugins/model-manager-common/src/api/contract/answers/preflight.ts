@@ -3,6 +3,7 @@
  * backend, the scaffolder module, the frontend and the CLI.
  */
 import { z } from 'zod';
+import { targetShape } from './common';
 
 /** `pass`: fine; `warn`: may run, read the message; `fail`: would not run; `unknown`: could not be read. */
 export const preflightStatusSchema = z.enum([
@@ -39,8 +40,6 @@ export const preflightCheckSchema = z.object({
 
 /** The answer of `GET /models/:name/preflight?cluster=&namespace=` (with a deploy's overrides). */
 export const preflightResponseSchema = z.object({
-  model: z.string(),
-  cluster: z.string(),
-  namespace: z.string(),
+  ...targetShape,
   checks: z.array(preflightCheckSchema),
 });
