@@ -293,10 +293,12 @@ export class ServerSideApplier {
     for (let i = 0; i < objects.length; i++) {
       const o = objects[i];
       try {
-        // A `Status` naming the object's uid when it is gone; the object itself (with its
-        // deletionTimestamp and resourceVersion) while finalizers hold it (test-assets/
-        // k8s-reference 23-delete.txt). client-node reads either as a V1Status: `details.uid`, or
-        // `metadata.resourceVersion` (V1ListMeta keeps it).
+        // A `Status` naming the object's uid when it is gone (test-assets/k8s-reference
+        // 23-delete.txt); the object itself (with its deletionTimestamp and resourceVersion) while
+        // finalizers hold it, as KServe's `inferenceservice.finalizers` does until its controller
+        // has cleaned up (pkg/controller/v1beta1/inferenceservice/controller.go). client-node
+        // reads either as a V1Status: `details.uid`, or `metadata.resourceVersion` (V1ListMeta
+        // keeps it).
         const answer = await this.withRetry(
           () =>
             api.delete(
