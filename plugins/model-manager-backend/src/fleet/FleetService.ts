@@ -32,6 +32,7 @@ type Snapshot = {
   id: number;
   /** `GET /fleet` answers built from it, as JSON text without `readAt`, by query. */
   json: Map<string, { items: string; errors: string }>;
+  jsonChars: number;
 };
 
 /**
@@ -39,8 +40,11 @@ type Snapshot = {
  * behind the same load balancer, or after a restart, for another fleet.
  */
 const INSTANCE = randomUUID().slice(0, 8);
-/** Queries whose answer text a snapshot keeps (the pages ask a handful: all, a runtime, a model). */
-const JSON_ANSWERS_KEPT = 32;
+/**
+ * How much answer text a snapshot keeps, in characters (the pages ask a handful of queries: all, a
+ * runtime, a model): five whole answers at 10,000 targets (13 MB each).
+ */
+const JSON_KEPT_CHARS = 64 * 2 ** 20;
 
 /**
  * What runs where: the fleet of deployment targets built from the live clusters and the history,
@@ -135,8 +139,13 @@ export class FleetService {
     if (!text) {
       const { items, errors } = this.answer(snapshot, query);
       text = { items: JSON.stringify(items), errors: JSON.stringify(errors) };
-      if (snapshot.json.size >= JSON_ANSWERS_KEPT) snapshot.json.clear();
+      const chars = text.items.length + text.errors.length;
+      if (snapshot.jsonChars + chars > JSON_KEPT_CHARS) {
+        snapshot.json.clear();
+        snapshot.jsonChars = 0;
+      }
       snapshot.json.set(key, text);
+      snapshot.jsonChars += chars;
     }
     const digest = createHash('sha1').update(key).digest('base64url');
     return {
@@ -338,6 +347,7 @@ export class FleetService {
         targets,
         id: ++this.builds,
         json: new Map(),
+        jsonChars: 0,
       };
     });
     const snapshot: NonNullable<FleetService['snapshot']> = {
