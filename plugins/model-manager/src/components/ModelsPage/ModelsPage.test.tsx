@@ -1,5 +1,11 @@
 import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  act,
+  fireEvent,
+  screen,
+  waitFor,
+  within,
+} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import { fakeApi, FLEET, generateModels, modelList } from '../../__testUtils__';
@@ -19,6 +25,9 @@ const renderPage = (api: ModelManagerApi, url = '/models') =>
     </TestApiProvider>,
     { routeEntries: [url] },
   );
+
+/** How long the search waits for typing to pause (ModelsPage's SEARCH_DEBOUNCE_MS). */
+const SEARCH_PAUSE_MS = 300;
 
 /** The model links of the table, in order. */
 const modelLinks = () =>
@@ -219,6 +228,32 @@ describe('ModelsPage', () => {
     );
     expect(await screen.findByText('Models (10000)')).toBeInTheDocument();
     expect(screen.getByTestId('search')).toBeEmptyDOMElement();
+  });
+
+  it('a key typed while the search it paused for goes to the URL is kept', async () => {
+    const api = fakeApi();
+    await renderPage(api);
+    await screen.findByText(/^Models \(\d+\)$/);
+    jest.useFakeTimers();
+    try {
+      const box = screen.getByLabelText('Search');
+      fireEvent.change(box, { target: { value: 'llam' } });
+      // In one turn: the pause ends ("llam" goes to the URL) and the next key arrives; React
+      // renders both together, the URL's "llam" and the box's "llama".
+      act(() => {
+        jest.advanceTimersByTime(SEARCH_PAUSE_MS);
+        fireEvent.change(box, { target: { value: 'llama' } });
+      });
+      expect(screen.getByTestId('search')).toHaveTextContent('?q=llam');
+      expect(box).toHaveValue('llama');
+      act(() => {
+        jest.advanceTimersByTime(SEARCH_PAUSE_MS);
+      });
+      expect(screen.getByTestId('search')).toHaveTextContent('?q=llama');
+      expect(box).toHaveValue('llama');
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('searches through the backend once typing pauses, and sorts', async () => {

@@ -7,7 +7,7 @@ import {
 import { useApi } from '@backstage/core-plugin-api';
 import Box from '@material-ui/core/Box';
 import TablePagination from '@material-ui/core/TablePagination';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import useAsync from 'react-use/esm/useAsync';
 import useDebounce from 'react-use/esm/useDebounce';
@@ -75,10 +75,20 @@ export function ModelsPage() {
     setSearch(searchOf({ ...view, page: 0, ...change }), { replace });
 
   const [text, setText] = useState(view.q);
-  useEffect(() => setText(view.q), [view.q]);
+  // The search this page last put into the URL. When the URL reaches it, the box keeps what was
+  // typed since: the commit of "model-099" landing after the next "9" was typed must not take the
+  // "9" back (it did, on a busy machine). Any other change of the URL (back, a link) shows.
+  const committed = useRef(view.q);
+  useEffect(() => {
+    if (view.q === committed.current) return;
+    committed.current = view.q;
+    setText(view.q);
+  }, [view.q]);
   useDebounce(
     () => {
-      if (text !== view.q) setView({ q: text }, true);
+      if (text === view.q) return;
+      committed.current = text;
+      setView({ q: text }, true);
     },
     SEARCH_DEBOUNCE_MS,
     [text],
