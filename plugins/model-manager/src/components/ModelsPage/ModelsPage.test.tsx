@@ -263,7 +263,22 @@ describe('ModelsPage', () => {
     // takes long on a busy machine (these are upper bounds, not waits).
     const slow = { timeout: 90_000 };
     await screen.findByText('Models (10000)', undefined, slow);
-    await userEvent.type(screen.getByLabelText('Search'), 'model-0999');
+    // The keys in the page's own time, with no pause between them (a busy machine's real pauses
+    // between keys are longer than the search waits for, and each key would be a search).
+    jest.useFakeTimers();
+    try {
+      const user = userEvent.setup({
+        advanceTimers: jest.advanceTimersByTime,
+        delay: null,
+      });
+      await user.type(screen.getByLabelText('Search'), 'model-0999');
+      expect(screen.getByTestId('search')).toBeEmptyDOMElement();
+      act(() => {
+        jest.advanceTimersByTime(SEARCH_PAUSE_MS);
+      });
+    } finally {
+      jest.useRealTimers();
+    }
     expect(
       await screen.findByText('Models (10)', undefined, slow),
     ).toBeInTheDocument();
