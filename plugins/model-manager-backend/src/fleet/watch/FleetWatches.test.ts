@@ -275,13 +275,18 @@ describe('FleetWatches', () => {
           manifest: {},
         } as RenderedObject,
       ]);
+    /** A replica whose watches on `east` have started (stopped after the test). */
+    const startedOnEast = async () => {
+      const r = replica({ east });
+      stops.push(() => r.watches.stop());
+      await r.watches.started('east', KINDS);
+      return r;
+    };
     const held = (watches: FleetWatches, name: string) =>
       watches.get('east', { ...ISVC, name, namespace: 'models' });
 
     it('gone from the stores (its DELETED event came before the write was marked): seen at once, not held until the next event', async () => {
-      const { watches, until, names } = replica({ east });
-      stops.push(() => watches.stop());
-      await watches.started('east', KINDS);
+      const { watches, until, names } = await startedOnEast();
       await east.objects.put(isvc('gone'));
       await until(() => (names('east') ?? []).includes('gone:'));
       const uid = held(watches, 'gone')?.metadata?.uid;
@@ -296,9 +301,7 @@ describe('FleetWatches', () => {
     });
 
     it('still held with the uid it was deleted by: the old way, until the stores drop it', async () => {
-      const { watches, until, names } = replica({ east });
-      stops.push(() => watches.stop());
-      await watches.started('east', KINDS);
+      const { watches, until, names } = await startedOnEast();
       await east.objects.put(isvc('kept'));
       await until(() => (names('east') ?? []).includes('kept:'));
       const uid = held(watches, 'kept')!.metadata!.uid!;
@@ -310,9 +313,7 @@ describe('FleetWatches', () => {
     });
 
     it('created again since (another uid): seen', async () => {
-      const { watches, until, names } = replica({ east });
-      stops.push(() => watches.stop());
-      await watches.started('east', KINDS);
+      const { watches, until, names } = await startedOnEast();
       await east.objects.put(isvc('again'));
       await until(() => (names('east') ?? []).includes('again:'));
       const first = held(watches, 'again')!.metadata!.uid!;
@@ -331,9 +332,7 @@ describe('FleetWatches', () => {
     });
 
     it('held by a finalizer (the DELETE answered the object): seen once the stores hold it at that resourceVersion', async () => {
-      const { watches, until, names } = replica({ east });
-      stops.push(() => watches.stop());
-      await watches.started('east', KINDS);
+      const { watches, until, names } = await startedOnEast();
       const object = isvc('final');
       (object.metadata as any).finalizers = ['serving.kserve.io/test'];
       await east.objects.put(object);
