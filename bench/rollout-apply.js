@@ -10,7 +10,8 @@
  *
  * --target real runs it against kube-apiserver v1.34.9 (TLS, token auth) instead of the API test
  * double (bench/kubeTarget.js; KUBEBUILDER_ASSETS from scripts/envtest-assets.sh).
- *   node --cpu-prof --cpu-prof-dir=/tmp/prof bench/rollout-apply.js 500   # where the time goes
+ *   BENCH_CPU_PROF=/tmp/prof node bench/rollout-apply.js 500   # where the rollout's time goes
+ *     (rollout.cpuprofile: this process during the second run only; bench/cpu-profile-summary.js)
  */
 require('@backstage/cli/config/nodeTransform.cjs');
 const { spawn } = require('node:child_process');
@@ -41,6 +42,24 @@ const concurrency = at >= 0 ? Number(argv.splice(at, 2)[1]) : 8;
 const pg = argv.includes('--pg');
 const n = Number(argv.find(a => /^\d+$/.test(a)) ?? 500);
 const PORT = 17451;
+
+/** This process's CPU profiler (node:inspector), started and stopped around one phase. */
+async function profile() {
+  const { Session } = require('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop(file) {
+      const { profile: p } = await session.post('Profiler.stop');
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, JSON.stringify(p));
+      session.disconnect();
+      console.log(`CPU profile of the rollout: ${file}`);
+    },
+  };
+}
 
 (async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-apply-'));
@@ -161,7 +180,9 @@ const PORT = 17451;
     // First: every target created (a cold client, migrations done).
     const first = await run('create', undefined);
     await fleet.fleet(); // the plan's LIST, as a rollout has it
+    const prof = process.env.BENCH_CPU_PROF ? await profile() : undefined;
     const second = await run('rollout', '0.19.1');
+    await prof?.stop(path.join(process.env.BENCH_CPU_PROF, 'rollout.cpuprofile'));
     for (const [what, r] of [
       ['create (no fleet read before)', first],
       ['rollout after a fleet read', second],

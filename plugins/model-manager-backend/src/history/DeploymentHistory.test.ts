@@ -157,6 +157,94 @@ describe('DeploymentHistory', () => {
   );
 
   it.each(databases.eachSupportedId())(
+    'records made at once go in one INSERT, each answered with its own row (%p)',
+    async databaseId => {
+      const knex = await databases.init(databaseId);
+      const history = await DeploymentHistory.create({
+        database: mockServices.database({ knex }),
+      });
+      await history.record({ ...base, action: 'deploy', outcome: 'succeeded' });
+      const inserts: string[] = [];
+      knex.on('query', (q: { sql: string }) => {
+        if (/^insert/i.test(q.sql)) inserts.push(q.sql);
+      });
+      // A rollout's targets: two models, the same model on several clusters, in one turn.
+      const entries = Array.from({ length: 12 }, (_, i) => ({
+        ...base,
+        model: i % 3 ? 'qwen' : 'bge',
+        cluster: `c${i}`,
+        action: 'rollout' as const,
+        outcome: 'succeeded' as const,
+        manifests: [manifest(`a:${i}`)],
+      }));
+      const records = await Promise.all(entries.map(e => history.record(e)));
+      expect(inserts).toHaveLength(1);
+      // Numbered in the order recorded, after qwen's revision 1.
+      expect(records.map(r => [r.model, r.revision])).toEqual([
+        ['bge', 1],
+        ['qwen', 2],
+        ['qwen', 3],
+        ['bge', 2],
+        ['qwen', 4],
+        ['qwen', 5],
+        ['bge', 3],
+        ['qwen', 6],
+        ['qwen', 7],
+        ['bge', 4],
+        ['qwen', 8],
+        ['qwen', 9],
+      ]);
+      // Each answer is its own row (id and number), whatever order the database returned them in.
+      for (const [i, r] of records.entries()) {
+        const stored = await history.get(r.model, r.revision!);
+        expect(stored).toMatchObject({
+          id: r.id,
+          cluster: `c${i}`,
+          manifests: [manifest(`a:${i}`)],
+        });
+      }
+    },
+  );
+
+  it.each(databases.eachSupportedId())(
+    'a record the database refuses fails alone; the others of its group are kept (%p)',
+    async databaseId => {
+      const knex = await databases.init(databaseId);
+      const history = await DeploymentHistory.create({
+        database: mockServices.database({ knex }),
+      });
+      const entry = (cluster: string) => ({
+        ...base,
+        cluster,
+        action: 'deploy' as const,
+        outcome: 'succeeded' as const,
+      });
+      const [first, refused, third] = await Promise.allSettled([
+        history.record(entry('a')),
+        // No actor: the column is NOT NULL.
+        history.record({
+          ...entry('b'),
+          actor: undefined as unknown as string,
+        }),
+        history.record(entry('c')),
+      ]);
+      expect(refused.status).toBe('rejected');
+      expect(first).toMatchObject({
+        status: 'fulfilled',
+        value: { cluster: 'a', revision: 1 },
+      });
+      expect(third).toMatchObject({
+        status: 'fulfilled',
+        value: { cluster: 'c', revision: 2 },
+      });
+      expect((await history.list('qwen')).map(r => r.cluster)).toEqual([
+        'c',
+        'a',
+      ]);
+    },
+  );
+
+  it.each(databases.eachSupportedId())(
     'latestPerTarget gives the last change of each target (%p)',
     async databaseId => {
       const knex = await databases.init(databaseId);

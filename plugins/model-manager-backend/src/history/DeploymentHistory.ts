@@ -6,6 +6,11 @@ import type { DeploymentRecord, NewDeploymentRecord } from './types';
 const TABLE = 'model_deployments';
 /** Attempts to take the next per-model revision when another writer takes the same one. */
 const MAX_REVISION_ATTEMPTS = 20;
+/**
+ * The most entries one INSERT writes: 17 bound values a row, far under the limits of SQLite
+ * (32,766) and PostgreSQL (65,535).
+ */
+const MAX_GROUP = 200;
 
 /**
  * The plugin's deploy history in its own database (SQLite or PostgreSQL via knex). Revisions are
@@ -22,6 +27,9 @@ export class DeploymentHistory {
    * every target's manifests again (10,000 targets: the fleet rebuilds on every watched change).
    */
   private latestById = new Map<number, DeploymentRecord>();
+  /** Entries waiting for their write ({@link DeploymentHistory.record}). */
+  private readonly queue: Pending[] = [];
+  private writing = false;
 
   private constructor(private readonly db: Knex) {}
 
@@ -41,64 +49,109 @@ export class DeploymentHistory {
     return new DeploymentHistory(db);
   }
 
-  async record(entry: NewDeploymentRecord): Promise<DeploymentRecord> {
-    const createdAt = new Date();
-    const numbered = takesRevision(entry);
-    const row = {
-      model: entry.model,
-      cluster: entry.cluster,
-      namespace: entry.namespace,
-      action: entry.action,
-      outcome: entry.outcome,
-      actor: entry.actor,
-      server_version: entry.serverVersion ?? null,
-      overrides: JSON.stringify(entry.overrides),
-      manifests: JSON.stringify(entry.manifests),
-      results: JSON.stringify(entry.results),
-      message: entry.message ?? null,
-      rollback_of: entry.rollbackOf ?? null,
-      rollout_id: entry.rolloutId ?? null,
-      skipped_preflight: entry.skippedPreflight
-        ? JSON.stringify(entry.skippedPreflight)
-        : null,
-      created_at: createdAt,
-      // One statement reads the model's last revision and inserts the next: atomic on SQLite; on
-      // PostgreSQL two replicas may read the same one, and the unique index refuses the second.
-      model_revision: numbered
-        ? this.db.raw(
-            `(select coalesce(max(model_revision), 0) + 1 from ${TABLE} where model = ?)`,
-            [entry.model],
-          )
-        : null,
-    };
+  /**
+   * Records one entry; its revision (per model) is the next free one. Entries recorded while a
+   * write is under way join the next write, and the numbered ones of a write go in one INSERT
+   * (group commit: a rollout applying 16 targets at once writes a statement per group, not per
+   * target; one statement is one round trip on PostgreSQL). The answer is the same as one write
+   * each: nothing is recorded until its write has committed.
+   */
+  record(entry: NewDeploymentRecord): Promise<DeploymentRecord> {
+    return new Promise<DeploymentRecord>((resolve, reject) => {
+      this.queue.push({ entry, createdAt: new Date(), resolve, reject });
+      if (!this.writing) void this.drain();
+    });
+  }
+
+  /** Writes the queued entries a group at a time, until none is left. */
+  private async drain() {
+    this.writing = true;
+    try {
+      // The callers of this same turn join the first group.
+      await Promise.resolve();
+      while (this.queue.length > 0) {
+        const group = this.queue.splice(0, MAX_GROUP);
+        const numbered = group.filter(p => takesRevision(p.entry));
+        await Promise.all([
+          numbered.length > 0 ? this.writeNumbered(numbered) : undefined,
+          // Without a number a row has no unique key to tell its RETURNING row by: one each.
+          ...group
+            .filter(p => !takesRevision(p.entry))
+            .map(p => this.writeNumbered([p])),
+        ]);
+      }
+    } finally {
+      this.writing = false;
+    }
+  }
+
+  /**
+   * One INSERT of `group`; each numbered row takes the model's last revision plus its place among
+   * the group's rows of that model, read in the same statement (both databases evaluate the
+   * subqueries of an INSERT against the table as it was before it, so one statement is atomic
+   * on SQLite). On PostgreSQL another replica may take the same number first: the unique index
+   * refuses the whole statement, and it is tried again. Any other error: each row alone, so
+   * only the row at fault fails. Settles every entry of the group.
+   */
+  private async writeNumbered(group: Pending[]): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
-        const [inserted] = await this.db(TABLE)
-          .insert(row)
-          .returning(['revision', 'model_revision']);
-        const ids = inserted as {
-          revision: number;
-          model_revision: number | null;
-        };
-        return {
-          ...entry,
-          id: Number(ids.revision),
-          ...(ids.model_revision !== null && ids.model_revision !== undefined
-            ? { revision: Number(ids.model_revision) }
-            : {}),
-          createdAt: createdAt.toISOString(),
-        };
-      } catch (e) {
-        if (
-          !numbered ||
-          !isUniqueViolation(e) ||
-          attempt >= MAX_REVISION_ATTEMPTS
-        )
-          throw e;
-        // Another writer took this number; a short random pause spreads the retries.
-        await new Promise(resolve =>
-          setTimeout(resolve, Math.random() * 10 * attempt),
+        const place = new Map<string, number>();
+        const ordinals = group.map(p => {
+          if (!takesRevision(p.entry)) return 0;
+          const k = (place.get(p.entry.model) ?? 0) + 1;
+          place.set(p.entry.model, k);
+          return k;
+        });
+        const rows = group.map((p, i) =>
+          rowOf(
+            p.entry,
+            p.createdAt,
+            ordinals[i] > 0
+              ? this.db.raw(
+                  `(select coalesce(max(model_revision), 0) + ? from ${TABLE} where model = ?)`,
+                  [ordinals[i], p.entry.model],
+                )
+              : null,
+          ),
         );
+        const inserted = (await this.db(TABLE)
+          .insert(rows)
+          .returning(['revision', 'model', 'model_revision'])) as Inserted[];
+        // SQLite returns the rows in no set order (sqlite.org/lang_returning.html): a model's
+        // k-th row of the group is its k-th lowest number.
+        const byModel = new Map<string, Inserted[]>();
+        for (const r of inserted)
+          byModel.set(r.model, [...(byModel.get(r.model) ?? []), r]);
+        for (const rs of byModel.values())
+          rs.sort(
+            (a, b) => Number(a.model_revision) - Number(b.model_revision),
+          );
+        group.forEach((p, i) =>
+          p.resolve(
+            recordOf(
+              p,
+              group.length === 1
+                ? inserted[0]
+                : byModel.get(p.entry.model)![ordinals[i] - 1],
+            ),
+          ),
+        );
+        return;
+      } catch (e) {
+        if (isUniqueViolation(e) && attempt < MAX_REVISION_ATTEMPTS) {
+          // Another writer took one of these numbers; a short random pause spreads the retries.
+          await new Promise(resolve =>
+            setTimeout(resolve, Math.random() * 10 * attempt),
+          );
+          continue;
+        }
+        if (group.length > 1) {
+          for (const p of group) await this.writeNumbered([p]);
+          return;
+        }
+        group[0].reject(e);
+        return;
       }
     }
   }
@@ -198,6 +251,61 @@ export class DeploymentHistory {
     const [{ n }] = await this.db(TABLE).count({ n: '*' });
     return Number(n);
   }
+}
+
+/** A record waiting for its write. */
+type Pending = {
+  entry: NewDeploymentRecord;
+  createdAt: Date;
+  resolve: (record: DeploymentRecord) => void;
+  reject: (error: unknown) => void;
+};
+
+/** What an INSERT returns of each row. */
+type Inserted = {
+  revision: number;
+  model: string;
+  model_revision: number | null;
+};
+
+/** The row of an entry; `modelRevision` the SQL of its number, or null. */
+function rowOf(
+  entry: NewDeploymentRecord,
+  createdAt: Date,
+  modelRevision: Knex.Raw | null,
+) {
+  return {
+    model: entry.model,
+    cluster: entry.cluster,
+    namespace: entry.namespace,
+    action: entry.action,
+    outcome: entry.outcome,
+    actor: entry.actor,
+    server_version: entry.serverVersion ?? null,
+    overrides: JSON.stringify(entry.overrides),
+    manifests: JSON.stringify(entry.manifests),
+    results: JSON.stringify(entry.results),
+    message: entry.message ?? null,
+    rollback_of: entry.rollbackOf ?? null,
+    rollout_id: entry.rolloutId ?? null,
+    skipped_preflight: entry.skippedPreflight
+      ? JSON.stringify(entry.skippedPreflight)
+      : null,
+    created_at: createdAt,
+    model_revision: modelRevision,
+  };
+}
+
+/** The record of a written entry. */
+function recordOf(p: Pending, ids: Inserted): DeploymentRecord {
+  return {
+    ...p.entry,
+    id: Number(ids.revision),
+    ...(ids.model_revision !== null && ids.model_revision !== undefined
+      ? { revision: Number(ids.model_revision) }
+      : {}),
+    createdAt: p.createdAt.toISOString(),
+  };
 }
 
 function isUniqueViolation(e: unknown): boolean {
