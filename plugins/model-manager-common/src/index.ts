@@ -121,6 +121,7 @@ export {
 } from './gitops';
 export { secretNamesInObjects } from './preflight';
 export {
+  compareTargets,
   FLEET_STATES,
   MODEL_SORT_FIELDS,
   preflightFailed,

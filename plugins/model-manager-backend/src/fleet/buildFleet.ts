@@ -1,5 +1,6 @@
 import type { KubernetesObject } from '@kubernetes/client-node';
 import {
+  compareTargets,
   isServerKind,
   statusReadingOf,
   NAME_LABEL,
@@ -22,11 +23,6 @@ import type { TargetMemo } from './targetMemo';
 const targetKey = (cluster: string, namespace: string, model: string) =>
   `${cluster}\u0000${namespace}\u0000${model}`;
 const objectKey = (o: { kind: string; name: string }) => `${o.kind}/${o.name}`;
-/**
- * The fleet's order: `localeCompare`'s (the default locale's collation), from one collator made
- * once, where `localeCompare` looks one up on every call (10,000 targets: 140,000 calls a build).
- */
-const ORDER = new Intl.Collator();
 
 /**
  * The overrides a target's last revision would be applied with today: all of them. A server
@@ -120,13 +116,7 @@ export function buildFleet(input: FleetInput): FleetTarget[] {
     );
   }
   input.memo?.end();
-  const { compare } = ORDER;
-  return items.sort(
-    (a, b) =>
-      compare(a.model, b.model) ||
-      compare(a.cluster, b.cluster) ||
-      compare(a.namespace, b.namespace),
-  );
+  return items.sort(compareTargets);
 }
 
 function describeTarget(t: {

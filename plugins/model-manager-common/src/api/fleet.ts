@@ -80,6 +80,27 @@ export function rolloutPlanParams(
   return { ...rest, includeHeld: includeHeld ? 'true' : undefined };
 }
 
+/**
+ * `localeCompare`'s order (the default locale's collation), from one collator made once, where
+ * `localeCompare` looks one up on every call (10,000 targets: 140,000 calls a build).
+ */
+const ORDER = new Intl.Collator();
+
+/**
+ * The order of the fleet's targets: by model, then cluster, then namespace (`GET /fleet` answers
+ * in it, and a page that puts one cluster's new answer in place keeps it).
+ */
+export function compareTargets(
+  a: { model: string; cluster: string; namespace: string },
+  b: { model: string; cluster: string; namespace: string },
+): number {
+  return (
+    ORDER.compare(a.model, b.model) ||
+    ORDER.compare(a.cluster, b.cluster) ||
+    ORDER.compare(a.namespace, b.namespace)
+  );
+}
+
 /** Targets are named `model@cluster/namespace` in logs and checkpoints. */
 export function targetLabel(t: {
   model: string;

@@ -8,6 +8,7 @@ import {
 } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
+import type { FleetResponse } from '@model-manager/plugin-model-manager-common';
 import { fakeApi, FLEET, heldSync, target } from '../../__testUtils__';
 import { modelManagerApiRef, type ModelManagerApi } from '../../api';
 import { DeploymentsPage } from './DeploymentsPage';
@@ -223,32 +224,145 @@ describe('DeploymentsPage', () => {
     ).toBeInTheDocument();
   });
 
-  it('follows the clusters: a change the backend pushes is shown without reloading', async () => {
+  /** An API whose fleet answers `fleet()` as the backend does (`cluster` filters), and whose pushes the test sends. */
+  function liveApi(initial: FleetResponse) {
+    let answer = initial;
     let push: (clusters: string[]) => void = () => undefined;
-    let answer = FLEET;
     const api = fakeApi({
-      fleet: jest.fn(async () => answer),
+      fleet: jest.fn(async (query?: { cluster?: string }) =>
+        query?.cluster
+          ? {
+              ...answer,
+              items: answer.items.filter(i => i.cluster === query.cluster),
+              errors: answer.errors.filter(e => e.cluster === query.cluster),
+            }
+          : answer,
+      ),
       watchFleet: onChange => {
         push = onChange;
         return () => undefined;
       },
     });
-    await renderPage(api);
+    return {
+      api,
+      set: (next: FleetResponse) => {
+        answer = next;
+      },
+      push: (clusters: string[]) => act(() => push(clusters)),
+    };
+  }
+
+  it('follows the clusters: a pushed change is shown without reloading, reading only the cluster that changed', async () => {
+    const live = liveApi(FLEET);
+    await renderPage(live.api);
     const prod = rowOf('prod/ml');
     expect(within(prod).getByTestId('state-NotReady')).toBeInTheDocument();
-    answer = {
+    live.set({
       ...FLEET,
       items: FLEET.items.map(i =>
         i.cluster === 'prod' ? { ...i, state: 'Ready', reason: undefined } : i,
       ),
-    };
-    act(() => push(['prod']));
+    });
+    live.push(['prod']);
     // The row is drawn again: look it up each time.
     await waitFor(() =>
       expect(
         within(rowOf('prod/ml')).getByTestId('state-Ready'),
       ).toBeInTheDocument(),
     );
-    expect(api.fleet).toHaveBeenCalledTimes(2);
+    expect((live.api.fleet as jest.Mock).mock.calls).toEqual([
+      [],
+      [{ cluster: 'prod' }],
+    ]);
+    // The other cluster's rows are the first answer's, in the fleet's order.
+    expect(
+      screen.getAllByRole('row').flatMap(r => {
+        const link = within(r).queryAllByRole('link')[0];
+        return link
+          ? [
+              `${link.textContent} ${
+                r.textContent?.includes('prod/ml') ? 'prod' : 'local'
+              }`,
+            ]
+          : [];
+      }),
+    ).toEqual(['bge-ov local', 'qwen local', 'qwen prod']);
+  });
+
+  it("a pushed cluster's new and removed targets and its error take the place of the old ones; most clusters changed reads everything", async () => {
+    const at = (cluster: string, model = 'qwen') =>
+      target({ model, cluster, namespace: 'models' });
+    const four: FleetResponse = {
+      readAt: '2026-12-01T10:00:00Z',
+      errors: [],
+      items: ['a', 'b', 'c', 'd'].map(c => at(c)),
+    };
+    const live = liveApi(four);
+    await renderPage(live.api);
+    await screen.findByText('Deployments (4 of 4)');
+    // On b: qwen undeployed, bge deployed; c cannot be read.
+    live.set({
+      readAt: '2026-12-01T10:05:00Z',
+      errors: [
+        { cluster: 'c', message: 'cluster c could not be read: timeout' },
+      ],
+      items: [
+        at('a'),
+        at('b', 'bge'),
+        { ...at('c'), state: 'Unknown' },
+        at('d'),
+      ],
+    });
+    live.push(['b', 'c']);
+    await screen.findByText('cluster c could not be read: timeout', {
+      exact: false,
+    });
+    expect(screen.getByText('Deployments (4 of 4)')).toBeInTheDocument();
+    expect(rowOf('b/models').textContent).toContain('bge');
+    expect(
+      within(rowOf('c/models')).getByTestId('state-Unknown'),
+    ).toBeInTheDocument();
+    expect((live.api.fleet as jest.Mock).mock.calls).toEqual([
+      [],
+      [{ cluster: 'b' }],
+      [{ cluster: 'c' }],
+    ]);
+    // Three of four clusters at once: the whole fleet is read.
+    live.set({ ...four, items: [at('a'), at('b'), at('c'), at('d')] });
+    live.push(['a', 'b', 'c']);
+    await waitFor(() =>
+      expect(screen.queryByText(/could not be read: timeout/)).toBeNull(),
+    );
+    expect((live.api.fleet as jest.Mock).mock.calls[3]).toEqual([]);
+  });
+
+  it('a read that fails after a push keeps the table, says why, and reads again with the next push', async () => {
+    const live = liveApi(FLEET);
+    await renderPage(live.api);
+    await screen.findByText('prod/ml');
+    (live.api.fleet as jest.Mock).mockRejectedValueOnce(
+      new Error('Request failed with 503 Service Unavailable'),
+    );
+    live.push(['prod']);
+    expect(
+      await screen.findByText(/Could not read the latest changes/),
+    ).toBeInTheDocument();
+    expect(rowOf('prod/ml')).toBeInTheDocument();
+    live.set({
+      ...FLEET,
+      items: FLEET.items.map(i =>
+        i.cluster === 'prod' ? { ...i, state: 'Ready', reason: undefined } : i,
+      ),
+    });
+    live.push(['local']);
+    await waitFor(() =>
+      expect(
+        within(rowOf('prod/ml')).getByTestId('state-Ready'),
+      ).toBeInTheDocument(),
+    );
+    expect(screen.queryByText(/Could not read the latest changes/)).toBeNull();
+    // The failed cluster is read again with the next push's: prod and local are both clusters
+    // of the fleet, so the whole fleet is read.
+    expect((live.api.fleet as jest.Mock).mock.calls.slice(2)).toEqual([[]]);
   });
 });

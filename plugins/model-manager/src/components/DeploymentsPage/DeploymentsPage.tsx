@@ -17,9 +17,8 @@ import {
   type FleetTarget,
 } from '@model-manager/plugin-model-manager-common';
 import { useSearchParams } from 'react-router-dom';
-import useAsync from 'react-use/esm/useAsync';
 import { errorText, modelManagerApiRef } from '../../api';
-import { useFleetChanges } from '../../hooks/useFleetChanges';
+import { useLiveFleet } from '../../hooks/useLiveFleet';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { FilterSelect } from '../FilterSelect';
 import {
@@ -197,9 +196,9 @@ export function DeploymentsPage() {
   usePageTitle('Deployments');
   const [search, setSearch] = useSearchParams();
   const filters = filtersFromSearch(search);
-  // Read again when the backend pushes a change (the previous answer stays shown meanwhile).
-  const changes = useFleetChanges(api);
-  const { value, loading, error } = useAsync(() => api.fleet(), [api, changes]);
+  // Follows the backend's pushes, reading again only the clusters that changed (the previous
+  // answer stays shown meanwhile).
+  const { value, loading, error } = useLiveFleet(api);
 
   const setFilter = (key: FilterKey, v: string) => {
     const next = new URLSearchParams(search);
@@ -214,7 +213,7 @@ export function DeploymentsPage() {
   };
 
   if (loading && !value) return <Progress />;
-  if (error) {
+  if (error && !value) {
     return (
       <Content>
         <WarningPanel severity="error" title="Could not load the deployments">
@@ -227,6 +226,16 @@ export function DeploymentsPage() {
   const shown = applyFilters(fleet.items, filters);
   return (
     <Content>
+      {error && (
+        <WarningPanel
+          severity="warning"
+          title="Could not read the latest changes"
+        >
+          {errorText(error)}. The table shows the deployments as read at{' '}
+          {new Date(fleet.readAt).toLocaleString()}; it is read again with the
+          next change.
+        </WarningPanel>
+      )}
       <ClusterErrors errors={fleet.errors} />
       <Filters
         options={filterOptions(fleet.items, filters)}
