@@ -267,8 +267,9 @@ const percentile = (xs, p) =>
  * page's stream (GET /fleet/events with the guest token, read as the page's `readFleetEvents`
  * reads it) is open; `count` times, one model's LLMInferenceService gets KServe's Ready=True
  * through its cluster's API (PATCH of the status subresource, as the KServe controller writes it),
- * and the bench times (1) until the stream's `fleet` event names that cluster, (2) until the GET
- * /fleet the page then sends shows the target Ready. One change at a time, 150 ms apart (more than
+ * and the bench times (1) until the stream's `fleet` event names that cluster, (2) until the reads
+ * the pages then send show the target Ready: the Serving tab's GET /models/:name/fleet, and the
+ * Deployments page's GET /fleet?cluster= of the cluster the event named. One change at a time, 150 ms apart (more than
  * the stream's 100 ms debounce, so each is its own event).
  */
 async function changeToPage(token, kubeUrls, models, count) {
@@ -302,6 +303,8 @@ async function changeToPage(token, kubeUrls, models, count) {
   await connected;
   const toStream = [];
   const toPage = [];
+  const toTable = [];
+  const tableBytes = [];
   const step = Math.max(1, Math.floor(models.length / count));
   for (let i = 0; i < count; i++) {
     const m = (i * step) % models.length;
@@ -335,16 +338,27 @@ async function changeToPage(token, kubeUrls, models, count) {
       );
     const t1 = await pushed;
     toStream.push(Number(t1 - t0) / 1e6);
-    for (;;) {
-      const fleet = await (
-        await fetch(`${base}/api/model-manager/models/${model}/fleet`, {
+    // The pages read at once on the push: the Serving tab its model's targets, the Deployments
+    // page the cluster the push named (useLiveFleet).
+    const readUntilReady = async url => {
+      for (;;) {
+        const res = await fetch(`${base}/api/model-manager${url}`, {
           headers: { Authorization: `Bearer ${token}` },
-        })
-      ).json();
-      if (fleet.items.find(t => t.cluster === CLUSTERS[c])?.state === 'Ready')
-        break;
-    }
-    toPage.push(ms(t0));
+        });
+        const text = await res.text();
+        const item = JSON.parse(text).items.find(
+          t => t.model === model && t.cluster === CLUSTERS[c],
+        );
+        if (item?.state === 'Ready') return text.length;
+      }
+    };
+    await Promise.all([
+      readUntilReady(`/models/${model}/fleet`).then(() => toPage.push(ms(t0))),
+      readUntilReady(`/fleet?cluster=${CLUSTERS[c]}`).then(bytes => {
+        toTable.push(ms(t0));
+        tableBytes.push(bytes);
+      }),
+    ]);
     await new Promise(r => setTimeout(r, 150));
   }
   stop();
@@ -358,7 +372,14 @@ async function changeToPage(token, kubeUrls, models, count) {
     )}`,
   );
   console.log(
-    `  -> and the page's next GET /fleet shows it: ${line(toPage)} (${load()})`,
+    `  -> and the Serving tab's next GET /models/:name/fleet shows it: ${line(
+      toPage,
+    )}`,
+  );
+  console.log(
+    `  -> and the Deployments page's next read of that cluster (GET /fleet?cluster=, ${(
+      median(tableBytes) / 1e6
+    ).toFixed(2)} MB) shows it: ${line(toTable)} (${load()})`,
   );
 }
 

@@ -72,13 +72,19 @@ export class DeploymentHistory {
       while (this.queue.length > 0) {
         const group = this.queue.splice(0, MAX_GROUP);
         const numbered = group.filter(p => takesRevision(p.entry));
-        await Promise.all([
-          numbered.length > 0 ? this.writeNumbered(numbered) : undefined,
-          // Without a number a row has no unique key to tell its RETURNING row by: one each.
-          ...group
-            .filter(p => !takesRevision(p.entry))
-            .map(p => this.writeNumbered([p])),
-        ]);
+        try {
+          await Promise.all([
+            numbered.length > 0 ? this.writeNumbered(numbered) : undefined,
+            // Without a number a row has no unique key to tell its RETURNING row by: one each.
+            ...group
+              .filter(p => !takesRevision(p.entry))
+              .map(p => this.writeNumbered([p])),
+          ]);
+        } catch (e) {
+          // writeNumbered settles each entry itself; should it ever throw, none is left waiting
+          // (a promise settles once: the settled ones keep their answer).
+          group.forEach(p => p.reject(e));
+        }
       }
     } finally {
       this.writing = false;
