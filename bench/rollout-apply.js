@@ -182,7 +182,9 @@ async function profile() {
     await fleet.fleet(); // the plan's LIST, as a rollout has it
     const prof = process.env.BENCH_CPU_PROF ? await profile() : undefined;
     const second = await run('rollout', '0.19.1');
-    await prof?.stop(path.join(process.env.BENCH_CPU_PROF, 'rollout.cpuprofile'));
+    await prof?.stop(
+      path.join(process.env.BENCH_CPU_PROF, 'rollout.cpuprofile'),
+    );
     for (const [what, r] of [
       ['create (no fleet read before)', first],
       ['rollout after a fleet read', second],
