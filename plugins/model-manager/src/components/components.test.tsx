@@ -395,13 +395,23 @@ describe('KServeStatusCard', () => {
 });
 
 describe('RuntimeContent', () => {
-  it('follows the clusters: the fleet by version is read again on a pushed change, the matrix staying meanwhile', async () => {
+  it('follows the clusters: the fleet by version reads again the cluster a push names, the matrix staying meanwhile', async () => {
     // Every reader of the page subscribes (the matrix and the plan line).
     const readers = new Set<(clusters: string[]) => void>();
     const push = (clusters: string[]) => readers.forEach(r => r(clusters));
     let answer = FLEET;
     const api = fakeApi({
-      fleet: jest.fn(async () => answer),
+      // As the backend filters: by runtime and cluster.
+      fleet: jest.fn(
+        async (query?: { runtime?: string; cluster?: string }) => ({
+          ...answer,
+          items: answer.items.filter(
+            i =>
+              (!query?.runtime || i.runtime === query.runtime) &&
+              (!query?.cluster || i.cluster === query.cluster),
+          ),
+        }),
+      ),
       watchFleet: onChange => {
         readers.add(onChange);
         return () => readers.delete(onChange);
@@ -423,6 +433,61 @@ describe('RuntimeContent', () => {
       expect(screen.getByTestId('live-0.19.1')).toHaveTextContent('2'),
     );
     expect(screen.queryByTestId('progress')).not.toBeInTheDocument();
+    // vllm runs on local and prod: only local is read again.
+    expect((api.fleet as jest.Mock).mock.calls).toEqual([
+      [{ runtime: 'vllm' }],
+      [{ runtime: 'vllm', cluster: 'local' }],
+    ]);
+  });
+
+  it('the plan line is read one plan at a time: pushes during a read make one more read, not one each', async () => {
+    const readers = new Set<(clusters: string[]) => void>();
+    const push = (clusters: string[]) => readers.forEach(r => r(clusters));
+    const plans: Array<(moves: number) => void> = [];
+    const plan = (runtime: string, moves: number) => ({
+      runtime,
+      moves: Array.from({ length: moves }, (_, i) => ({
+        model: `m${i}`,
+        cluster: 'local',
+        namespace: 'models',
+        fromVersion: '0.19.1',
+        toVersion: '0.24.0',
+        overrides: {},
+        changes: [],
+      })),
+      stays: [],
+      errors: [],
+    });
+    const api = fakeApi({
+      rolloutPlan: jest.fn(
+        ({ runtime }) =>
+          new Promise(resolve =>
+            plans.push(moves => resolve(plan(runtime, moves))),
+          ),
+      ),
+      watchFleet: onChange => {
+        readers.add(onChange);
+        return () => readers.delete(onChange);
+      },
+    });
+    await renderInTestApp(inEntity(api, <RuntimeContent />));
+    await waitFor(() => expect(plans).toHaveLength(1));
+    // A rollout pushes again and again while the first plan is built.
+    act(() => push(['local']));
+    act(() => push(['prod']));
+    act(() => push(['local']));
+    await act(async () => plans[0](3));
+    expect(await screen.findByTestId('plan-line')).toHaveTextContent(
+      'would move 3 target(s)',
+    );
+    await waitFor(() => expect(plans).toHaveLength(2));
+    await act(async () => plans[1](1));
+    await waitFor(() =>
+      expect(screen.getByTestId('plan-line')).toHaveTextContent(
+        'would move 1 target(s)',
+      ),
+    );
+    expect(api.rolloutPlan).toHaveBeenCalledTimes(2);
   });
 
   it('shows versions with the default marked, env, categories and plumbing', async () => {

@@ -1,5 +1,6 @@
 import {
   compareTargets,
+  type FleetQuery,
   type FleetResponse,
 } from '@model-manager/plugin-model-manager-common';
 import { useEffect, useState } from 'react';
@@ -12,8 +13,11 @@ export type LiveFleet = {
   error?: Error;
 };
 
+/** What a page reads of the fleet: every target, or those of a runtime, a namespace ... */
+export type LiveFleetQuery = Omit<FleetQuery, 'model' | 'cluster'>;
+
 /**
- * The whole fleet (`GET /fleet`), kept current by the backend's pushes (`watchFleet`). A push
+ * The fleet (`GET /fleet`, with `query`'s filters), kept current by the backend's pushes (`watchFleet`). A push
  * names the clusters whose objects changed, and only those are read again (`GET
  * /fleet?cluster=`): their targets and errors take the place of the ones shown, the rest stay.
  * At 10,000 targets over 10 clusters the whole answer is 13 MB of JSON and one cluster's a
@@ -21,9 +25,15 @@ export type LiveFleet = {
  * whole fleet is read again. Pushes that come during a read are read together after it, so
  * answers never arrive out of order.
  */
-export function useLiveFleet(api: ModelManagerApi): LiveFleet {
+export function useLiveFleet(
+  api: ModelManagerApi,
+  query: LiveFleetQuery = {},
+): LiveFleet {
   const [state, setState] = useState<LiveFleet>({ loading: true });
+  // The filters by value: a page passes a new object on each render.
+  const key = JSON.stringify(query);
   useEffect(() => {
+    const filters = JSON.parse(key) as LiveFleetQuery;
     let stopped = false;
     let shown: FleetResponse | undefined;
     /** Clusters pushed and not read yet. */
@@ -44,12 +54,14 @@ export function useLiveFleet(api: ModelManagerApi): LiveFleet {
           pending = new Set();
           try {
             const next = all
-              ? await api.fleet()
+              ? await api.fleet(filters)
               : merged(
                   shown!,
                   clusters,
                   await Promise.all(
-                    [...clusters].map(cluster => api.fleet({ cluster })),
+                    [...clusters].map(cluster =>
+                      api.fleet({ ...filters, cluster }),
+                    ),
                   ),
                 );
             if (stopped) return;
@@ -78,7 +90,7 @@ export function useLiveFleet(api: ModelManagerApi): LiveFleet {
       stopped = true;
       stopWatching?.();
     };
-  }, [api]);
+  }, [api, key]);
   return state;
 }
 

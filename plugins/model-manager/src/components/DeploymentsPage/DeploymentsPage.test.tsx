@@ -271,7 +271,7 @@ describe('DeploymentsPage', () => {
       ).toBeInTheDocument(),
     );
     expect((live.api.fleet as jest.Mock).mock.calls).toEqual([
-      [],
+      [{}],
       [{ cluster: 'prod' }],
     ]);
     // The other cluster's rows are the first answer's, in the fleet's order.
@@ -323,7 +323,7 @@ describe('DeploymentsPage', () => {
       within(rowOf('c/models')).getByTestId('state-Unknown'),
     ).toBeInTheDocument();
     expect((live.api.fleet as jest.Mock).mock.calls).toEqual([
-      [],
+      [{}],
       [{ cluster: 'b' }],
       [{ cluster: 'c' }],
     ]);
@@ -333,7 +333,7 @@ describe('DeploymentsPage', () => {
     await waitFor(() =>
       expect(screen.queryByText(/could not be read: timeout/)).toBeNull(),
     );
-    expect((live.api.fleet as jest.Mock).mock.calls[3]).toEqual([]);
+    expect((live.api.fleet as jest.Mock).mock.calls[3]).toEqual([{}]);
   });
 
   it('a read that fails after a push keeps the table, says why, and reads again with the next push', async () => {
@@ -363,6 +363,6 @@ describe('DeploymentsPage', () => {
     expect(screen.queryByText(/Could not read the latest changes/)).toBeNull();
     // The failed cluster is read again with the next push's: prod and local are both clusters
     // of the fleet, so the whole fleet is read.
-    expect((live.api.fleet as jest.Mock).mock.calls.slice(2)).toEqual([[]]);
+    expect((live.api.fleet as jest.Mock).mock.calls.slice(2)).toEqual([[{}]]);
   });
 });

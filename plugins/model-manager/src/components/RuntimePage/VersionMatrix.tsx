@@ -14,8 +14,8 @@ import {
   targetLabel,
   type RolloutPlan,
 } from '@model-manager/plugin-model-manager-common';
-import useAsync from 'react-use/esm/useAsync';
-import { useFleetChanges } from '../../hooks/useFleetChanges';
+import { useLiveFleet } from '../../hooks/useLiveFleet';
+import { useReadOnFleetChange } from '../../hooks/useReadOnFleetChange';
 import { errorText, modelManagerApiRef, type RuntimeSummary } from '../../api';
 import {
   matrixClusters,
@@ -129,11 +129,12 @@ export function planWords(plan: RolloutPlan): string {
 /** The rollout plan of what models.yaml resolves now, in one line. */
 function PlanLine(props: { runtime: string }) {
   const api = useApi(modelManagerApiRef);
-  // Read again when the backend pushes a fleet change (the line shown stays meanwhile).
-  const changes = useFleetChanges(api);
-  const { value } = useAsync(
+  // Read again when the backend pushes a fleet change, one plan at a time (the line shown stays
+  // meanwhile).
+  const { value } = useReadOnFleetChange(
+    api,
     () => api.rolloutPlan({ runtime: props.runtime }),
-    [api, props.runtime, changes],
+    props.runtime,
   );
   if (!value) return null;
   return (
@@ -147,14 +148,13 @@ function PlanLine(props: { runtime: string }) {
 export function VersionMatrix(props: { runtime: RuntimeSummary }) {
   const { runtime } = props;
   const api = useApi(modelManagerApiRef);
-  // Read again when the backend pushes a fleet change: the matrix shown stays until the new one.
-  const changes = useFleetChanges(api);
-  const { value, loading, error } = useAsync(
-    () => api.fleet({ runtime: runtime.name }),
-    [api, runtime.name, changes],
-  );
+  // Follows the backend's pushes, reading again only the clusters that changed: the matrix shown
+  // stays until the new one.
+  const { value, loading, error } = useLiveFleet(api, {
+    runtime: runtime.name,
+  });
   if (loading && !value) return <Progress />;
-  if (error) {
+  if (error && !value) {
     return (
       <WarningPanel
         severity="warning"
