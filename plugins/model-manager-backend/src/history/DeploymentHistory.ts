@@ -71,14 +71,15 @@ export class DeploymentHistory {
       await Promise.resolve();
       while (this.queue.length > 0) {
         const group = this.queue.splice(0, MAX_GROUP);
-        const numbered = group.filter(p => takesRevision(p.entry));
+        const numbered: Pending[] = [];
+        const unnumbered: Pending[] = [];
+        for (const p of group)
+          (takesRevision(p.entry) ? numbered : unnumbered).push(p);
         try {
           await Promise.all([
             numbered.length > 0 ? this.writeNumbered(numbered) : undefined,
             // Without a number a row has no unique key to tell its RETURNING row by: one each.
-            ...group
-              .filter(p => !takesRevision(p.entry))
-              .map(p => this.writeNumbered([p])),
+            ...unnumbered.map(p => this.writeNumbered([p])),
           ]);
         } catch (e) {
           // writeNumbered settles each entry itself; should it ever throw, none is left waiting
@@ -306,11 +307,21 @@ function rowOf(
 function recordOf(p: Pending, ids: Inserted): DeploymentRecord {
   return {
     ...p.entry,
-    id: Number(ids.revision),
-    ...(ids.model_revision !== null && ids.model_revision !== undefined
-      ? { revision: Number(ids.model_revision) }
-      : {}),
+    ...numbersOf(ids),
     createdAt: p.createdAt.toISOString(),
+  };
+}
+
+/** A row's numbers: its id (the table's `revision` column) and, if it took one, the model's revision. */
+function numbersOf(row: {
+  revision: number | string;
+  model_revision?: number | string | null;
+}): { id: number; revision?: number } {
+  return {
+    id: Number(row.revision),
+    ...(row.model_revision !== null && row.model_revision !== undefined
+      ? { revision: Number(row.model_revision) }
+      : {}),
   };
 }
 
@@ -325,10 +336,7 @@ function isUniqueViolation(e: unknown): boolean {
 
 function toRecord(row: any): DeploymentRecord {
   return {
-    id: Number(row.revision),
-    ...(row.model_revision !== null && row.model_revision !== undefined
-      ? { revision: Number(row.model_revision) }
-      : {}),
+    ...numbersOf(row),
     model: row.model,
     cluster: row.cluster,
     namespace: row.namespace,

@@ -440,6 +440,42 @@ describe('RuntimeContent', () => {
     ]);
   });
 
+  it('keeps the matrix with a warning when a read after a push fails, and reads again with the next push', async () => {
+    const readers = new Set<(clusters: string[]) => void>();
+    const push = (clusters: string[]) => readers.forEach(r => r(clusters));
+    let failing = false;
+    const api = fakeApi({
+      fleet: jest.fn(async () => {
+        if (failing)
+          throw new Error('ServiceUnavailable: the backend restarts');
+        return FLEET;
+      }),
+      watchFleet: onChange => {
+        readers.add(onChange);
+        return () => readers.delete(onChange);
+      },
+    });
+    await renderInTestApp(inEntity(api, <RuntimeContent />));
+    expect(await screen.findByTestId('live-0.19.1')).toHaveTextContent('1');
+    failing = true;
+    act(() => push(['local']));
+    expect(
+      await screen.findByText(/Could not read the latest changes/),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/ServiceUnavailable: the backend restarts/),
+    ).toBeInTheDocument();
+    // The matrix read before stays.
+    expect(screen.getByTestId('live-0.19.1')).toHaveTextContent('1');
+    failing = false;
+    act(() => push(['prod']));
+    await waitFor(() =>
+      expect(
+        screen.queryByText(/Could not read the latest changes/),
+      ).not.toBeInTheDocument(),
+    );
+  });
+
   it('the plan line is read one plan at a time: pushes during a read make one more read, not one each', async () => {
     const readers = new Set<(clusters: string[]) => void>();
     const push = (clusters: string[]) => readers.forEach(r => r(clusters));

@@ -5,6 +5,7 @@ import {
 } from '@model-manager/plugin-model-manager-common';
 import { useEffect, useState } from 'react';
 import type { ModelManagerApi } from '../api';
+import { ReadRunner } from './ReadRunner';
 
 /** What {@link useLiveFleet} gives: the fleet once read, and the error of the last read. */
 export type LiveFleet = {
@@ -31,67 +32,70 @@ export function useLiveFleet(
 ): LiveFleet {
   const [state, setState] = useState<LiveFleet>({ loading: true });
   // The filters by value: a page passes a new object on each render.
-  const key = JSON.stringify(query);
+  const { namespace, runtime, version, state: targetState } = query;
   useEffect(() => {
-    const filters = JSON.parse(key) as LiveFleetQuery;
-    let stopped = false;
+    const filters: LiveFleetQuery = definedOnly({
+      namespace,
+      runtime,
+      version,
+      state: targetState,
+    });
     let shown: FleetResponse | undefined;
     /** Clusters pushed and not read yet. */
     let pending = new Set<string>();
     /** Read the whole fleet next (the first read, or a failed one). */
     let whole = true;
-    let reading = false;
 
-    const read = async () => {
-      if (reading || stopped) return;
-      reading = true;
+    const runner = new ReadRunner(async () => {
+      if (!whole && pending.size === 0) return 'done';
+      const clusters = pending;
+      const all = whole || !shown || clusters.size * 2 > clustersOf(shown).size;
+      whole = false;
+      pending = new Set();
       try {
-        while (!stopped && (whole || pending.size > 0)) {
-          const clusters = pending;
-          const all =
-            whole || !shown || clusters.size * 2 > clustersOf(shown).size;
-          whole = false;
-          pending = new Set();
-          try {
-            const next = all
-              ? await api.fleet(filters)
-              : merged(
-                  shown!,
-                  clusters,
-                  await Promise.all(
-                    [...clusters].map(cluster =>
-                      api.fleet({ ...filters, cluster }),
-                    ),
-                  ),
-                );
-            if (stopped) return;
-            shown = next;
-            setState({ value: next, loading: false });
-          } catch (e) {
-            if (stopped) return;
-            // Read these again with the next push, and say why the page may be behind.
-            for (const c of clusters) pending.add(c);
-            whole = all;
-            setState({ value: shown, loading: false, error: e as Error });
-            return;
-          }
-        }
-      } finally {
-        reading = false;
+        const next = all
+          ? await api.fleet(filters)
+          : withClustersReplaced(
+              shown!,
+              clusters,
+              await Promise.all(
+                [...clusters].map(cluster =>
+                  api.fleet({ ...filters, cluster }),
+                ),
+              ),
+            );
+        if (runner.stopped) return 'done';
+        shown = next;
+        setState({ value: next, loading: false });
+        return 'done';
+      } catch (e) {
+        if (runner.stopped) return 'done';
+        // Read these again with the next push, and say why the page may be behind.
+        for (const c of clusters) pending.add(c);
+        whole = all;
+        setState({ value: shown, loading: false, error: e as Error });
+        return 'wait';
       }
-    };
+    });
 
     const stopWatching = api.watchFleet?.(clusters => {
       clusters.forEach(c => pending.add(c));
-      void read();
+      runner.request();
     });
-    void read();
+    runner.request();
     return () => {
-      stopped = true;
+      runner.stop();
       stopWatching?.();
     };
-  }, [api, key]);
+  }, [api, namespace, runtime, version, targetState]);
   return state;
+}
+
+/** `query` without its unset filters. */
+function definedOnly(query: LiveFleetQuery): LiveFleetQuery {
+  return Object.fromEntries(
+    Object.entries(query).filter(([, v]) => v !== undefined),
+  ) as LiveFleetQuery;
 }
 
 /** The clusters a fleet answer names, with targets or errors. */
@@ -107,7 +111,7 @@ function clustersOf(fleet: FleetResponse): Set<string> {
  * the fleet's order. It is as current as the reads just made: a cluster not pushed has not
  * changed since it was read (what the push stream promises), so `readAt` is theirs.
  */
-export function merged(
+function withClustersReplaced(
   shown: FleetResponse,
   clusters: Set<string>,
   answers: FleetResponse[],

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { ModelManagerApi } from '../api';
+import { ReadRunner } from './ReadRunner';
 
 /**
  * `read()`'s answer, read again when the backend pushes a fleet change (`watchFleet`), one read
- * at a time: pushes that come during a read make one more read after it, not one each (a rollout
- * pushes every 100 ms, and a plan of 10,000 targets takes seconds to build). The answer shown
- * stays until the next one; `error` is the last read's. Read again when `key` changes.
+ * at a time: pushes that come during a read make one more read after it, not one each (a plan of
+ * 10,000 targets takes seconds to build). The answer shown stays until the next one; `error` is
+ * the last read's. Read again when `key` changes.
  */
 export function useReadOnFleetChange<T>(
   api: ModelManagerApi,
@@ -14,34 +15,20 @@ export function useReadOnFleetChange<T>(
 ): { value?: T; error?: Error } {
   const [state, setState] = useState<{ value?: T; error?: Error }>({});
   useEffect(() => {
-    let stopped = false;
-    let reading = false;
-    let again = false;
-    const run = async () => {
-      if (reading) {
-        again = true;
-        return;
-      }
-      reading = true;
+    const runner = new ReadRunner(async () => {
       try {
-        do {
-          again = false;
-          try {
-            const value = await read();
-            if (!stopped) setState({ value });
-          } catch (e) {
-            if (!stopped)
-              setState(s => ({ value: s.value, error: e as Error }));
-          }
-        } while (again && !stopped);
-      } finally {
-        reading = false;
+        const value = await read();
+        if (!runner.stopped) setState({ value });
+      } catch (e) {
+        if (!runner.stopped)
+          setState(s => ({ value: s.value, error: e as Error }));
       }
-    };
-    const stopWatching = api.watchFleet?.(() => void run());
-    void run();
+      return 'done';
+    });
+    const stopWatching = api.watchFleet?.(() => runner.request());
+    runner.request();
     return () => {
-      stopped = true;
+      runner.stop();
       stopWatching?.();
     };
     // `read` is the caller's closure: `key` says when what it reads changed.

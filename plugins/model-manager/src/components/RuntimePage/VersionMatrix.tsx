@@ -188,6 +188,16 @@ export function VersionMatrix(props: { runtime: RuntimeSummary }) {
       }
       noPadding
     >
+      {error && (
+        <WarningPanel
+          severity="warning"
+          title="Could not read the latest changes"
+        >
+          {errorText(error)}. The matrix counts the targets as read at{' '}
+          {new Date(value!.readAt).toLocaleString()}; it is read again with the
+          next change.
+        </WarningPanel>
+      )}
       {value!.errors.map(e => (
         <WarningPanel
           key={e.cluster}
