@@ -514,13 +514,13 @@ describe('RuntimeContent', () => {
     act(() => push(['local']));
     await act(async () => plans[0](3));
     expect(await screen.findByTestId('plan-line')).toHaveTextContent(
-      'would move 3 target(s)',
+      'would move 3 targets',
     );
     await waitFor(() => expect(plans).toHaveLength(2));
     await act(async () => plans[1](1));
     await waitFor(() =>
       expect(screen.getByTestId('plan-line')).toHaveTextContent(
-        'would move 1 target(s)',
+        'would move 1 target (',
       ),
     );
     expect(api.rolloutPlan).toHaveBeenCalledTimes(2);
@@ -580,7 +580,7 @@ describe('RuntimeContent', () => {
     expect(screen.queryByText(/bge-ov@/)).not.toBeInTheDocument(); // another runtime
     // The plan without a version says what it moves, and that the held target stays (and why).
     expect(await screen.findByTestId('plan-line')).toHaveTextContent(
-      'Rolling out what models.yaml resolves now (no version) would move 1 target(s) (0.19.1 -> 0.24.0); 1 held target(s) stay where a rollout or a request put them (qwen@local/models: held at 0.19.1 by rollout of 2026-12-01 by user:default/bob (revision 3); models.yaml default 0.24.0; plan with includeHeld to move it); tick "Move held targets too" in the rollout to move them; 0 other target(s) would stay.',
+      'Rolling out what models.yaml resolves now (no version) would move 1 target (0.19.1 -> 0.24.0); 1 held target stays where a rollout or a request put it (qwen@local/models: held at 0.19.1 by rollout of 2026-12-01 by user:default/bob (revision 3); models.yaml default 0.24.0; plan with includeHeld to move it); tick "Move held targets too" in the rollout to move it.',
     );
     const formData = (href: string | null) =>
       JSON.parse(new URL(href!, 'http://x').searchParams.get('formData')!);

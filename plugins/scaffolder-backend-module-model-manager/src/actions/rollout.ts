@@ -15,6 +15,7 @@ import {
   summarize,
   throwIfUnfinished,
 } from './rolloutOutcome';
+import { rolloutInputs, rolloutOutputs } from './rolloutSchemas';
 import { defaultBatchSize, runRollout } from './runRollout';
 import { userFacingErrors } from './userFacingErrors';
 import { DEFAULT_READY_POLL_INTERVAL_MS } from './waitForReady';
@@ -42,13 +43,7 @@ export function createRolloutAction(options: {
     supportsDryRun: true,
     schema: {
       input: {
-        runtime: z =>
-          z
-            .string()
-            .min(1)
-            .describe(
-              'The runtime: a key of runtimes: in models.yaml, such as vllm',
-            ),
+        runtime: rolloutInputs.runtime,
         version: z =>
           z
             .string()
@@ -106,13 +101,7 @@ export function createRolloutAction(options: {
             .describe(
               'Stop starting new targets once more than this many have failed (default 0: stop at the first failure)',
             ),
-        force: z =>
-          z
-            .boolean()
-            .optional()
-            .describe(
-              'Take over fields someone changed outside model-manager (drift) instead of failing on the conflict (default false)',
-            ),
+        force: rolloutInputs.force,
         waitForCanary: z =>
           z
             .boolean()
@@ -127,32 +116,12 @@ export function createRolloutAction(options: {
             .describe(
               'Only log the plan: every target that would move and its changes, and those that stay and why (default false)',
             ),
-        readyTimeoutSeconds: z =>
-          z
-            .number()
-            .int()
-            .min(1)
-            .max(86_400)
-            .optional()
-            .describe(
-              'How long to wait for a canary target to become Ready (default 900)',
-            ),
+        readyTimeoutSeconds: rolloutInputs.readyTimeoutSeconds,
       },
       output: {
-        moved: z =>
-          z
-            .array(z.string())
-            .describe('Targets moved, as model@cluster/namespace'),
-        failed: z =>
-          z
-            .array(
-              z.object({ target: z.string(), message: z.string().optional() }),
-            )
-            .describe('Targets that failed, with why'),
-        notAttempted: z =>
-          z
-            .array(z.string())
-            .describe('Targets not attempted because the rollout stopped'),
+        moved: rolloutOutputs.moved,
+        failed: rolloutOutputs.failed,
+        notAttempted: rolloutOutputs.notAttempted,
         ready: z =>
           z
             .array(z.string())
@@ -165,16 +134,7 @@ export function createRolloutAction(options: {
             .describe(
               'Moved targets not Ready at the end, each with its state and reason',
             ),
-        unchanged: z =>
-          z
-            .array(
-              z.object({
-                target: z.string(),
-                why: z.string(),
-                reason: z.string(),
-              }),
-            )
-            .describe('Targets the plan leaves as they are, and why'),
+        unchanged: rolloutOutputs.unchanged,
       },
     },
     async handler(ctx) {

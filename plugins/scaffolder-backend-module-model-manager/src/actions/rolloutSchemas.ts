@@ -6,8 +6,8 @@ type Z = Parameters<
 >[0];
 
 /**
- * The inputs and outputs the rollout step actions share, described once (`model-manager:rollout`
- * keeps its own, unchanged, for templates that use it).
+ * The inputs and outputs the rollout actions share, described once: `model-manager:rollout` and
+ * its step actions (`version` differs: the one-step action's picks the target version itself).
  */
 export const rolloutInputs = {
   runtime: (z: Z) =>

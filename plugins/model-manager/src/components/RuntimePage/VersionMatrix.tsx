@@ -97,33 +97,58 @@ function columnsFor(
 export function planWords(plan: RolloutPlan): string {
   const held = plan.stays.filter(s => s.why === 'held');
   const released = plan.moves.filter(m => m.releasesHold);
+  const others = plan.stays.length - held.length;
   const versions = [
     ...new Set(
       plan.moves.map(m => `${m.fromVersion ?? '?'} -> ${m.toVersion ?? '?'}`),
     ),
   ];
-  return [
-    `Rolling out what models.yaml resolves now (no version) would move ${
-      plan.moves.length
-    } target(s)${versions.length ? ` (${versions.join(', ')})` : ''}`,
+  if (plan.moves.length === 0 && plan.stays.length === 0)
+    return `No target runs ${plan.runtime} yet: nothing to roll out.`;
+  const parts = [
+    plan.moves.length === 0
+      ? 'Rolling out what models.yaml resolves now (no version) would move nothing'
+      : `Rolling out what models.yaml resolves now (no version) would move ${counted(
+          plan.moves.length,
+          'target',
+        )} (${versions.join(', ')})`,
     ...(released.length
       ? [
-          `${released.length} of them release a hold on the version models.yaml now resolves to`,
+          `${released.length} of them ${
+            released.length === 1 ? 'releases' : 'release'
+          } a hold on the version models.yaml now resolves to`,
         ]
       : []),
     ...(held.length
       ? [
-          `${
-            held.length
-          } held target(s) stay where a rollout or a request put them (${held
+          `${counted(held.length, 'held target')} ${
+            held.length === 1 ? 'stays' : 'stay'
+          } where a rollout or a request put ${
+            held.length === 1 ? 'it' : 'them'
+          } (${held
             .map(s => `${s.model}@${s.cluster}/${s.namespace}: ${s.reason}`)
             .join(
               '; ',
-            )}); tick "Move held targets too" in the rollout to move them`,
+            )}); tick "Move held targets too" in the rollout to move ${
+            held.length === 1 ? 'it' : 'them'
+          }`,
         ]
       : []),
-    `${plan.stays.length - held.length} other target(s) would stay.`,
-  ].join('; ');
+    ...(others > 0
+      ? [
+          `${counted(
+            others,
+            held.length || plan.moves.length ? 'other target' : 'target',
+          )} would stay`,
+        ]
+      : []),
+  ];
+  return `${parts.join('; ')}.`;
+}
+
+/** `1 target`, `2 targets`. */
+function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 /** The rollout plan of what models.yaml resolves now, in one line. */
