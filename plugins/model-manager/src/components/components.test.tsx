@@ -14,6 +14,7 @@ import { SWRConfig } from 'swr';
 import { toastApiRef } from '@backstage/frontend-plugin-api';
 import { modelManagerApiRef, type ModelManagerApi } from '../api';
 import { ServingContent } from './ServingContent';
+import { DeclaredVsLive } from './ServingContent/DeclaredVsLive';
 import { KServeStatusCard } from './KServeStatusCard';
 import { RuntimeContent } from './RuntimePage';
 import { fakeApi, FLEET, historyRow, origin } from '../__testUtils__';
@@ -177,6 +178,57 @@ describe('ServingContent', () => {
     expect(screen.queryByText('bge-ov')).not.toBeInTheDocument();
   });
 
+  it('follows pushes one read at a time, and keeps the table with a warning when a read fails', async () => {
+    const readers = new Set<(clusters: string[]) => void>();
+    const push = (clusters: string[]) => readers.forEach(r => r(clusters));
+    const reads: Array<(answer: Error | undefined) => void> = [];
+    const api = fakeApi({
+      modelFleet: jest.fn(
+        () =>
+          new Promise((resolve, reject) =>
+            reads.push(failure =>
+              failure
+                ? reject(failure)
+                : resolve({
+                    ...FLEET,
+                    items: FLEET.items.filter(i => i.model === 'qwen'),
+                  }),
+            ),
+          ),
+      ),
+      watchFleet: onChange => {
+        readers.add(onChange);
+        return () => readers.delete(onChange);
+      },
+    });
+    await renderInTestApp(inEntity(api, <DeclaredVsLive model="qwen" />));
+    await waitFor(() => expect(reads).toHaveLength(1));
+    await act(async () => reads[0](undefined));
+    const card = within(await screen.findByTestId('declared-vs-live'));
+    expect(card.getAllByText('local/models').length).toBeGreaterThan(0);
+    // A rollout pushes three times while the next read is under way: one more read, not three.
+    act(() => push(['local']));
+    await waitFor(() => expect(reads).toHaveLength(2));
+    act(() => push(['local']));
+    act(() => push(['prod']));
+    act(() => push(['local']));
+    await act(async () =>
+      reads[1](new Error('ServiceUnavailable: the backend restarts')),
+    );
+    await waitFor(() => expect(reads).toHaveLength(3));
+    expect(
+      await card.findByText(/Could not read the latest changes/),
+    ).toBeInTheDocument();
+    expect(card.getAllByText('local/models').length).toBeGreaterThan(0);
+    await act(async () => reads[2](undefined));
+    await waitFor(() =>
+      expect(
+        card.queryByText(/Could not read the latest changes/),
+      ).not.toBeInTheDocument(),
+    );
+    expect(api.modelFleet).toHaveBeenCalledTimes(3);
+  });
+
   it('keeps the tab working when the fleet cannot be read', async () => {
     await renderInTestApp(
       inEntity(
@@ -313,6 +365,44 @@ describe('KServeStatusCard', () => {
     expect(await screen.findByText('local/models: Ready')).toBeInTheDocument();
     expect(screen.queryByTestId('progress')).not.toBeInTheDocument();
     expect(api.status).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the last status with a warning when a read after a push fails', async () => {
+    let push: (clusters: string[]) => void = () => undefined;
+    let failing = false;
+    const api = fakeApi({
+      status: jest.fn(async () => {
+        if (failing)
+          throw new Error('ServiceUnavailable: the backend restarts');
+        return [
+          {
+            cluster: 'local',
+            namespace: 'models',
+            revision: 1,
+            found: true,
+            summary: {
+              kind: 'LLMInferenceService',
+              name: 'qwen',
+              ready: true,
+              conditions: [{ type: 'Ready', status: 'True' }],
+              problems: [],
+            },
+          },
+        ];
+      }),
+      watchFleet: onChange => {
+        push = onChange;
+        return () => undefined;
+      },
+    });
+    await renderInTestApp(inEntity(api, <KServeStatusCard />));
+    expect(await screen.findByText('local/models: Ready')).toBeInTheDocument();
+    failing = true;
+    act(() => push(['local']));
+    expect(
+      await screen.findByText(/Could not read the latest status/),
+    ).toBeInTheDocument();
+    expect(screen.getByText('local/models: Ready')).toBeInTheDocument();
   });
 
   it('says not deployed', async () => {

@@ -9,8 +9,7 @@ import {
 import { useApi } from '@backstage/core-plugin-api';
 import { useEntity } from '@backstage/plugin-catalog-react';
 import Typography from '@material-ui/core/Typography';
-import useAsync from 'react-use/esm/useAsync';
-import { useFleetChanges } from '../../hooks/useFleetChanges';
+import { useReadOnFleetChange } from '../../hooks/useReadOnFleetChange';
 import { modelManagerApiRef, type ModelStatus } from '../../api';
 import { WhyNotReadyPanel } from '../WhyNotReady';
 import { DownloadLine } from './DownloadLine';
@@ -136,17 +135,25 @@ export function KServeStatusCard() {
   const api = useApi(modelManagerApiRef);
   const model =
     entity.metadata.annotations?.[MODEL_ANNOTATION] ?? entity.metadata.name;
-  // Read again when the backend pushes a fleet change: the answer shown stays until the new one.
-  const changes = useFleetChanges(api);
-  const { value, loading, error } = useAsync(
+  // Read again when the backend pushes a fleet change, one read at a time (a rollout pushes every
+  // 100 ms): the answer shown stays until the new one, and when a read fails.
+  const { value, loading, error } = useReadOnFleetChange(
+    api,
     () => api.status(model),
-    [api, model, changes],
+    model,
   );
   return (
     <InfoCard title="KServe status">
-      {loading && !value && <Progress />}
+      {loading && <Progress />}
       {error && (
-        <WarningPanel severity="error" title="Could not read the status">
+        <WarningPanel
+          severity={value ? 'warning' : 'error'}
+          title={
+            value
+              ? 'Could not read the latest status: the status below is the last one read'
+              : 'Could not read the status'
+          }
+        >
           {error.message}
         </WarningPanel>
       )}

@@ -24,8 +24,7 @@ import {
 } from '@model-manager/plugin-model-manager-common';
 import { useState } from 'react';
 import useAsync from 'react-use/esm/useAsync';
-import useAsyncRetry from 'react-use/esm/useAsyncRetry';
-import { useFleetChanges } from '../../hooks/useFleetChanges';
+import { useReadOnFleetChange } from '../../hooks/useReadOnFleetChange';
 import { errorText, modelManagerApiRef } from '../../api';
 import { targetRowId, targetStatusColumns } from '../fleet';
 
@@ -177,14 +176,15 @@ export function DeclaredVsLive(props: {
     resourceRef: props.entityRef ?? modelEntityRef(props.model),
   });
   const [undeploying, setUndeploying] = useState<FleetTarget | undefined>();
-  // Read again when the backend pushes a fleet change: the answer shown stays until the new one.
-  const changes = useFleetChanges(api);
-  const { value, loading, error, retry } = useAsyncRetry(
+  // Read again when the backend pushes a fleet change, one read at a time (a rollout pushes every
+  // 100 ms): the answer shown stays until the new one, and when a read fails.
+  const { value, loading, error, reload } = useReadOnFleetChange(
+    api,
     () => api.modelFleet(props.model),
-    [api, props.model, changes],
+    props.model,
   );
-  if (loading && !value) return <Progress />;
-  if (error) {
+  if (loading) return <Progress />;
+  if (error && !value) {
     return (
       <WarningPanel
         severity="warning"
@@ -208,6 +208,16 @@ export function DeclaredVsLive(props: {
         }
         noPadding
       >
+        {error && (
+          <WarningPanel
+            severity="warning"
+            title="Could not read the latest changes"
+          >
+            {errorText(error)}. The table shows where the model ran at{' '}
+            {new Date(fleet.readAt).toLocaleString()}; it is read again with the
+            next change.
+          </WarningPanel>
+        )}
         {fleet.errors.map(e => (
           <WarningPanel
             key={e.cluster}
@@ -260,7 +270,7 @@ export function DeclaredVsLive(props: {
           onClose={undeployed => {
             setUndeploying(undefined);
             if (undeployed) {
-              retry();
+              reload();
               props.onUndeployed?.();
             }
           }}

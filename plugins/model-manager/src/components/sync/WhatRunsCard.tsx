@@ -2,8 +2,8 @@ import { InfoCard, Progress, WarningPanel } from '@backstage/core-components';
 import { useApi } from '@backstage/core-plugin-api';
 import Divider from '@material-ui/core/Divider';
 import Typography from '@material-ui/core/Typography';
-import useAsync from 'react-use/esm/useAsync';
 import { errorText, modelManagerApiRef } from '../../api';
+import { useReadOnFleetChange } from '../../hooks/useReadOnFleetChange';
 import { TargetSyncView } from './TargetSyncView';
 
 /**
@@ -12,12 +12,15 @@ import { TargetSyncView } from './TargetSyncView';
  */
 export function WhatRunsCard(props: { model: string }) {
   const api = useApi(modelManagerApiRef);
-  const { value, loading, error } = useAsync(
+  // Read again when the backend pushes a fleet change, as the other cards of the tab are, one read
+  // at a time: the answer shown stays until the new one, and when a read fails.
+  const { value, loading, error } = useReadOnFleetChange(
+    api,
     () => api.modelFleet(props.model),
-    [api, props.model],
+    props.model,
   );
   if (loading) return <Progress />;
-  if (error)
+  if (error && !value)
     return (
       <WarningPanel severity="warning" title="Could not read what runs">
         {errorText(error)}
@@ -31,6 +34,16 @@ export function WhatRunsCard(props: { model: string }) {
         subheader="Per target: the live server and the revision that applied it, beside what a new deploy would apply"
         noPadding
       >
+        {error && (
+          <WarningPanel
+            severity="warning"
+            title="Could not read the latest changes"
+          >
+            {errorText(error)}. This is what ran at{' '}
+            {new Date(value!.readAt).toLocaleString()}; it is read again with
+            the next change.
+          </WarningPanel>
+        )}
         {targets.length === 0 ? (
           <Typography style={{ padding: 16 }}>
             Not running anywhere: nothing is deployed.
