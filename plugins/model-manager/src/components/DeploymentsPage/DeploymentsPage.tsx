@@ -1,3 +1,4 @@
+import { StaleReadWarning } from '../fleet/StaleReadWarning';
 import { SyncDifferences } from '../sync';
 import {
   Content,
@@ -227,14 +228,11 @@ export function DeploymentsPage() {
   return (
     <Content>
       {error && (
-        <WarningPanel
-          severity="warning"
-          title="Could not read the latest changes"
-        >
-          {errorText(error)}. The table shows the deployments as read at{' '}
-          {new Date(fleet.readAt).toLocaleString()}; it is read again with the
-          next change.
-        </WarningPanel>
+        <StaleReadWarning
+          error={error}
+          readAt={fleet.readAt}
+          shown="The table shows the deployments as read"
+        />
       )}
       <ClusterErrors errors={fleet.errors} />
       <Filters

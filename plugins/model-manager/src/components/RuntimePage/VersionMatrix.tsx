@@ -1,3 +1,4 @@
+import { StaleReadWarning } from '../fleet/StaleReadWarning';
 import {
   InfoCard,
   Link,
@@ -214,14 +215,11 @@ export function VersionMatrix(props: { runtime: RuntimeSummary }) {
       noPadding
     >
       {error && (
-        <WarningPanel
-          severity="warning"
-          title="Could not read the latest changes"
-        >
-          {errorText(error)}. The matrix counts the targets as read at{' '}
-          {new Date(value!.readAt).toLocaleString()}; it is read again with the
-          next change.
-        </WarningPanel>
+        <StaleReadWarning
+          error={error}
+          readAt={value!.readAt}
+          shown="The matrix counts the targets as read"
+        />
       )}
       {value!.errors.map(e => (
         <WarningPanel

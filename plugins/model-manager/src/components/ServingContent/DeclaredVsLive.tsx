@@ -1,3 +1,4 @@
+import { StaleReadWarning } from '../fleet/StaleReadWarning';
 import {
   InfoCard,
   Link,
@@ -209,14 +210,11 @@ export function DeclaredVsLive(props: {
         noPadding
       >
         {error && (
-          <WarningPanel
-            severity="warning"
-            title="Could not read the latest changes"
-          >
-            {errorText(error)}. The table shows where the model ran at{' '}
-            {new Date(fleet.readAt).toLocaleString()}; it is read again with the
-            next change.
-          </WarningPanel>
+          <StaleReadWarning
+            error={error}
+            readAt={fleet.readAt}
+            shown="The table shows where the model ran"
+          />
         )}
         {fleet.errors.map(e => (
           <WarningPanel

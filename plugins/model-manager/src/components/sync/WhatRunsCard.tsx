@@ -1,3 +1,4 @@
+import { StaleReadWarning } from '../fleet/StaleReadWarning';
 import { InfoCard, Progress, WarningPanel } from '@backstage/core-components';
 import { useApi } from '@backstage/core-plugin-api';
 import Divider from '@material-ui/core/Divider';
@@ -35,14 +36,11 @@ export function WhatRunsCard(props: { model: string }) {
         noPadding
       >
         {error && (
-          <WarningPanel
-            severity="warning"
-            title="Could not read the latest changes"
-          >
-            {errorText(error)}. This is what ran at{' '}
-            {new Date(value!.readAt).toLocaleString()}; it is read again with
-            the next change.
-          </WarningPanel>
+          <StaleReadWarning
+            error={error}
+            readAt={value!.readAt}
+            shown="This is what ran"
+          />
         )}
         {targets.length === 0 ? (
           <Typography style={{ padding: 16 }}>
