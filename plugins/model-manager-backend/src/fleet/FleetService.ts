@@ -19,6 +19,7 @@ import type { ClusterRead, LiveObjectCache } from './LiveObjectCache';
 import { managedKinds } from './managedKinds';
 import { planRollout } from './planRollout';
 import { TargetMemo } from './targetMemo';
+import { TwoPartJson } from './TwoPartJson';
 
 /** How old a fleet read may be to stand for the read before a rollout's apply. */
 const LAST_SEEN_MAX_AGE_MS = 120_000;
@@ -30,8 +31,8 @@ type Snapshot = {
   targets: FleetTarget[];
   /** This process's number for the build: with {@link INSTANCE}, its answers' validator. */
   id: number;
-  /** `GET /fleet` answers built from it, as JSON text without `readAt`, by query. */
-  json: Map<string, { items: string; errors: string }>;
+  /** `GET /fleet` answers built from it, as JSON text up to `readAt`'s value, by query. */
+  json: Map<string, TwoPartJson>;
   jsonChars: number;
 };
 
@@ -121,11 +122,14 @@ export class FleetService {
    * build, so a page that asks again with nothing changed costs neither a build nor a
    * serialization (10,000 targets: 13 MB of JSON), and one that revalidates (`If-None-Match`) is
    * answered 304 with no body. Only `readAt` may differ between two answers with the same tag (a
-   * cluster answered by its live watches is current as of each answer).
+   * cluster answered by its live watches is current as of each answer): the text is kept up to
+   * its value, with its gzip (TwoPartJson), so an answer compresses only its `readAt`.
    */
-  async fleetJson(
-    query: FleetQuery = {},
-  ): Promise<{ etag: string; json: string }> {
+  async fleetJson(query: FleetQuery = {}): Promise<{
+    etag: string;
+    text: () => string;
+    gzip: () => Buffer;
+  }> {
     const snapshot = await this.current();
     const key = JSON.stringify([
       query.model,
@@ -135,24 +139,28 @@ export class FleetService {
       query.version,
       query.state,
     ]);
-    let text = snapshot.json.get(key);
-    if (!text) {
+    let json = snapshot.json.get(key);
+    if (!json) {
       const { items, errors } = this.answer(snapshot, query);
-      text = { items: JSON.stringify(items), errors: JSON.stringify(errors) };
-      const chars = text.items.length + text.errors.length;
-      if (snapshot.jsonChars + chars > JSON_KEPT_CHARS) {
+      json = new TwoPartJson(
+        `{"items":${JSON.stringify(items)},"errors":${JSON.stringify(
+          errors,
+        )},"readAt":`,
+      );
+      if (snapshot.jsonChars + json.head.length > JSON_KEPT_CHARS) {
         snapshot.json.clear();
         snapshot.jsonChars = 0;
       }
-      snapshot.json.set(key, text);
-      snapshot.jsonChars += chars;
+      snapshot.json.set(key, json);
+      snapshot.jsonChars += json.head.length;
     }
+    const answer = json;
+    const tail = `${JSON.stringify(this.readAt(snapshot))}}`;
     const digest = createHash('sha1').update(key).digest('base64url');
     return {
       etag: `W/"fleet-${INSTANCE}-${snapshot.id}-${digest.slice(0, 12)}"`,
-      json: `{"items":${text.items},"errors":${
-        text.errors
-      },"readAt":${JSON.stringify(this.readAt(snapshot))}}`,
+      text: () => answer.text(tail),
+      gzip: () => answer.gzip(tail),
     };
   }
 

@@ -111,21 +111,39 @@ export function overridesFromQuery(query: Request['query']): ServerOverrides {
   return overrides;
 }
 
+/** The threshold of Backstage's `compression` middleware (compression 1.8: 1 KiB). */
+const COMPRESSION_THRESHOLD_BYTES = 1024;
+
 /**
  * A JSON answer with its validator (a weak ETag): `Cache-Control: private, no-cache` lets the
  * browser keep it and ask again with `If-None-Match`, and an unchanged answer is then a 304 with
  * no body (express's `req.fresh`, RFC 9110 §13.1.2). The pages' `fetch` revalidates on its own.
+ *
+ * A client that takes gzip gets the answer's own gzip (`answer.gzip`, kept precompressed), with
+ * `Content-Encoding` set so the root router's `compression` middleware leaves it as it is
+ * ("already encoded"); small answers and clients that do not take gzip get the text, which that
+ * middleware compresses as it does every answer.
  */
 export function sendTaggedJson(
   req: Request,
   res: Response,
-  answer: { etag: string; json: string },
+  answer: { etag: string; text: () => string; gzip: () => Buffer },
 ) {
   res.set('ETag', answer.etag);
   res.set('Cache-Control', 'private, no-cache');
+  res.vary('Accept-Encoding');
   if (req.fresh) {
     res.status(304).end();
     return;
   }
-  res.type('application/json').send(answer.json);
+  res.type('application/json');
+  const text = answer.text();
+  if (
+    text.length < COMPRESSION_THRESHOLD_BYTES ||
+    req.acceptsEncodings('gzip') !== 'gzip'
+  ) {
+    res.send(text);
+    return;
+  }
+  res.set('Content-Encoding', 'gzip').send(answer.gzip());
 }

@@ -1,6 +1,8 @@
 import { modelManagerContract } from '@model-manager/plugin-model-manager-common';
 import { mockCredentials } from '@backstage/backend-test-utils';
 import { KubeApiTestServer } from '@model-manager/kube-api-test-server';
+import { get, type IncomingHttpHeaders } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { useModelManager } from '../../__testUtils__/testBackend';
 import { seedSchedulableCluster } from '@model-manager/test-harness';
@@ -306,6 +308,46 @@ describe('the fleet from the watch cache', () => {
     await fleetUntil(
       b => stateOf(b, 'qwen2-5-7b-instruct', 'local') === 'Ready',
     );
+  });
+
+  it('sends the kept gzip to a client that takes gzip, the text to one that does not, both the same answer', async () => {
+    // Node's http, which does not decode: the bytes as they came.
+    const raw = (encoding: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>(
+        (resolve, reject) => {
+          const { port } = ctx.server.address() as { port: number };
+          get(
+            `http://127.0.0.1:${port}/api/model-manager/fleet`,
+            { headers: { Authorization: ALICE, 'Accept-Encoding': encoding } },
+            res => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c: Buffer) => chunks.push(c));
+              res.on('end', () =>
+                res.statusCode === 200
+                  ? resolve({
+                      headers: res.headers,
+                      body: Buffer.concat(chunks),
+                    })
+                  : reject(new Error(`status ${res.statusCode}`)),
+              );
+            },
+          ).on('error', reject);
+        },
+      );
+    const gzipped = await raw('gzip, deflate, br');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers['content-type']).toMatch(/^application\/json/);
+    expect(gzipped.headers.vary).toMatch(/Accept-Encoding/);
+    const plain = await raw('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const decoded = JSON.parse(gunzipSync(gzipped.body).toString());
+    const text = JSON.parse(plain.body.toString());
+    // Each answer has its own readAt (the clusters are answered by their live watches).
+    expect(Date.parse(decoded.readAt)).toBeLessThanOrEqual(
+      Date.parse(text.readAt),
+    );
+    expect({ ...decoded, readAt: 0 }).toEqual({ ...text, readAt: 0 });
+    expect(decoded.items.length).toBeGreaterThan(0);
   });
 
   it('a cluster whose watch is down (and cannot be read) is Unknown; the other still answers', async () => {
