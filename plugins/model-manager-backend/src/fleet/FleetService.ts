@@ -16,7 +16,7 @@ import type { PreflightService } from '../preflight';
 import { buildFleet } from './buildFleet';
 import { diagnoseNotReady } from './diagnoseNotReady';
 import type { ClusterRead, LiveObjectCache } from './LiveObjectCache';
-import { managedKinds } from './managedKinds';
+import { managedKinds, type ObjectRef } from './managedKinds';
 import { planRollout } from './planRollout';
 import { TargetMemo } from './targetMemo';
 import { TwoPartJson } from './TwoPartJson';
@@ -264,12 +264,7 @@ export class FleetService {
    */
   lastSeen(
     cluster: string,
-    object: {
-      apiVersion: string;
-      kind: string;
-      name: string;
-      namespace?: string;
-    },
+    object: ObjectRef,
     maxAgeMs = LAST_SEEN_MAX_AGE_MS,
   ) {
     return this.options.cache.lastSeen(cluster, object, maxAgeMs);
@@ -279,15 +274,7 @@ export class FleetService {
    * The object as the live watch of its cluster holds it (`null`: absent); undefined when its kind
    * is not watched live there (then read it). For the model status a rollout waits on.
    */
-  watched(
-    cluster: string,
-    object: {
-      apiVersion: string;
-      kind: string;
-      name: string;
-      namespace?: string;
-    },
-  ) {
+  watched(cluster: string, object: ObjectRef) {
     return this.options.cache.watched(cluster, object);
   }
 

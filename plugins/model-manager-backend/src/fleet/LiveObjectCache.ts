@@ -8,7 +8,7 @@ import type {
   ServerSideApplier,
   WrittenObjects,
 } from '../kubernetes';
-import type { ObjectType } from './managedKinds';
+import type { ObjectRef, ObjectType } from './managedKinds';
 import type { FleetWatches } from './watch';
 
 /** What one cluster held when read: the managed objects, or why it could not be read. */
@@ -118,12 +118,7 @@ export class LiveObjectCache {
    */
   watched(
     cluster: string,
-    object: {
-      apiVersion: string;
-      kind: string;
-      name: string;
-      namespace?: string;
-    },
+    object: ObjectRef,
   ): KubernetesObject | null | undefined {
     return this.options.watches?.get(cluster, object);
   }
@@ -151,12 +146,7 @@ export class LiveObjectCache {
    */
   lastSeen(
     cluster: string,
-    object: {
-      apiVersion: string;
-      kind: string;
-      name: string;
-      namespace?: string;
-    },
+    object: ObjectRef,
     maxAgeMs: number,
   ): KubernetesObject | null | undefined {
     const watched = this.watched(cluster, object);

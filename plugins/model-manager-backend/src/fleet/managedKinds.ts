@@ -8,6 +8,9 @@ import {
 
 export type ObjectType = { apiVersion: string; kind: string };
 
+/** One object of a kind, by name (and namespace, for namespaced kinds). */
+export type ObjectRef = ObjectType & { name: string; namespace?: string };
+
 const cache = new WeakMap<Catalog, ObjectType[]>();
 
 /**

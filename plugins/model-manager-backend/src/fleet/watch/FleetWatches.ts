@@ -5,7 +5,7 @@ import type {
   WrittenObjects,
 } from '../../kubernetes';
 import type { ClusterRead } from '../LiveObjectCache';
-import type { ObjectType } from '../managedKinds';
+import type { ObjectRef, ObjectType } from '../managedKinds';
 import { KindWatch, type KindSource, type KindWatchState } from './KindWatch';
 import { kindSources } from './kindSource';
 
@@ -106,15 +106,7 @@ export class FleetWatches {
    * The object as the cluster's live watch holds it (`null`: absent), or undefined when its kind is
    * not watched live there. Never reads.
    */
-  get(
-    cluster: string,
-    object: {
-      apiVersion: string;
-      kind: string;
-      name: string;
-      namespace?: string;
-    },
-  ): KubernetesObject | null | undefined {
+  get(cluster: string, object: ObjectRef): KubernetesObject | null | undefined {
     const c = this.watched.get(cluster);
     const w = c?.kinds.get(typeKey(object));
     if (!c || !this.caughtUp(c) || !w || w.state.phase !== 'live')
