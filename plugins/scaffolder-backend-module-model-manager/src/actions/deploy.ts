@@ -13,10 +13,19 @@ import {
 import { examples } from './deploy.examples';
 import { logDeployment } from './logDeployment';
 import { parseModelRef } from './parseModelRef';
+import { requestOverrides } from './requestOverrides';
 import { userFacingErrors } from './userFacingErrors';
-import { modelOverridesInput, objectResultSchema } from './schemas';
+import {
+  modelOverridesInput,
+  objectResultSchema,
+  readyTimeoutSecondsInput,
+} from './schemas';
 import { validateDeployInput } from './validateDeployInput';
-import { DEFAULT_READY_POLL_INTERVAL_MS, waitForReady } from './waitForReady';
+import {
+  DEFAULT_READY_POLL_INTERVAL_MS,
+  readyTimeoutMs,
+  waitForReady,
+} from './waitForReady';
 
 export const DEPLOY_ACTION_ID = 'model-manager:deploy';
 
@@ -84,16 +93,9 @@ export function createDeployModelAction(options: {
             .describe(
               'After applying, wait until KServe reports the model Ready (its InferenceService or LLMInferenceService Ready condition); fails after readyTimeoutSeconds. Ignored for dry runs. Default false',
             ),
-        readyTimeoutSeconds: z =>
-          z
-            .number()
-            .int()
-            .min(1)
-            .max(86_400)
-            .optional()
-            .describe(
-              'How long waitForReady waits, in seconds (default 900). The objects stay applied when it runs out',
-            ),
+        readyTimeoutSeconds: readyTimeoutSecondsInput(
+          'How long waitForReady waits, in seconds (default 900). The objects stay applied when it runs out',
+        ),
       },
       output: {
         revision: z =>
@@ -132,16 +134,12 @@ export function createDeployModelAction(options: {
     async handler(ctx) {
       return userFacingErrors(options.logger, DEPLOY_ACTION_ID, async () => {
         const { name: model, entityRef } = parseModelRef(ctx.input.model);
-        const { cluster, namespace, serverVersion, env, args } = ctx.input;
+        const { cluster, namespace } = ctx.input;
         const dryRun = ctx.isDryRun === true || ctx.input.dryRun === true;
         const request: DeployRequest = {
           cluster,
           namespace,
-          ...(serverVersion !== undefined && serverVersion !== ''
-            ? { serverVersion }
-            : {}),
-          ...(env !== undefined ? { env } : {}),
-          ...(args !== undefined ? { args } : {}),
+          ...requestOverrides(ctx.input),
           dryRun,
           force: ctx.input.force === true,
           ...(ctx.input.skipPreflight === true ? { skipPreflight: true } : {}),
@@ -189,7 +187,7 @@ export function createDeployModelAction(options: {
             target: { cluster, namespace },
             credentials,
             revision: result.revision,
-            timeoutMs: (ctx.input.readyTimeoutSeconds ?? 900) * 1000,
+            timeoutMs: readyTimeoutMs(ctx.input.readyTimeoutSeconds),
             pollIntervalMs:
               options.readyPollIntervalMs ?? DEFAULT_READY_POLL_INTERVAL_MS,
             logger: ctx.logger,

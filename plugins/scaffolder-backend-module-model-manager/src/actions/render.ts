@@ -11,6 +11,7 @@ import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import { ModelManagerClient, type RenderRequest } from '../client';
 import { examples } from './render.examples';
 import { parseModelRef } from './parseModelRef';
+import { requestOverrides } from './requestOverrides';
 import { userFacingErrors } from './userFacingErrors';
 import { modelOverridesInput } from './schemas';
 import { validateDeployInput } from './validateDeployInput';
@@ -88,15 +89,11 @@ export function createRenderModelAction(options: {
     async handler(ctx) {
       return userFacingErrors(options.logger, RENDER_ACTION_ID, async () => {
         const { name: model, entityRef } = parseModelRef(ctx.input.model);
-        const { cluster, namespace, serverVersion, env, args } = ctx.input;
+        const { cluster, namespace } = ctx.input;
         const request: RenderRequest = {
           cluster,
           namespace,
-          ...(serverVersion !== undefined && serverVersion !== ''
-            ? { serverVersion }
-            : {}),
-          ...(env !== undefined ? { env } : {}),
-          ...(args !== undefined ? { args } : {}),
+          ...requestOverrides(ctx.input),
         };
         validateDeployInput({ ...request, cluster, namespace });
 

@@ -15,10 +15,15 @@ import {
   summarize,
   throwIfUnfinished,
 } from './rolloutOutcome';
-import { rolloutInputs, rolloutOutputs } from './rolloutSchemas';
+import {
+  rolloutApplyInputs,
+  rolloutInputs,
+  rolloutOutputs,
+} from './rolloutSchemas';
+import { rolloutTaskOptions } from './rolloutTaskOptions';
 import { defaultBatchSize, runRollout } from './runRollout';
 import { userFacingErrors } from './userFacingErrors';
-import { DEFAULT_READY_POLL_INTERVAL_MS } from './waitForReady';
+import { readyTimeoutMs } from './waitForReady';
 
 export const ROLLOUT_ACTION_ID = 'model-manager:rollout';
 
@@ -58,49 +63,18 @@ export function createRolloutAction(options: {
             .describe(
               'Move held targets too: those a rollout or a deploy request put on a version. Default false: they stay, listed with who held them and when',
             ),
-        cluster: z =>
-          z.string().optional().describe('Only targets on this cluster'),
-        namespace: z =>
-          z.string().optional().describe('Only targets in this namespace'),
-        canary: z =>
-          z
-            .number()
-            .int()
-            .min(0)
-            .max(100)
-            .optional()
-            .describe(
-              'How many targets go first, one at a time, each waiting until Ready (default 1)',
-            ),
-        concurrency: z =>
-          z
-            .number()
-            .int()
-            .min(1)
-            .max(64)
-            .optional()
-            .describe(
-              'How many targets are applied at once after the canary (default 4)',
-            ),
-        batchSize: z =>
-          z
-            .number()
-            .int()
-            .min(1)
-            .max(200)
-            .optional()
-            .describe(
-              'How many targets go to the backend in one request after the canary (default 12 per target at once, at least 50, at most 200); each batch is checkpointed',
-            ),
-        maxFailures: z =>
-          z
-            .number()
-            .int()
-            .min(0)
-            .optional()
-            .describe(
-              'Stop starting new targets once more than this many have failed (default 0: stop at the first failure)',
-            ),
+        cluster: rolloutInputs.cluster,
+        namespace: rolloutInputs.namespace,
+        canary: rolloutInputs.canary,
+        concurrency: rolloutApplyInputs.concurrency(
+          'How many targets are applied at once after the canary (default 4)',
+        ),
+        batchSize: rolloutApplyInputs.batchSize(
+          'How many targets go to the backend in one request after the canary (default 12 per target at once, at least 50, at most 200); each batch is checkpointed',
+        ),
+        maxFailures: rolloutApplyInputs.maxFailures(
+          'Stop starting new targets once more than this many have failed (default 0: stop at the first failure)',
+        ),
         force: rolloutInputs.force,
         waitForCanary: z =>
           z
@@ -140,16 +114,15 @@ export function createRolloutAction(options: {
     async handler(ctx) {
       return userFacingErrors(options.logger, ROLLOUT_ACTION_ID, async () => {
         const input = ctx.input;
-        const credentials = await ctx.getInitiatorCredentials();
+        const fromTask = await rolloutTaskOptions(ctx, client, options);
+        const { credentials } = fromTask;
         const dryRun = ctx.isDryRun || input.dryRun === true;
-        const checkpoint = <T>(key: string, fn: () => Promise<T>) =>
-          ctx.checkpoint({ key, fn: fn as any }) as Promise<T>;
         const plan = await readPlan({
           client,
           credentials,
           input,
           dryRun,
-          checkpoint,
+          checkpoint: fromTask.checkpoint,
         });
         logPlan(ctx.logger, plan, dryRun);
         ctx.output('unchanged', staysOf(plan));
@@ -163,11 +136,7 @@ export function createRolloutAction(options: {
           return;
         }
         const result = await runRollout({
-          client,
-          credentials,
-          runtime: input.runtime,
-          version: input.version || undefined,
-          rolloutId: ctx.task.id,
+          ...fromTask,
           moves: plan.moves,
           batchSize:
             input.batchSize ?? defaultBatchSize(input.concurrency ?? 4),
@@ -176,12 +145,7 @@ export function createRolloutAction(options: {
           maxFailures: input.maxFailures ?? 0,
           force: input.force === true,
           waitForCanary: input.waitForCanary !== false,
-          readyTimeoutMs: (input.readyTimeoutSeconds ?? 900) * 1000,
-          pollIntervalMs:
-            options.readyPollIntervalMs ?? DEFAULT_READY_POLL_INTERVAL_MS,
-          logger: ctx.logger,
-          checkpoint,
-          signal: ctx.signal,
+          readyTimeoutMs: readyTimeoutMs(input.readyTimeoutSeconds),
         });
         const moved = result.moved.map(o => o.target);
         ctx.output('moved', moved);

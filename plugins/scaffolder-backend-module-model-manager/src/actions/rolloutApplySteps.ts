@@ -17,7 +17,13 @@ import {
   summarize,
   throwIfUnfinished,
 } from './rolloutOutcome';
-import { rolloutInputs, rolloutOutputs } from './rolloutSchemas';
+import {
+  appliedTargetSchema,
+  rolloutApplyInputs,
+  rolloutInputs,
+  rolloutOutputs,
+} from './rolloutSchemas';
+import { rolloutTaskOptions } from './rolloutTaskOptions';
 import {
   defaultBatchSize,
   runBatches,
@@ -27,7 +33,7 @@ import {
 } from './runRollout';
 import { userFacingErrors } from './userFacingErrors';
 import { waitCanaryReady } from './waitCanaryReady';
-import { DEFAULT_READY_POLL_INTERVAL_MS } from './waitForReady';
+import { readyTimeoutMs } from './waitForReady';
 
 export const ROLLOUT_CANARY_ACTION_ID = 'model-manager:rollout:canary';
 export const ROLLOUT_WAIT_CANARY_ACTION_ID =
@@ -52,6 +58,14 @@ function movedNames(result: RolloutResult): string {
         }${o.revision !== undefined ? ` (revision ${o.revision})` : ''}`,
     ),
   );
+}
+
+/**
+ * The moves of the plan step's `canary` or `rest` output, as the step's input gives them; the
+ * backend checks their overrides again (rolloutApplyRequestSchema).
+ */
+function plannedMoves(input: { moves: unknown[] }): RolloutMove[] {
+  return input.moves as RolloutMove[];
 }
 
 /**
@@ -80,15 +94,7 @@ export function createRolloutCanaryAction(options: Options) {
         moved: rolloutOutputs.moved,
         applied: z =>
           z
-            .array(
-              z.object({
-                target: z.string(),
-                model: z.string(),
-                cluster: z.string(),
-                namespace: z.string(),
-                revision: z.number().optional(),
-              }),
-            )
+            .array(appliedTargetSchema(z))
             .describe(
               'The canary targets applied, with their revision: input of model-manager:rollout:wait-canary',
             ),
@@ -102,8 +108,7 @@ export function createRolloutCanaryAction(options: Options) {
         ROLLOUT_CANARY_ACTION_ID,
         async () => {
           const { input } = ctx;
-          // The plan step's moves; the backend checks the overrides again (rolloutApplyRequestSchema).
-          const moves = input.moves as unknown as RolloutMove[];
+          const moves = plannedMoves(input);
           if (ctx.isDryRun || moves.length === 0) {
             const summary =
               moves.length === 0
@@ -122,11 +127,7 @@ export function createRolloutCanaryAction(options: Options) {
             return;
           }
           const result = await runCanary({
-            client,
-            credentials: await ctx.getInitiatorCredentials(),
-            runtime: input.runtime,
-            version: input.version || undefined,
-            rolloutId: ctx.task.id,
+            ...(await rolloutTaskOptions(ctx, client, options)),
             moves,
             canary: moves.length,
             concurrency: 1,
@@ -135,13 +136,7 @@ export function createRolloutCanaryAction(options: Options) {
             force: input.force === true,
             waitForCanary: true,
             waitForLast: false,
-            readyTimeoutMs: (input.readyTimeoutSeconds ?? 900) * 1000,
-            pollIntervalMs:
-              options.readyPollIntervalMs ?? DEFAULT_READY_POLL_INTERVAL_MS,
-            logger: ctx.logger,
-            checkpoint: (key, fn) =>
-              ctx.checkpoint({ key, fn: fn as any }) as any,
-            signal: ctx.signal,
+            readyTimeoutMs: readyTimeoutMs(input.readyTimeoutSeconds),
             progress: { offset: 0, total: input.total ?? moves.length },
           });
           ctx.output(
@@ -184,15 +179,7 @@ export function createRolloutWaitCanaryAction(options: Options) {
         version: rolloutInputs.version,
         applied: z =>
           z
-            .array(
-              z.object({
-                target: z.string(),
-                model: z.string(),
-                cluster: z.string(),
-                namespace: z.string(),
-                revision: z.number().optional(),
-              }),
-            )
+            .array(appliedTargetSchema(z))
             .describe('The applied output of model-manager:rollout:canary'),
         readyTimeoutSeconds: rolloutInputs.readyTimeoutSeconds,
       },
@@ -217,22 +204,9 @@ export function createRolloutWaitCanaryAction(options: Options) {
             return;
           }
           const result = await waitCanaryReady({
-            client,
-            credentials: await ctx.getInitiatorCredentials(),
-            runtime: input.runtime,
-            version: input.version || undefined,
-            rolloutId: ctx.task.id,
+            ...(await rolloutTaskOptions(ctx, client, options)),
             applied,
-            canary: applied.length,
-            concurrency: 1,
-            maxFailures: 0,
-            force: false,
-            waitForCanary: true,
-            readyTimeoutMs: (input.readyTimeoutSeconds ?? 900) * 1000,
-            pollIntervalMs:
-              options.readyPollIntervalMs ?? DEFAULT_READY_POLL_INTERVAL_MS,
-            logger: ctx.logger,
-            signal: ctx.signal,
+            readyTimeoutMs: readyTimeoutMs(input.readyTimeoutSeconds),
           });
           ctx.output('ready', result.ready);
           throwIfUnfinished(
@@ -281,33 +255,15 @@ export function createRolloutBatchesAction(options: Options) {
             .describe(
               'How many targets moved before this step (the canary), for the k/total progress lines',
             ),
-        concurrency: z =>
-          z
-            .number()
-            .int()
-            .min(1)
-            .max(64)
-            .optional()
-            .describe('How many targets are applied at once (default 4)'),
-        batchSize: z =>
-          z
-            .number()
-            .int()
-            .min(1)
-            .max(200)
-            .optional()
-            .describe(
-              'How many targets go to the backend in one request (default 12 per target at once, at least 50, at most 200)',
-            ),
-        maxFailures: z =>
-          z
-            .number()
-            .int()
-            .min(0)
-            .optional()
-            .describe(
-              'Stop starting new targets once more than this many have failed (default 0)',
-            ),
+        concurrency: rolloutApplyInputs.concurrency(
+          'How many targets are applied at once (default 4)',
+        ),
+        batchSize: rolloutApplyInputs.batchSize(
+          'How many targets go to the backend in one request (default 12 per target at once, at least 50, at most 200)',
+        ),
+        maxFailures: rolloutApplyInputs.maxFailures(
+          'Stop starting new targets once more than this many have failed (default 0)',
+        ),
         force: rolloutInputs.force,
       },
       output: {
@@ -323,8 +279,7 @@ export function createRolloutBatchesAction(options: Options) {
         ROLLOUT_BATCHES_ACTION_ID,
         async () => {
           const { input } = ctx;
-          // The plan step's moves; the backend checks the overrides again (rolloutApplyRequestSchema).
-          const moves = input.moves as unknown as RolloutMove[];
+          const moves = plannedMoves(input);
           if (ctx.isDryRun || moves.length === 0) {
             const summary =
               moves.length === 0
@@ -337,14 +292,10 @@ export function createRolloutBatchesAction(options: Options) {
             ctx.output('notAttempted', []);
             return;
           }
-          const credentials = await ctx.getInitiatorCredentials();
+          const fromTask = await rolloutTaskOptions(ctx, client, options);
           const concurrency = input.concurrency ?? 4;
           const result = await runBatches({
-            client,
-            credentials,
-            runtime: input.runtime,
-            version: input.version || undefined,
-            rolloutId: ctx.task.id,
+            ...fromTask,
             moves,
             canary: 0,
             concurrency,
@@ -353,12 +304,6 @@ export function createRolloutBatchesAction(options: Options) {
             force: input.force === true,
             waitForCanary: false,
             readyTimeoutMs: 0,
-            pollIntervalMs:
-              options.readyPollIntervalMs ?? DEFAULT_READY_POLL_INTERVAL_MS,
-            logger: ctx.logger,
-            checkpoint: (key, fn) =>
-              ctx.checkpoint({ key, fn: fn as any }) as any,
-            signal: ctx.signal,
             progress: {
               offset: input.before ?? 0,
               total: input.total ?? (input.before ?? 0) + moves.length,
@@ -373,7 +318,7 @@ export function createRolloutBatchesAction(options: Options) {
             // The summary step does not run after a failed step: say here which moved targets are Ready.
             await reportReadiness({
               client,
-              credentials,
+              credentials: fromTask.credentials,
               runtime: input.runtime,
               moved,
               logger: ctx.logger,

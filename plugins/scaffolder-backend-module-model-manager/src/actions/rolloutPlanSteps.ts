@@ -9,6 +9,7 @@ import { ModelManagerClient } from '../client';
 import { logPlan, readPlan, staysOf, withoutChanges } from './planRollout';
 import { readinessLine, reportReadiness } from './rolloutOutcome';
 import { rolloutInputs, rolloutOutputs } from './rolloutSchemas';
+import { taskCheckpoint } from './rolloutTaskOptions';
 import { userFacingErrors } from './userFacingErrors';
 
 /*
@@ -66,20 +67,9 @@ export function createRolloutPlanAction(options: Options) {
             .describe(
               'Move held targets too: those a rollout or a deploy request put on a version (default false)',
             ),
-        cluster: z =>
-          z.string().optional().describe('Only targets on this cluster'),
-        namespace: z =>
-          z.string().optional().describe('Only targets in this namespace'),
-        canary: z =>
-          z
-            .number()
-            .int()
-            .min(0)
-            .max(100)
-            .optional()
-            .describe(
-              'How many targets go first, one at a time, each waiting until Ready (default 1)',
-            ),
+        cluster: rolloutInputs.cluster,
+        namespace: rolloutInputs.namespace,
+        canary: rolloutInputs.canary,
         dryRun: z =>
           z
             .boolean()
@@ -122,8 +112,7 @@ export function createRolloutPlanAction(options: Options) {
             credentials: await ctx.getInitiatorCredentials(),
             input,
             dryRun,
-            checkpoint: (key, fn) =>
-              ctx.checkpoint({ key, fn: fn as any }) as any,
+            checkpoint: taskCheckpoint(ctx),
           });
           logPlan(ctx.logger, plan, dryRun);
           const moves = plan.moves.map(withoutChanges);

@@ -1,9 +1,4 @@
-import type { TemplateActionOptions } from '@backstage/plugin-scaffolder-node';
-
-/** The zod (v3 API) the scaffolder hands to schema functions. */
-type Z = Parameters<
-  NonNullable<NonNullable<TemplateActionOptions['schema']>['input']>[string]
->[0];
+import { readyTimeoutSecondsInput, type Z } from './schemas';
 
 /**
  * The inputs and outputs the rollout actions share, described once: `model-manager:rollout` and
@@ -21,6 +16,20 @@ export const rolloutInputs = {
       .optional()
       .describe(
         "The version the plan moved targets to (a key of the runtime's versions:); leave it out when the plan applies what the catalog resolves now",
+      ),
+  cluster: (z: Z) =>
+    z.string().optional().describe('Only targets on this cluster'),
+  namespace: (z: Z) =>
+    z.string().optional().describe('Only targets in this namespace'),
+  canary: (z: Z) =>
+    z
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .optional()
+      .describe(
+        'How many targets go first, one at a time, each waiting until Ready (default 1)',
       ),
   /** The moves of `model-manager:rollout:plan`'s `canary` or `rest` output. */
   moves: (z: Z) =>
@@ -56,17 +65,39 @@ export const rolloutInputs = {
       .describe(
         'Take over fields someone changed outside model-manager (drift) instead of failing on the conflict (default false)',
       ),
-  readyTimeoutSeconds: (z: Z) =>
-    z
-      .number()
-      .int()
-      .min(1)
-      .max(86_400)
-      .optional()
-      .describe(
-        'How long to wait for a canary target to become Ready (default 900)',
-      ),
+  readyTimeoutSeconds: readyTimeoutSecondsInput(
+    'How long to wait for a canary target to become Ready (default 900)',
+  ),
 };
+
+/**
+ * The limits of how a rollout applies the targets after its canary, which `model-manager:rollout`
+ * and `model-manager:rollout:batches` take alike and describe each in its own words: those of
+ * `POST /rollouts/apply` (`rolloutApplyRequestSchema` in the common package: concurrency 1 to 64,
+ * at most 200 targets a request, maxFailures from 0).
+ */
+export const rolloutApplyInputs = {
+  concurrency: (description: string) => (z: Z) =>
+    z.number().int().min(1).max(64).optional().describe(description),
+  batchSize: (description: string) => (z: Z) =>
+    z.number().int().min(1).max(200).optional().describe(description),
+  maxFailures: (description: string) => (z: Z) =>
+    z.number().int().min(0).optional().describe(description),
+};
+
+/**
+ * A canary target applied, with the revision its apply recorded (`AppliedTarget` of runRollout.ts):
+ * what the canary step outputs and the wait-canary step waits for.
+ */
+export function appliedTargetSchema(z: Z) {
+  return z.object({
+    target: z.string(),
+    model: z.string(),
+    cluster: z.string(),
+    namespace: z.string(),
+    revision: z.number().optional(),
+  });
+}
 
 export const rolloutOutputs = {
   summary: (z: Z) =>

@@ -1,7 +1,7 @@
 import type { TemplateActionOptions } from '@backstage/plugin-scaffolder-node';
 
 /** The zod (v3 API) the scaffolder hands to schema functions. */
-type Z = Parameters<
+export type Z = Parameters<
   NonNullable<NonNullable<TemplateActionOptions['schema']>['input']>[string]
 >[0];
 
@@ -83,3 +83,13 @@ export const modelOverridesInput = {
         'Server flags added to the model server, one flag per item such as --max-model-len=8192; a repeated flag replaces the inherited one',
       ),
 };
+
+/**
+ * The `readyTimeoutSeconds` input of an action that waits until KServe reports Ready
+ * (`model-manager:deploy`, the rollout's canary): whole seconds, at most a day; left out, it is
+ * 900 (`readyTimeoutMs` of waitForReady.ts). Each action says in `description` what it waits for.
+ */
+export function readyTimeoutSecondsInput(description: string) {
+  return (z: Z) =>
+    z.number().int().min(1).max(86_400).optional().describe(description);
+}

@@ -6,15 +6,24 @@ import type {
   TargetOutcome,
 } from './runRollout';
 
+/** What a wait until Ready reads of the rollout's options. */
+type WaitOptions = Pick<
+  RolloutOptions,
+  | 'client'
+  | 'credentials'
+  | 'readyTimeoutMs'
+  | 'pollIntervalMs'
+  | 'logger'
+  | 'signal'
+>;
+
 /**
  * The wait of the canary phase as a step of its own: waits until each applied canary target is
  * Ready (one at a time; those Ready already answer at once). A target that does not become Ready
  * in time fails the canary and stops the rollout.
  */
 export async function waitCanaryReady(
-  options: Omit<RolloutOptions, 'moves' | 'checkpoint' | 'batchSize'> & {
-    applied: AppliedTarget[];
-  },
+  options: WaitOptions & { applied: AppliedTarget[] },
 ): Promise<RolloutResult & { ready: string[] }> {
   const result: RolloutResult & { ready: string[] } = {
     moved: [],
@@ -50,15 +59,7 @@ export async function waitCanaryReady(
  * cancelled meanwhile, else why it is not Ready.
  */
 export async function waitOne(
-  options: Pick<
-    RolloutOptions,
-    | 'client'
-    | 'credentials'
-    | 'readyTimeoutMs'
-    | 'pollIntervalMs'
-    | 'logger'
-    | 'signal'
-  >,
+  options: WaitOptions,
   target: { model: string; cluster: string; namespace: string },
   revision: number | undefined,
 ): Promise<string | undefined> {

@@ -19,6 +19,14 @@ export class DownloadFailedError extends Error {
 /** How often the deploy action asks for the model's status while it waits for Ready. */
 export const DEFAULT_READY_POLL_INTERVAL_MS = 5_000;
 
+/** How long a wait for Ready lasts when the task leaves `readyTimeoutSeconds` out. */
+const DEFAULT_READY_TIMEOUT_SECONDS = 900;
+
+/** A task's `readyTimeoutSeconds` input as the `timeoutMs` of {@link waitForReady}. */
+export function readyTimeoutMs(seconds: number | undefined): number {
+  return (seconds ?? DEFAULT_READY_TIMEOUT_SECONDS) * 1000;
+}
+
 /** What the model's status says, in one line, for the task log and the timeout error. */
 export function describeStatus(status: ModelStatus | undefined): string {
   if (!status) return 'no successful deploy is on record there yet';
