@@ -1,6 +1,6 @@
 import type { RuntimeSummary } from '@model-manager/plugin-model-manager-common';
 import type { ModelManagerApi } from '../api';
-import { FLEET, historyRow } from './fleet';
+import { FLEET, historyRow, qwenObject } from './fleet';
 import { MODELS, modelList } from './models';
 
 export const origin = (layer: string, path: string) => ({
@@ -10,6 +10,11 @@ export const origin = (layer: string, path: string) => ({
   line: 3,
   col: 5,
 });
+
+/** A method of the fake API that fails with `message`, as a call the backend refuses or cannot answer. */
+export const failsWith = (message: string) => async (): Promise<never> => {
+  throw new Error(message);
+};
 
 export function fakeApi(
   overrides: Partial<ModelManagerApi> = {},
@@ -115,17 +120,7 @@ export function fakeApi(
         },
       ],
     }),
-    render: async () => [
-      {
-        apiVersion: 'serving.kserve.io/v1alpha2',
-        kind: 'LLMInferenceService',
-        name: 'qwen',
-        namespace: 'models',
-        applyPolicy: 'apply',
-        source: 't',
-        manifest: { kind: 'LLMInferenceService', metadata: { name: 'qwen' } },
-      },
-    ],
+    render: async () => [qwenObject()],
     history: async () => [historyRow()],
     status: async () => [],
     catalogStatus: async () => ({

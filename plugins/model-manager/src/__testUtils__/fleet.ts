@@ -2,8 +2,24 @@ import type {
   DeploymentHistoryItem,
   FleetResponse,
   FleetTarget,
+  RenderedObject,
   TargetSync,
 } from '@model-manager/plugin-model-manager-common';
+
+/** Model qwen's LLMInferenceService as rendered for local/models, its metadata `metadata`. */
+export function qwenObject(
+  metadata: object = { name: 'qwen' },
+): RenderedObject {
+  return {
+    apiVersion: 'serving.kserve.io/v1alpha2',
+    kind: 'LLMInferenceService',
+    name: 'qwen',
+    namespace: 'models',
+    applyPolicy: 'apply',
+    source: 't',
+    manifest: { kind: 'LLMInferenceService', metadata },
+  };
+}
 
 /** A Ready, in-sync target; override what a test is about. */
 export function target(overrides: Partial<FleetTarget> = {}): FleetTarget {
@@ -142,20 +158,7 @@ export function heldSync(): TargetSync {
           args: ['--max-num-seqs=8'],
         },
       },
-      manifests: [
-        {
-          apiVersion: 'serving.kserve.io/v1alpha2',
-          kind: 'LLMInferenceService',
-          name: 'qwen',
-          namespace: 'models',
-          applyPolicy: 'apply',
-          source: 't',
-          manifest: {
-            kind: 'LLMInferenceService',
-            metadata: { name: 'qwen', labels: { applied: 'rev-4' } },
-          },
-        },
-      ],
+      manifests: [qwenObject({ name: 'qwen', labels: { applied: 'rev-4' } })],
     },
     newDeploy: {
       version: '0.24.0',
@@ -188,4 +191,27 @@ export function heldSync(): TargetSync {
     ],
     summary: `${hold.text}; 2 differences from what a new deploy would apply (drift: 1, request-pin: 1)`,
   };
+}
+
+/** What the backend's `GET /fleet` answers for `query` over `fleet`: the targets of that runtime and cluster, the errors of that cluster. */
+export function filterFleet(
+  fleet: FleetResponse,
+  query: { runtime?: string; cluster?: string } = {},
+): FleetResponse {
+  return {
+    ...fleet,
+    items: fleet.items.filter(
+      t =>
+        (!query.runtime || t.runtime === query.runtime) &&
+        (!query.cluster || t.cluster === query.cluster),
+    ),
+    errors: fleet.errors.filter(
+      e => !query.cluster || e.cluster === query.cluster,
+    ),
+  };
+}
+
+/** A fleet answer of `items`, read at FLEET's time, every cluster read. */
+export function fleetOf(items: FleetTarget[]): FleetResponse {
+  return { readAt: FLEET.readAt, errors: [], items };
 }

@@ -1,10 +1,13 @@
 import type { ModelListQuery, ModelListResponse, ModelSummary } from '../api';
 
-/** The two models of the shared fake API. */
-export const MODELS: ModelSummary[] = [
-  {
-    name: 'qwen',
-    modelId: 'Qwen/Qwen2.5-7B-Instruct',
+/** A dense LLM model `name` (`org/<name>`) on vLLM's default version; override what a test is about. */
+function vllmModel(
+  name: string,
+  overrides: Partial<ModelSummary> = {},
+): ModelSummary {
+  return {
+    name,
+    modelId: `org/${name}`,
     category: 'llm',
     runtime: 'vllm',
     kind: 'LLMInferenceService',
@@ -14,7 +17,13 @@ export const MODELS: ModelSummary[] = [
     moe: false,
     owner: 'group:default/ml',
     tags: [],
-  },
+    ...overrides,
+  };
+}
+
+/** The two models of the shared fake API. */
+export const MODELS: ModelSummary[] = [
+  vllmModel('qwen', { modelId: 'Qwen/Qwen2.5-7B-Instruct' }),
   {
     name: 'bge-ov',
     modelId: 'OpenVINO/bge',
@@ -30,22 +39,11 @@ export const MODELS: ModelSummary[] = [
 
 /** `n` vLLM models, `model-00000` ..., spread over 50 owners. */
 export function generateModels(n: number): ModelSummary[] {
-  return Array.from({ length: n }, (_, i) => {
-    const name = `model-${String(i).padStart(5, '0')}`;
-    return {
-      name,
-      modelId: `org/${name}`,
-      category: 'llm',
-      runtime: 'vllm',
-      kind: 'LLMInferenceService',
-      version: '0.24.0',
-      versionSource: 'runtime-default',
-      image: 'img',
-      moe: false,
+  return Array.from({ length: n }, (_, i) =>
+    vllmModel(`model-${String(i).padStart(5, '0')}`, {
       owner: `group:default/team-${i % 50}`,
-      tags: [],
-    };
-  });
+    }),
+  );
 }
 
 const distinct = (values: Array<string | undefined>) =>
@@ -89,3 +87,17 @@ export function modelList(
     };
   };
 }
+
+/** What the form fields read of each runtime (`getRuntime`), by name: vllm with 0.24.0 (the default) and 0.19.1, and flat openvino. */
+export const FIELD_RUNTIMES: Record<string, any> = {
+  vllm: {
+    name: 'vllm',
+    versioned: true,
+    defaultVersion: '0.24.0',
+    versions: [
+      { version: '0.24.0', image: 'vllm:0.24.0', default: true },
+      { version: '0.19.1', image: 'vllm:0.19.1', default: false },
+    ],
+  },
+  openvino: { name: 'openvino', versioned: false, versions: [] },
+};

@@ -1,5 +1,4 @@
-import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
-import { EntityProvider } from '@backstage/plugin-catalog-react';
+import { MockPermissionApi } from '@backstage/test-utils';
 import {
   act,
   fireEvent,
@@ -7,48 +6,36 @@ import {
   waitFor,
   within,
 } from '@testing-library/react';
-import { MockPermissionApi } from '@backstage/test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
-import { permissionApiRef } from '@backstage/plugin-permission-react';
-import { SWRConfig } from 'swr';
-import { toastApiRef } from '@backstage/frontend-plugin-api';
-import { modelManagerApiRef, type ModelManagerApi } from '../api';
+import type { ModelManagerApi } from '../api';
 import { ServingContent } from './ServingContent';
 import { DeclaredVsLive } from './ServingContent/DeclaredVsLive';
 import { KServeStatusCard } from './KServeStatusCard';
 import { RuntimeContent } from './RuntimePage';
-import { fakeApi, FLEET, historyRow, origin } from '../__testUtils__';
+import {
+  failsWith,
+  fakeApi,
+  FLEET,
+  historyRow,
+  liveApi,
+  liveFleetApi,
+  modelEntity,
+  origin,
+  qwenStatus,
+  renderWithApi,
+  type TestAppOptions,
+} from '../__testUtils__';
 
-const entity = {
-  apiVersion: 'backstage.io/v1alpha1',
-  kind: 'Component',
-  metadata: { name: 'qwen', annotations: { 'model-manager.io/model': 'qwen' } },
-  spec: {
-    type: 'model-server',
-    owner: 'group:default/ml',
-    lifecycle: 'production',
-  },
-};
-
-const inEntity = (
+/** Renders `element` on the page of model qwen, with the fake `api`. */
+const renderOnQwen = (
   api: ModelManagerApi,
-  children: JSX.Element,
-  permissions = new MockPermissionApi(),
-) => (
-  <TestApiProvider
-    apis={[
-      [modelManagerApiRef, api],
-      [permissionApiRef, permissions],
-      [toastApiRef, { post: () => ({ close: () => {} }) }],
-    ]}
-  >
-    <EntityProvider entity={entity}>{children}</EntityProvider>
-  </TestApiProvider>
-);
+  element: JSX.Element,
+  options: TestAppOptions = {},
+) => renderWithApi(api, element, { entity: modelEntity('qwen'), ...options });
 
 describe('ServingContent', () => {
   it('shows each value with the layer that set it and what it replaced', async () => {
-    await renderInTestApp(inEntity(fakeApi(), <ServingContent />));
+    await renderOnQwen(fakeApi(), <ServingContent />);
     expect(
       await screen.findByText('Resolved configuration'),
     ).toBeInTheDocument();
@@ -79,21 +66,16 @@ describe('ServingContent', () => {
         asked.push(`${request.permission.name} ${request.resourceRef}`);
         return result;
       });
-      await renderInTestApp(
-        // A fresh SWR cache per render: usePermission caches decisions.
-        <SWRConfig value={{ provider: () => new Map() }}>
-          {inEntity(
-            // Two revisions on the target: the live one (3) offers no Roll back, the earlier one does.
-            fakeApi({
-              history: async () => [
-                historyRow(),
-                historyRow({ id: 9, revision: 2, serverVersion: '0.24.0' }),
-              ],
-            }),
-            <ServingContent />,
-            permissions,
-          )}
-        </SWRConfig>,
+      await renderOnQwen(
+        // Two revisions on the target: the live one (3) offers no Roll back, the earlier one does.
+        fakeApi({
+          history: async () => [
+            historyRow(),
+            historyRow({ id: 9, revision: 2, serverVersion: '0.24.0' }),
+          ],
+        }),
+        <ServingContent />,
+        { permissions },
       );
       expect(await screen.findByText('Deploy history')).toBeInTheDocument();
       await screen.findByTestId('declared-vs-live');
@@ -114,21 +96,7 @@ describe('ServingContent', () => {
   it('undeploys a target after asking, and says so', async () => {
     const api = fakeApi();
     const toast = { post: jest.fn(() => ({ close: () => {} })) };
-    await renderInTestApp(
-      <SWRConfig value={{ provider: () => new Map() }}>
-        <TestApiProvider
-          apis={[
-            [modelManagerApiRef, api],
-            [permissionApiRef, new MockPermissionApi()],
-            [toastApiRef, toast],
-          ]}
-        >
-          <EntityProvider entity={entity}>
-            <ServingContent />
-          </EntityProvider>
-        </TestApiProvider>
-      </SWRConfig>,
-    );
+    await renderOnQwen(api, <ServingContent />, { toast });
     const prod = (await screen.findByText('prod/ml')).closest('tr')!;
     fireEvent.click(
       await within(prod).findByRole('button', { name: 'Undeploy' }),
@@ -154,7 +122,7 @@ describe('ServingContent', () => {
   });
 
   it('shows declared vs live for each target of the model in its header', async () => {
-    await renderInTestApp(inEntity(fakeApi(), <ServingContent />));
+    await renderOnQwen(fakeApi(), <ServingContent />);
     const card = within(await screen.findByTestId('declared-vs-live'));
     expect(card.getByText('Declared vs live')).toBeInTheDocument();
     const prod = (await card.findByText('prod/ml')).closest('tr')!;
@@ -179,10 +147,8 @@ describe('ServingContent', () => {
   });
 
   it('follows pushes one read at a time, and keeps the table with a warning when a read fails', async () => {
-    const readers = new Set<(clusters: string[]) => void>();
-    const push = (clusters: string[]) => readers.forEach(r => r(clusters));
     const reads: Array<(answer: Error | undefined) => void> = [];
-    const api = fakeApi({
+    const { api, push } = liveApi({
       modelFleet: jest.fn(
         () =>
           new Promise((resolve, reject) =>
@@ -196,22 +162,18 @@ describe('ServingContent', () => {
             ),
           ),
       ),
-      watchFleet: onChange => {
-        readers.add(onChange);
-        return () => readers.delete(onChange);
-      },
     });
-    await renderInTestApp(inEntity(api, <DeclaredVsLive model="qwen" />));
+    await renderOnQwen(api, <DeclaredVsLive model="qwen" />);
     await waitFor(() => expect(reads).toHaveLength(1));
     await act(async () => reads[0](undefined));
     const card = within(await screen.findByTestId('declared-vs-live'));
     expect(card.getAllByText('local/models').length).toBeGreaterThan(0);
     // A rollout pushes three times while the next read is under way: one more read, not three.
-    act(() => push(['local']));
+    push(['local']);
     await waitFor(() => expect(reads).toHaveLength(2));
-    act(() => push(['local']));
-    act(() => push(['prod']));
-    act(() => push(['local']));
+    push(['local']);
+    push(['prod']);
+    push(['local']);
     await act(async () =>
       reads[1](new Error('ServiceUnavailable: the backend restarts')),
     );
@@ -230,15 +192,9 @@ describe('ServingContent', () => {
   });
 
   it('keeps the tab working when the fleet cannot be read', async () => {
-    await renderInTestApp(
-      inEntity(
-        fakeApi({
-          modelFleet: async () => {
-            throw new Error('cluster prod: connect ECONNREFUSED');
-          },
-        }),
-        <ServingContent />,
-      ),
+    await renderOnQwen(
+      fakeApi({ modelFleet: failsWith('cluster prod: connect ECONNREFUSED') }),
+      <ServingContent />,
     );
     expect(
       await screen.findByText(/Could not read where this model runs/),
@@ -283,7 +239,7 @@ describe('ServingContent', () => {
           },
         ],
       });
-      await renderInTestApp(inEntity(api, <ServingContent />));
+      await renderOnQwen(api, <ServingContent />);
       expect(
         await screen.findByText('Resolved configuration'),
       ).toBeInTheDocument();
@@ -297,15 +253,13 @@ describe('ServingContent', () => {
     const gone = Object.assign(new Error("unknown model 'qwen'"), {
       response: { status: 404 },
     });
-    await renderInTestApp(
-      inEntity(
-        fakeApi({
-          resolve: async () => {
-            throw gone;
-          },
-        }),
-        <ServingContent />,
-      ),
+    await renderOnQwen(
+      fakeApi({
+        resolve: async () => {
+          throw gone;
+        },
+      }),
+      <ServingContent />,
     );
     expect(
       await screen.findByText(/Model qwen is not in models.yaml/),
@@ -320,11 +274,9 @@ describe('loading states', () => {
     ['KServeStatusCard', <KServeStatusCard />],
     ['RuntimeContent', <RuntimeContent />],
   ])('%s shows progress while loading', async (_name, element) => {
-    await renderInTestApp(
-      inEntity(
-        fakeApi({ resolve: never, status: never, getRuntime: never }),
-        element,
-      ),
+    await renderOnQwen(
+      fakeApi({ resolve: never, status: never, getRuntime: never }),
+      element,
     );
     expect(await screen.findByTestId('progress')).toBeInTheDocument();
   });
@@ -332,73 +284,39 @@ describe('loading states', () => {
 
 describe('KServeStatusCard', () => {
   it('follows the clusters: a change the backend pushes is shown without reloading, the card staying meanwhile', async () => {
-    let push: (clusters: string[]) => void = () => undefined;
     const at = (ready: boolean) => [
-      {
-        cluster: 'local',
-        namespace: 'models',
-        revision: 1,
-        found: true,
-        summary: {
-          kind: 'LLMInferenceService',
-          name: 'qwen',
-          ready,
-          conditions: [{ type: 'Ready', status: ready ? 'True' : 'False' }],
-          problems: ready ? [] : ['Ready is False.'],
-        },
-      },
+      qwenStatus({
+        ready,
+        conditions: [{ type: 'Ready', status: ready ? 'True' : 'False' }],
+        problems: ready ? [] : ['Ready is False.'],
+      }),
     ];
     let answer = at(false);
-    const api = fakeApi({
-      status: jest.fn(async () => answer),
-      watchFleet: onChange => {
-        push = onChange;
-        return () => undefined;
-      },
-    });
-    await renderInTestApp(inEntity(api, <KServeStatusCard />));
+    const { api, push } = liveApi({ status: jest.fn(async () => answer) });
+    await renderOnQwen(api, <KServeStatusCard />);
     expect(
       await screen.findByText('local/models: not ready'),
     ).toBeInTheDocument();
     answer = at(true);
-    act(() => push(['local']));
+    push(['local']);
     expect(await screen.findByText('local/models: Ready')).toBeInTheDocument();
     expect(screen.queryByTestId('progress')).not.toBeInTheDocument();
     expect(api.status).toHaveBeenCalledTimes(2);
   });
 
   it('keeps the last status with a warning when a read after a push fails', async () => {
-    let push: (clusters: string[]) => void = () => undefined;
     let failing = false;
-    const api = fakeApi({
+    const { api, push } = liveApi({
       status: jest.fn(async () => {
         if (failing)
           throw new Error('ServiceUnavailable: the backend restarts');
-        return [
-          {
-            cluster: 'local',
-            namespace: 'models',
-            revision: 1,
-            found: true,
-            summary: {
-              kind: 'LLMInferenceService',
-              name: 'qwen',
-              ready: true,
-              conditions: [{ type: 'Ready', status: 'True' }],
-              problems: [],
-            },
-          },
-        ];
+        return [qwenStatus()];
       }),
-      watchFleet: onChange => {
-        push = onChange;
-        return () => undefined;
-      },
     });
-    await renderInTestApp(inEntity(api, <KServeStatusCard />));
+    await renderOnQwen(api, <KServeStatusCard />);
     expect(await screen.findByText('local/models: Ready')).toBeInTheDocument();
     failing = true;
-    act(() => push(['local']));
+    push(['local']);
     expect(
       await screen.findByText(/Could not read the latest status/),
     ).toBeInTheDocument();
@@ -406,7 +324,7 @@ describe('KServeStatusCard', () => {
   });
 
   it('says not deployed', async () => {
-    await renderInTestApp(inEntity(fakeApi(), <KServeStatusCard />));
+    await renderOnQwen(fakeApi(), <KServeStatusCard />);
     expect(
       await screen.findByText(/^Not deployed anywhere yet/),
     ).toBeInTheDocument();
@@ -415,28 +333,9 @@ describe('KServeStatusCard', () => {
   it('shows Ready with the URL, or what is wrong in words', async () => {
     const api = fakeApi({
       status: async () => [
-        {
-          cluster: 'local',
-          namespace: 'models',
-          revision: 1,
-          found: true,
-          summary: {
-            kind: 'LLMInferenceService',
-            name: 'qwen',
-            ready: true,
-            url: 'http://qwen.models',
-            conditions: [{ type: 'Ready', status: 'True' }],
-            problems: [],
-          },
-        },
-        {
-          cluster: 'prod',
-          namespace: 'ml',
-          revision: 2,
-          found: true,
-          summary: {
-            kind: 'LLMInferenceService',
-            name: 'qwen',
+        qwenStatus({ url: 'http://qwen.models' }),
+        qwenStatus(
+          {
             ready: false,
             conditions: [
               { type: 'Ready', status: 'False' },
@@ -450,10 +349,11 @@ describe('KServeStatusCard', () => {
               'WorkloadsReady is False: the vLLM pods are not ready (ImagePullBackOff).',
             ],
           },
-        },
+          { cluster: 'prod', namespace: 'ml', revision: 2 },
+        ),
       ],
     });
-    await renderInTestApp(inEntity(api, <KServeStatusCard />));
+    await renderOnQwen(api, <KServeStatusCard />);
     expect(await screen.findByText('local/models: Ready')).toBeInTheDocument();
     expect(screen.getByText('http://qwen.models')).toBeInTheDocument();
     expect(
@@ -468,15 +368,9 @@ describe('KServeStatusCard', () => {
   });
 
   it('shows a permission or backend error', async () => {
-    await renderInTestApp(
-      inEntity(
-        fakeApi({
-          status: async () => {
-            throw new Error('NotAllowedError: denied');
-          },
-        }),
-        <KServeStatusCard />,
-      ),
+    await renderOnQwen(
+      fakeApi({ status: failsWith('NotAllowedError: denied') }),
+      <KServeStatusCard />,
     );
     await waitFor(() =>
       expect(screen.getByText(/Could not read the status/)).toBeInTheDocument(),
@@ -487,38 +381,19 @@ describe('KServeStatusCard', () => {
 describe('RuntimeContent', () => {
   it('follows the clusters: the fleet by version reads again the cluster a push names, the matrix staying meanwhile', async () => {
     // Every reader of the page subscribes (the matrix and the plan line).
-    const readers = new Set<(clusters: string[]) => void>();
-    const push = (clusters: string[]) => readers.forEach(r => r(clusters));
-    let answer = FLEET;
-    const api = fakeApi({
-      // As the backend filters: by runtime and cluster.
-      fleet: jest.fn(
-        async (query?: { runtime?: string; cluster?: string }) => ({
-          ...answer,
-          items: answer.items.filter(
-            i =>
-              (!query?.runtime || i.runtime === query.runtime) &&
-              (!query?.cluster || i.cluster === query.cluster),
-          ),
-        }),
-      ),
-      watchFleet: onChange => {
-        readers.add(onChange);
-        return () => readers.delete(onChange);
-      },
-    });
-    await renderInTestApp(inEntity(api, <RuntimeContent />));
+    const { api, push, setFleet } = liveFleetApi(FLEET);
+    await renderOnQwen(api, <RuntimeContent />);
     expect(await screen.findByTestId('live-0.19.1')).toHaveTextContent('1');
     // The target on local moved to 0.19.1 (a rollout elsewhere): the matrix counts it there.
-    answer = {
+    setFleet({
       ...FLEET,
       items: FLEET.items.map(i =>
         i.cluster === 'local' && i.runtime === 'vllm'
           ? { ...i, liveVersion: '0.19.1' }
           : i,
       ),
-    };
-    act(() => push(['local']));
+    });
+    push(['local']);
     await waitFor(() =>
       expect(screen.getByTestId('live-0.19.1')).toHaveTextContent('2'),
     );
@@ -531,24 +406,18 @@ describe('RuntimeContent', () => {
   });
 
   it('keeps the matrix with a warning when a read after a push fails, and reads again with the next push', async () => {
-    const readers = new Set<(clusters: string[]) => void>();
-    const push = (clusters: string[]) => readers.forEach(r => r(clusters));
     let failing = false;
-    const api = fakeApi({
+    const { api, push } = liveApi({
       fleet: jest.fn(async () => {
         if (failing)
           throw new Error('ServiceUnavailable: the backend restarts');
         return FLEET;
       }),
-      watchFleet: onChange => {
-        readers.add(onChange);
-        return () => readers.delete(onChange);
-      },
     });
-    await renderInTestApp(inEntity(api, <RuntimeContent />));
+    await renderOnQwen(api, <RuntimeContent />);
     expect(await screen.findByTestId('live-0.19.1')).toHaveTextContent('1');
     failing = true;
-    act(() => push(['local']));
+    push(['local']);
     expect(
       await screen.findByText(/Could not read the latest changes/),
     ).toBeInTheDocument();
@@ -558,7 +427,7 @@ describe('RuntimeContent', () => {
     // The matrix read before stays.
     expect(screen.getByTestId('live-0.19.1')).toHaveTextContent('1');
     failing = false;
-    act(() => push(['prod']));
+    push(['prod']);
     await waitFor(() =>
       expect(
         screen.queryByText(/Could not read the latest changes/),
@@ -567,8 +436,6 @@ describe('RuntimeContent', () => {
   });
 
   it('the plan line is read one plan at a time: pushes during a read make one more read, not one each', async () => {
-    const readers = new Set<(clusters: string[]) => void>();
-    const push = (clusters: string[]) => readers.forEach(r => r(clusters));
     const plans: Array<(moves: number) => void> = [];
     const plan = (runtime: string, moves: number) => ({
       runtime,
@@ -584,24 +451,20 @@ describe('RuntimeContent', () => {
       stays: [],
       errors: [],
     });
-    const api = fakeApi({
+    const { api, push } = liveApi({
       rolloutPlan: jest.fn(
         ({ runtime }) =>
           new Promise(resolve =>
             plans.push(moves => resolve(plan(runtime, moves))),
           ),
       ),
-      watchFleet: onChange => {
-        readers.add(onChange);
-        return () => readers.delete(onChange);
-      },
     });
-    await renderInTestApp(inEntity(api, <RuntimeContent />));
+    await renderOnQwen(api, <RuntimeContent />);
     await waitFor(() => expect(plans).toHaveLength(1));
     // A rollout pushes again and again while the first plan is built.
-    act(() => push(['local']));
-    act(() => push(['prod']));
-    act(() => push(['local']));
+    push(['local']);
+    push(['prod']);
+    push(['local']);
     await act(async () => plans[0](3));
     expect(await screen.findByTestId('plan-line')).toHaveTextContent(
       'would move 3 targets',
@@ -617,7 +480,7 @@ describe('RuntimeContent', () => {
   });
 
   it('shows versions with the default marked, env, categories and plumbing', async () => {
-    await renderInTestApp(inEntity(fakeApi(), <RuntimeContent />));
+    await renderOnQwen(fakeApi(), <RuntimeContent />);
     expect(await screen.findByText('0.24.0 (default)')).toBeInTheDocument();
     expect(
       screen.getByText('docker.io/vllm/vllm-openai-cpu:v0.19.1'),
@@ -659,7 +522,7 @@ describe('RuntimeContent', () => {
         errors: [],
       }),
     });
-    await renderInTestApp(inEntity(api, <RuntimeContent />));
+    await renderOnQwen(api, <RuntimeContent />);
     expect(await screen.findByText('Fleet by version')).toBeInTheDocument();
     expect(api.fleet).toHaveBeenCalledWith({ runtime: 'vllm' });
     expect(screen.getByTestId('live-0.24.0')).toHaveTextContent('1');

@@ -1,10 +1,6 @@
-import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
 import { screen, within } from '@testing-library/react';
-import {
-  modelManagerApiRef,
-  type ModelManagerApi,
-  type ModelStatus,
-} from '../../api';
+import type { ModelStatus } from '../../api';
+import { fakeApi, renderWithApi } from '../../__testUtils__';
 import { ClientSnippetCard } from './ClientSnippetCard';
 
 const deployed = (endpoint: ModelStatus['endpoint']): ModelStatus => ({
@@ -22,33 +18,32 @@ const deployed = (endpoint: ModelStatus['endpoint']): ModelStatus => ({
   endpoint,
 });
 
+/** Deployed on local/models, reached through the cluster's gateway. */
+const THROUGH_GATEWAY = deployed({
+  source: 'gateway',
+  baseUrl: 'https://ai.example.com/v1',
+  message: "From the cluster's gateway.",
+});
+
 async function renderCard(
   items: ModelStatus[],
   category = 'llm',
   operations: readonly string[] = ['chat', 'completions'],
 ) {
-  const api = { status: async () => items } as unknown as ModelManagerApi;
-  await renderInTestApp(
-    <TestApiProvider apis={[[modelManagerApiRef, api]]}>
-      <ClientSnippetCard
-        model="phi"
-        servedName="phi"
-        category={category}
-        operations={operations}
-      />
-    </TestApiProvider>,
+  await renderWithApi(
+    fakeApi({ status: async () => items }),
+    <ClientSnippetCard
+      model="phi"
+      servedName="phi"
+      category={category}
+      operations={operations}
+    />,
   );
 }
 
 describe('ClientSnippetCard', () => {
   it('curl and the OpenAI SDK against the real endpoint, sending the served name', async () => {
-    await renderCard([
-      deployed({
-        source: 'gateway',
-        baseUrl: 'https://ai.example.com/v1',
-        message: "From the cluster's gateway.",
-      }),
-    ]);
+    await renderCard([THROUGH_GATEWAY]);
     const card = await screen.findByTestId('endpoint-local-models');
     // Code snippets are split into highlighted spans: read the text.
     const text = card.textContent!;
@@ -95,17 +90,7 @@ describe('ClientSnippetCard', () => {
   ])(
     '%s %j: the operation of the category',
     async (category, operations, curl, python) => {
-      await renderCard(
-        [
-          deployed({
-            source: 'gateway',
-            baseUrl: 'https://ai.example.com/v1',
-            message: 'From the gateway.',
-          }),
-        ],
-        category,
-        operations,
-      );
+      await renderCard([THROUGH_GATEWAY], category, operations);
       const text = (await screen.findByTestId('endpoint-local-models'))
         .textContent!;
       expect(text).toContain(`curl ${curl}`);
@@ -114,17 +99,7 @@ describe('ClientSnippetCard', () => {
   );
 
   it('a category its engine profile gives no operation: says so, no code', async () => {
-    await renderCard(
-      [
-        deployed({
-          source: 'gateway',
-          baseUrl: 'https://ai.example.com/v1',
-          message: 'From the gateway.',
-        }),
-      ],
-      'speech',
-      [],
-    );
+    await renderCard([THROUGH_GATEWAY], 'speech', []);
     const card = await screen.findByTestId('endpoint-local-models');
     expect(within(card).getByTestId('no-operation')).toHaveTextContent(
       /^Category speech serves no OpenAI-compatible operation .* list none\), so there is no call to show\.$/,
@@ -150,13 +125,7 @@ describe('ClientSnippetCard', () => {
   });
 
   it('OpenVINO through the AI gateway: the /v1 path the route serves, and how to get a token', async () => {
-    await renderCard([
-      deployed({
-        source: 'gateway',
-        baseUrl: 'https://ai.example.com/v1',
-        message: "From the cluster's gateway.",
-      }),
-    ]);
+    await renderCard([THROUGH_GATEWAY]);
     const card = await screen.findByTestId('endpoint-local-models');
     expect(within(card).getByTestId('gateway-paths')).toHaveTextContent(
       'POST https://ai.example.com/v1/chat/completions with "model": "phi".',

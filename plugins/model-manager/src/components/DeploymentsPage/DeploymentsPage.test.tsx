@@ -1,38 +1,28 @@
-import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
-import {
-  act,
-  fireEvent,
-  screen,
-  waitFor,
-  within,
-} from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router-dom';
-import type { FleetResponse } from '@model-manager/plugin-model-manager-common';
-import { fakeApi, FLEET, heldSync, target } from '../../__testUtils__';
-import { modelManagerApiRef, type ModelManagerApi } from '../../api';
+import {
+  failsWith,
+  fakeApi,
+  FLEET,
+  fleetOf,
+  heldSync,
+  liveFleetApi,
+  renderPage,
+  target,
+} from '../../__testUtils__';
+import type { ModelManagerApi } from '../../api';
 import { DeploymentsPage } from './DeploymentsPage';
 
-/** Shows the page's URL query, to check that the filters are in it. */
-function Search() {
-  return <div data-testid="search">{useLocation().search}</div>;
-}
-
-const renderPage = (api: ModelManagerApi, url = '/model-deployments') =>
-  renderInTestApp(
-    <TestApiProvider apis={[[modelManagerApiRef, api]]}>
-      <DeploymentsPage />
-      <Search />
-    </TestApiProvider>,
-    { routeEntries: [url] },
-  );
+/** The Deployments page at `url`, its URL query under test id `search` (to check that the filters are in it). */
+const renderDeployments = (api: ModelManagerApi, url = '/model-deployments') =>
+  renderPage(api, <DeploymentsPage />, url);
 
 const rowOf = (text: string) =>
   screen.getByText(text).closest('tr') as HTMLElement;
 
 describe('DeploymentsPage', () => {
   it('lists every target with its state and reason, live version and image, last revision and a link to the model', async () => {
-    await renderPage(fakeApi());
+    await renderDeployments(fakeApi());
     expect(await screen.findByText('Deployments (3 of 3)')).toBeInTheDocument();
     const prod = rowOf('prod/ml');
     expect(within(prod).getByRole('link', { name: 'qwen' })).toHaveAttribute(
@@ -71,7 +61,7 @@ describe('DeploymentsPage', () => {
   });
 
   it('lists the changed fields behind a drift chip', async () => {
-    await renderPage(fakeApi());
+    await renderDeployments(fakeApi());
     await userEvent.hover(await screen.findByTestId('chip-drifted'));
     expect(await screen.findByRole('tooltip')).toHaveTextContent(
       '.spec.predictor.minReplicas: applied 1 → live 3',
@@ -79,7 +69,7 @@ describe('DeploymentsPage', () => {
   });
 
   it('opens a row on the field lists behind its chips', async () => {
-    await renderPage(fakeApi());
+    await renderDeployments(fakeApi());
     await screen.findByText('Deployments (3 of 3)');
     expect(
       screen.queryByTestId('details-qwen@prod/ml'),
@@ -95,13 +85,10 @@ describe('DeploymentsPage', () => {
   });
 
   it('a held target: says held at which version by whom, and lists what runs against a new deploy with the reasons', async () => {
-    await renderPage(
+    await renderDeployments(
       fakeApi({
-        fleet: async () => ({
-          readAt: '2026-12-01T10:00:00Z',
-          errors: [],
-          items: [target({ liveVersion: '0.19.1', sync: heldSync() })],
-        }),
+        fleet: async () =>
+          fleetOf([target({ liveVersion: '0.19.1', sync: heldSync() })]),
       }),
     );
     const row = within(
@@ -130,7 +117,10 @@ describe('DeploymentsPage', () => {
   });
 
   it('filters by the URL query, so a link shares the view', async () => {
-    await renderPage(fakeApi(), '/model-deployments?cluster=prod&runtime=vllm');
+    await renderDeployments(
+      fakeApi(),
+      '/model-deployments?cluster=prod&runtime=vllm',
+    );
     expect(await screen.findByText('Deployments (1 of 3)')).toBeInTheDocument();
     expect(screen.getByText('prod/ml')).toBeInTheDocument();
     expect(screen.queryByText('local/models')).not.toBeInTheDocument();
@@ -148,7 +138,7 @@ describe('DeploymentsPage', () => {
   ])(
     'filters by %s and puts the filter in the URL',
     async (key, label, value, count) => {
-      await renderPage(fakeApi());
+      await renderDeployments(fakeApi());
       await screen.findByText('Deployments (3 of 3)');
       fireEvent.change(screen.getByLabelText(label), { target: { value } });
       expect(
@@ -183,7 +173,7 @@ describe('DeploymentsPage', () => {
         { cluster: 'edge', message: 'connect ECONNREFUSED 10.0.0.9:6443' },
       ],
     };
-    await renderPage(fakeApi({ fleet: async () => fleet }));
+    await renderDeployments(fakeApi({ fleet: async () => fleet }));
     expect(await screen.findByText('Deployments (4 of 4)')).toBeInTheDocument();
     expect(
       screen.getByText(
@@ -199,11 +189,9 @@ describe('DeploymentsPage', () => {
   });
 
   it('says what to check when the backend does not answer', async () => {
-    await renderPage(
+    await renderDeployments(
       fakeApi({
-        fleet: async () => {
-          throw new Error('Failed to fetch');
-        },
+        fleet: failsWith('Failed to fetch'),
       }),
     );
     expect(
@@ -212,9 +200,9 @@ describe('DeploymentsPage', () => {
   });
 
   it('says when nothing is deployed', async () => {
-    await renderPage(
+    await renderDeployments(
       fakeApi({
-        fleet: async () => ({ items: [], errors: [], readAt: FLEET.readAt }),
+        fleet: async () => fleetOf([]),
       }),
     );
     expect(
@@ -224,40 +212,12 @@ describe('DeploymentsPage', () => {
     ).toBeInTheDocument();
   });
 
-  /** An API whose fleet answers `fleet()` as the backend does (`cluster` filters), and whose pushes the test sends. */
-  function liveApi(initial: FleetResponse) {
-    let answer = initial;
-    let push: (clusters: string[]) => void = () => undefined;
-    const api = fakeApi({
-      fleet: jest.fn(async (query?: { cluster?: string }) =>
-        query?.cluster
-          ? {
-              ...answer,
-              items: answer.items.filter(i => i.cluster === query.cluster),
-              errors: answer.errors.filter(e => e.cluster === query.cluster),
-            }
-          : answer,
-      ),
-      watchFleet: onChange => {
-        push = onChange;
-        return () => undefined;
-      },
-    });
-    return {
-      api,
-      set: (next: FleetResponse) => {
-        answer = next;
-      },
-      push: (clusters: string[]) => act(() => push(clusters)),
-    };
-  }
-
   it('follows the clusters: a pushed change is shown without reloading, reading only the cluster that changed', async () => {
-    const live = liveApi(FLEET);
-    await renderPage(live.api);
+    const live = liveFleetApi(FLEET);
+    await renderDeployments(live.api);
     const prod = rowOf('prod/ml');
     expect(within(prod).getByTestId('state-NotReady')).toBeInTheDocument();
-    live.set({
+    live.setFleet({
       ...FLEET,
       items: FLEET.items.map(i =>
         i.cluster === 'prod' ? { ...i, state: 'Ready', reason: undefined } : i,
@@ -292,16 +252,12 @@ describe('DeploymentsPage', () => {
   it("a pushed cluster's new and removed targets and its error take the place of the old ones; most clusters changed reads everything", async () => {
     const at = (cluster: string, model = 'qwen') =>
       target({ model, cluster, namespace: 'models' });
-    const four: FleetResponse = {
-      readAt: '2026-12-01T10:00:00Z',
-      errors: [],
-      items: ['a', 'b', 'c', 'd'].map(c => at(c)),
-    };
-    const live = liveApi(four);
-    await renderPage(live.api);
+    const four = fleetOf(['a', 'b', 'c', 'd'].map(c => at(c)));
+    const live = liveFleetApi(four);
+    await renderDeployments(live.api);
     await screen.findByText('Deployments (4 of 4)');
     // On b: qwen undeployed, bge deployed; c cannot be read.
-    live.set({
+    live.setFleet({
       readAt: '2026-12-01T10:05:00Z',
       errors: [
         { cluster: 'c', message: 'cluster c could not be read: timeout' },
@@ -328,7 +284,7 @@ describe('DeploymentsPage', () => {
       [{ cluster: 'c' }],
     ]);
     // Three of four clusters at once: the whole fleet is read.
-    live.set({ ...four, items: [at('a'), at('b'), at('c'), at('d')] });
+    live.setFleet({ ...four, items: [at('a'), at('b'), at('c'), at('d')] });
     live.push(['a', 'b', 'c']);
     await waitFor(() =>
       expect(screen.queryByText(/could not be read: timeout/)).toBeNull(),
@@ -337,8 +293,8 @@ describe('DeploymentsPage', () => {
   });
 
   it('a read that fails after a push keeps the table, says why, and reads again with the next push', async () => {
-    const live = liveApi(FLEET);
-    await renderPage(live.api);
+    const live = liveFleetApi(FLEET);
+    await renderDeployments(live.api);
     await screen.findByText('prod/ml');
     (live.api.fleet as jest.Mock).mockRejectedValueOnce(
       new Error('Request failed with 503 Service Unavailable'),
@@ -348,7 +304,7 @@ describe('DeploymentsPage', () => {
       await screen.findByText(/Could not read the latest changes/),
     ).toBeInTheDocument();
     expect(rowOf('prod/ml')).toBeInTheDocument();
-    live.set({
+    live.setFleet({
       ...FLEET,
       items: FLEET.items.map(i =>
         i.cluster === 'prod' ? { ...i, state: 'Ready', reason: undefined } : i,

@@ -10,7 +10,6 @@ import {
 } from '@backstage/core-components';
 import { useApi } from '@backstage/core-plugin-api';
 import Box from '@material-ui/core/Box';
-import Button from '@material-ui/core/Button';
 import Typography from '@material-ui/core/Typography';
 import {
   targetLabel,
@@ -21,6 +20,7 @@ import { useSearchParams } from 'react-router-dom';
 import { errorText, modelManagerApiRef } from '../../api';
 import { useLiveFleet } from '../../hooks/useLiveFleet';
 import { usePageTitle } from '../../hooks/usePageTitle';
+import { FilterBar } from '../FilterBar';
 import { FilterSelect } from '../FilterSelect';
 import {
   DRIFT_LABELS,
@@ -164,12 +164,9 @@ function Filters(props: {
   onClear: () => void;
 }) {
   return (
-    <Box
-      display="flex"
-      flexWrap="wrap"
-      alignItems="center"
-      style={{ gap: 16 }}
-      marginBottom={2}
+    <FilterBar
+      filtered={Object.keys(props.filters).length > 0}
+      onClear={props.onClear}
     >
       {FILTER_KEYS.map(key => (
         <FilterSelect
@@ -181,10 +178,7 @@ function Filters(props: {
           onChange={value => props.onChange(key, value)}
         />
       ))}
-      {Object.keys(props.filters).length > 0 && (
-        <Button onClick={props.onClear}>Clear filters</Button>
-      )}
-    </Box>
+    </FilterBar>
   );
 }
 

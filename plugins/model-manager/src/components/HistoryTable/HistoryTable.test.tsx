@@ -1,16 +1,9 @@
-import { toastApiRef } from '@backstage/frontend-plugin-api';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
-import { permissionApiRef } from '@backstage/plugin-permission-react';
-import {
-  MockPermissionApi,
-  renderInTestApp,
-  TestApiProvider,
-} from '@backstage/test-utils';
+import { MockPermissionApi } from '@backstage/test-utils';
 import type { DeploymentHistoryItem } from '@model-manager/plugin-model-manager-common';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { SWRConfig } from 'swr';
-import { fakeApi, historyRow } from '../../__testUtils__';
-import { modelManagerApiRef, type ModelManagerApi } from '../../api';
+import { fakeApi, historyRow, renderWithApi } from '../../__testUtils__';
+import type { ModelManagerApi } from '../../api';
 import { HistoryTable } from './HistoryTable';
 
 const IMAGE = '.spec.template.containers[name=main].image';
@@ -94,28 +87,19 @@ async function renderTable(
   onChanged = jest.fn(),
 ) {
   const toast = { post: jest.fn(() => ({ close: () => {} })) };
-  await renderInTestApp(
-    // A fresh SWR cache per render: usePermission caches decisions by permission name.
-    <SWRConfig value={{ provider: () => new Map() }}>
-      <TestApiProvider
-        apis={[
-          [modelManagerApiRef, api],
-          [
-            permissionApiRef,
-            // `result` for the deploy permission on this model's entity; nothing else is allowed.
-            new MockPermissionApi(request =>
-              request.permission.name === 'model-manager.model.deploy' &&
-              request.resourceRef === 'component:default/qwen'
-                ? result
-                : AuthorizeResult.DENY,
-            ),
-          ],
-          [toastApiRef, toast],
-        ]}
-      >
-        <HistoryTable model="qwen" history={history} onChanged={onChanged} />
-      </TestApiProvider>
-    </SWRConfig>,
+  await renderWithApi(
+    api,
+    <HistoryTable model="qwen" history={history} onChanged={onChanged} />,
+    {
+      // `result` for the deploy permission on this model's entity; nothing else is allowed.
+      permissions: new MockPermissionApi(request =>
+        request.permission.name === 'model-manager.model.deploy' &&
+        request.resourceRef === 'component:default/qwen'
+          ? result
+          : AuthorizeResult.DENY,
+      ),
+      toast,
+    },
   );
   await screen.findByText('Deploy history');
   return { toast, onChanged };

@@ -1,24 +1,7 @@
-import { EntityProvider } from '@backstage/plugin-catalog-react';
-import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
-import { screen, within } from '@testing-library/react';
-import {
-  modelManagerApiRef,
-  type ModelManagerApi,
-  type ModelStatus,
-} from '../../api';
+import { within } from '@testing-library/react';
+import type { ModelStatus } from '../../api';
+import { renderStatusCard } from '../../__testUtils__';
 import type { ConditionSummary } from '@model-manager/plugin-model-manager-common';
-import { KServeStatusCard } from './KServeStatusCard';
-
-const entity = {
-  apiVersion: 'backstage.io/v1alpha1',
-  kind: 'Component',
-  metadata: { name: 'phi', annotations: { 'model-manager.io/model': 'phi' } },
-  spec: {
-    type: 'model-server',
-    owner: 'group:default/ml',
-    lifecycle: 'production',
-  },
-};
 
 const JOB = { name: 'phi-download', namespace: 'models', found: true };
 const isvc = (
@@ -36,19 +19,8 @@ const isvc = (
 const WAITING =
   'KServe has not reported a Ready condition for this InferenceService yet; the controller may still be reconciling it (or KServe is not installed on this cluster).';
 
-async function renderCard(items: ModelStatus[]) {
-  const api = { status: async () => items } as unknown as ModelManagerApi;
-  await renderInTestApp(
-    <TestApiProvider apis={[[modelManagerApiRef, api]]}>
-      <EntityProvider entity={entity}>
-        <KServeStatusCard />
-      </EntityProvider>
-    </TestApiProvider>,
-  );
-  return screen.findByTestId(
-    `kserve-status-${items[0].cluster}-${items[0].namespace}`,
-  );
-}
+/** The status card on the page of model phi, the status answering `items`: the card of the first target. */
+const renderCard = (items: ModelStatus[]) => renderStatusCard(items, 'phi');
 
 describe('KServeStatusCard', () => {
   it('a model waiting for its weights: the download progress and the gateway endpoint, no error', async () => {

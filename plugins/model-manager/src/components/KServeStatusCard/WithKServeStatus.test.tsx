@@ -1,7 +1,5 @@
-import { EntityProvider } from '@backstage/plugin-catalog-react';
-import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
 import { screen } from '@testing-library/react';
-import { modelManagerApiRef, type ModelManagerApi } from '../../api';
+import { fakeApi, renderWithApi } from '../../__testUtils__';
 import { WithKServeStatus } from './WithKServeStatus';
 
 const component = (annotations: Record<string, string>) => ({
@@ -12,15 +10,13 @@ const component = (annotations: Record<string, string>) => ({
 });
 
 async function renderTab(entity: ReturnType<typeof component>) {
-  const api = { status: jest.fn(async () => []) } as unknown as ModelManagerApi;
-  await renderInTestApp(
-    <TestApiProvider apis={[[modelManagerApiRef, api]]}>
-      <EntityProvider entity={entity}>
-        <WithKServeStatus>
-          <div>stock Kubernetes content</div>
-        </WithKServeStatus>
-      </EntityProvider>
-    </TestApiProvider>,
+  const api = fakeApi({ status: jest.fn(async () => []) });
+  await renderWithApi(
+    api,
+    <WithKServeStatus>
+      <div>stock Kubernetes content</div>
+    </WithKServeStatus>,
+    { entity },
   );
   return api;
 }

@@ -7,17 +7,11 @@ import {
 import { catalogApiMock } from '@backstage/plugin-catalog-react/testUtils';
 import { screen } from '@testing-library/react';
 import type { Entity } from '@backstage/catalog-model';
+import { modelEntity } from '../../__testUtils__';
 import { ApiDefinitionContent, ProvidedApisCard } from '.';
 
 const model: Entity = {
-  apiVersion: 'backstage.io/v1alpha1',
-  kind: 'Component',
-  metadata: { name: 'qwen', annotations: { 'model-manager.io/model': 'qwen' } },
-  spec: {
-    type: 'model-server',
-    owner: 'group:default/ml',
-    lifecycle: 'production',
-  },
+  ...modelEntity('qwen'),
   relations: [
     { type: 'providesApi', targetRef: 'api:default/qwen-openai-api' },
   ],

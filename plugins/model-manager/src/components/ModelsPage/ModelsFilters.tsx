@@ -1,11 +1,10 @@
-import Box from '@material-ui/core/Box';
-import Button from '@material-ui/core/Button';
 import TextField from '@material-ui/core/TextField';
 import {
   MODEL_SORT_FIELDS,
   type ModelFacets,
   type ModelSort,
 } from '@model-manager/plugin-model-manager-common';
+import { FilterBar } from '../FilterBar';
 import { FILTER_LABEL_PROPS, FilterSelect } from '../FilterSelect';
 import { MODEL_FILTERS, type ModelFilter, type ModelsView } from './modelsView';
 
@@ -50,12 +49,9 @@ export function ModelsFilters(props: {
     return current && !values.includes(current) ? [current, ...values] : values;
   };
   return (
-    <Box
-      display="flex"
-      flexWrap="wrap"
-      alignItems="center"
-      style={{ gap: 16 }}
-      marginBottom={2}
+    <FilterBar
+      filtered={Object.keys(view.filters).length > 0 || !!view.q}
+      onClear={props.onClear}
     >
       <TextField
         id="models-search"
@@ -95,9 +91,6 @@ export function ModelsFilters(props: {
           </option>,
         ])}
       </TextField>
-      {(Object.keys(view.filters).length > 0 || view.q) && (
-        <Button onClick={props.onClear}>Clear filters</Button>
-      )}
-    </Box>
+    </FilterBar>
   );
 }

@@ -1,4 +1,3 @@
-import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
 import {
   act,
   fireEvent,
@@ -7,24 +6,20 @@ import {
   within,
 } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router-dom';
-import { fakeApi, FLEET, generateModels, modelList } from '../../__testUtils__';
-import { modelManagerApiRef, type ModelManagerApi } from '../../api';
+import {
+  failsWith,
+  fakeApi,
+  FLEET,
+  generateModels,
+  modelList,
+  renderPage,
+} from '../../__testUtils__';
+import type { ModelManagerApi } from '../../api';
 import { ModelsPage } from './ModelsPage';
 
-/** Shows the page's URL query, to check that the view is in it. */
-function Search() {
-  return <div data-testid="search">{useLocation().search}</div>;
-}
-
-const renderPage = (api: ModelManagerApi, url = '/models') =>
-  renderInTestApp(
-    <TestApiProvider apis={[[modelManagerApiRef, api]]}>
-      <ModelsPage />
-      <Search />
-    </TestApiProvider>,
-    { routeEntries: [url] },
-  );
+/** The Models page at `url`, its URL query under test id `search` (to check that the view is in it). */
+const renderModels = (api: ModelManagerApi, url = '/models') =>
+  renderPage(api, <ModelsPage />, url);
 
 /** How long the search waits for typing to pause (ModelsPage's SEARCH_DEBOUNCE_MS). */
 const SEARCH_PAUSE_MS = 300;
@@ -44,7 +39,7 @@ const bigApi = () =>
 
 describe('ModelsPage', () => {
   it('lists the models with runtime, category and version source', async () => {
-    await renderPage(fakeApi());
+    await renderModels(fakeApi());
     expect(await screen.findByText('Models (2)')).toBeInTheDocument();
     expect(screen.getByText('Qwen/Qwen2.5-7B-Instruct')).toBeInTheDocument();
     expect(screen.getByText('0.24.0 (default)')).toBeInTheDocument();
@@ -53,7 +48,7 @@ describe('ModelsPage', () => {
   });
 
   it('offers a Deploy action on every row: the Deploy model template with the model picked', async () => {
-    await renderPage(fakeApi());
+    await renderModels(fakeApi());
     expect(await screen.findByText('Models (2)')).toBeInTheDocument();
     for (const name of ['qwen', 'bge-ov']) {
       const href = screen
@@ -68,7 +63,7 @@ describe('ModelsPage', () => {
   });
 
   it('keeps names, runtimes, versions and object kinds on one line (no break mid-word)', async () => {
-    await renderPage(fakeApi());
+    await renderModels(fakeApi());
     const qwen = (await screen.findByText('Qwen/Qwen2.5-7B-Instruct')).closest(
       'tr',
     )!;
@@ -80,7 +75,7 @@ describe('ModelsPage', () => {
 
   it('shows per model its deployments, live versions, states and drift/outdated counts from one fleet call', async () => {
     const api = fakeApi({ fleet: jest.fn(async () => FLEET) });
-    await renderPage(api);
+    await renderModels(api);
     const qwen = (await screen.findByText('Qwen/Qwen2.5-7B-Instruct')).closest(
       'tr',
     )!;
@@ -97,11 +92,9 @@ describe('ModelsPage', () => {
   });
 
   it('still lists the models when the fleet cannot be read', async () => {
-    await renderPage(
+    await renderModels(
       fakeApi({
-        fleet: async () => {
-          throw new Error('503 Service Unavailable');
-        },
+        fleet: failsWith('503 Service Unavailable'),
       }),
     );
     expect(await screen.findByText('Models (2)')).toBeInTheDocument();
@@ -113,7 +106,7 @@ describe('ModelsPage', () => {
 
   it('shows progress while loading', async () => {
     const never = new Promise<never>(() => {});
-    await renderPage(fakeApi({ queryModels: () => never }));
+    await renderModels(fakeApi({ queryModels: () => never }));
     expect(await screen.findByTestId('progress')).toBeInTheDocument();
   });
 
@@ -128,7 +121,7 @@ describe('ModelsPage', () => {
         runtimes: 1,
       }),
     });
-    await renderPage(api);
+    await renderModels(api);
     expect(
       await screen.findByText(
         /models.yaml has errors: showing the last good catalog/,
@@ -143,11 +136,9 @@ describe('ModelsPage', () => {
   });
 
   it('says what to check when the backend is down', async () => {
-    await renderPage(
+    await renderModels(
       fakeApi({
-        queryModels: async () => {
-          throw new Error('Failed to fetch');
-        },
+        queryModels: failsWith('Failed to fetch'),
       }),
     );
     expect(
@@ -160,7 +151,7 @@ describe('ModelsPage', () => {
 
   it('with 10,000 models asks the backend for one page of 20 and shows only those rows', async () => {
     const api = bigApi();
-    await renderPage(api);
+    await renderModels(api);
     expect(await screen.findByText('Models (10000)')).toBeInTheDocument();
     expect(api.queryModels).toHaveBeenCalledTimes(1);
     expect(api.queryModels).toHaveBeenCalledWith({
@@ -176,7 +167,7 @@ describe('ModelsPage', () => {
 
   it('pages through the backend and keeps the page in the URL', async () => {
     const api = bigApi();
-    await renderPage(api);
+    await renderModels(api);
     await screen.findByText('Models (10000)');
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByText('21-40 of 10000')).toBeInTheDocument();
@@ -191,7 +182,7 @@ describe('ModelsPage', () => {
 
   it('opens the view a shared link describes: filters, search, sort and page', async () => {
     const api = bigApi();
-    await renderPage(
+    await renderModels(
       api,
       '/models?owner=group%3Adefault%2Fteam-7&q=model-01&sort=-name&page=2&pageSize=50',
     );
@@ -213,7 +204,7 @@ describe('ModelsPage', () => {
 
   it('a filter goes to the URL and back to the first page; Clear filters empties both', async () => {
     const api = bigApi();
-    await renderPage(api, '/models?page=3');
+    await renderModels(api, '/models?page=3');
     await screen.findByText('Models (10000)');
     fireEvent.change(screen.getByLabelText('Owner'), {
       target: { value: 'group:default/team-3' },
@@ -232,7 +223,7 @@ describe('ModelsPage', () => {
 
   it('a key typed while the search it paused for goes to the URL is kept', async () => {
     const api = fakeApi();
-    await renderPage(api);
+    await renderModels(api);
     await screen.findByText(/^Models \(\d+\)$/);
     jest.useFakeTimers();
     try {
@@ -258,7 +249,7 @@ describe('ModelsPage', () => {
 
   it('searches through the backend once typing pauses, and sorts', async () => {
     const api = bigApi();
-    await renderPage(api);
+    await renderModels(api);
     // Generous bounds: the search waits for typing to pause, then filters 10,000 models, which
     // takes long on a busy machine (these are upper bounds, not waits).
     const slow = { timeout: 90_000 };

@@ -1,23 +1,23 @@
-import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
 import { screen, within } from '@testing-library/react';
-import { fakeApi, FLEET } from '../../__testUtils__';
-import { modelManagerApiRef, type ModelManagerApi } from '../../api';
+import {
+  failsWith,
+  fakeApi,
+  FLEET,
+  renderPage,
+  uniqueIdWarnings,
+} from '../../__testUtils__';
+import type { ModelManagerApi } from '../../api';
 import { ModelsPage } from './ModelsPage';
 
-const renderPage = (api: ModelManagerApi) =>
-  renderInTestApp(
-    <TestApiProvider apis={[[modelManagerApiRef, api]]}>
-      <ModelsPage />
-    </TestApiProvider>,
-    { routeEntries: ['/models'] },
-  );
+const renderModels = (api: ModelManagerApi) =>
+  renderPage(api, <ModelsPage />, '/models');
 
 const headers = () =>
   screen.getAllByRole('columnheader').map(h => h.textContent?.trim());
 
 describe('the Models page fits the screen', () => {
   it('puts the name first, then state (with deployments and drift) and live version; a compact Deploy last', async () => {
-    await renderPage(fakeApi({ fleet: jest.fn(async () => FLEET) }));
+    await renderModels(fakeApi({ fleet: jest.fn(async () => FLEET) }));
     await screen.findByText('1 Ready, 1 NotReady');
     expect(headers()).toEqual([
       'Model',
@@ -31,19 +31,15 @@ describe('the Models page fits the screen', () => {
   });
 
   it('without the fleet, the operational columns are left out, not shown empty', async () => {
-    await renderPage(
-      fakeApi({
-        fleet: async () => {
-          throw new Error('503 Service Unavailable');
-        },
-      }),
+    await renderModels(
+      fakeApi({ fleet: failsWith('503 Service Unavailable') }),
     );
     await screen.findByText(/Could not read where the models are deployed/);
     expect(headers()).toEqual(['Model', 'Runtime', 'Category', 'Owner', '']);
   });
 
   it('shows the model id as a second line under the name, in the same cell', async () => {
-    await renderPage(fakeApi());
+    await renderModels(fakeApi());
     const link = await screen.findByRole('link', { name: 'qwen' });
     const cell = link.closest('td')!;
     expect(
@@ -61,20 +57,11 @@ describe('the Models page fits the screen', () => {
   });
 
   it('gives every row an id (no "unique id" warning from the table)', async () => {
-    const env = process.env.NODE_ENV;
-    const warn = jest.spyOn(console, 'warn');
-    try {
-      // material-table only checks row ids in development builds.
-      (process.env as any).NODE_ENV = 'development';
-      await renderPage(fakeApi());
-      await screen.findByText('Qwen/Qwen2.5-7B-Instruct');
-    } finally {
-      (process.env as any).NODE_ENV = env;
-    }
-    const idWarnings = warn.mock.calls.filter(c =>
-      String(c[0]).includes('unique id'),
-    );
-    warn.mockRestore();
-    expect(idWarnings).toEqual([]);
+    expect(
+      await uniqueIdWarnings(async () => {
+        await renderModels(fakeApi());
+        await screen.findByText('Qwen/Qwen2.5-7B-Instruct');
+      }),
+    ).toEqual([]);
   });
 });

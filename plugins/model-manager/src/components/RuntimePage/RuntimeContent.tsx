@@ -19,6 +19,7 @@ import { flatImageOf } from './flatImage';
 import { KeyValueTable } from './KeyValueTable';
 import { VersionMatrix } from './VersionMatrix';
 import { RUNTIME_ANNOTATION } from './constants';
+import { CARD_TABLE_OPTIONS } from '../cardTableOptions';
 
 /** An env value as text: a Secret reference reads `secret <name>/<key>`. */
 const envText = (x: unknown) =>
@@ -51,13 +52,7 @@ export function RuntimeContent() {
         {runtime.versioned ? (
           <Table
             title="Versions"
-            options={{
-              // No drag handles on the headers (axe: nested-interactive, a tab stop each).
-              draggable: false,
-              paging: false,
-              search: false,
-              padding: 'dense',
-            }}
+            options={CARD_TABLE_OPTIONS}
             columns={[
               {
                 title: 'Version',
@@ -133,13 +128,7 @@ export function RuntimeContent() {
       <Grid item xs={12}>
         <Table
           title="Categories"
-          options={{
-            // No drag handles on the headers (axe: nested-interactive, a tab stop each).
-            draggable: false,
-            paging: false,
-            search: false,
-            padding: 'dense',
-          }}
+          options={CARD_TABLE_OPTIONS}
           columns={[
             { title: 'Category', field: 'name' },
             {

@@ -1,20 +1,13 @@
-import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
-import { EntityProvider } from '@backstage/plugin-catalog-react';
 import { screen, within } from '@testing-library/react';
-import { modelManagerApiRef, type ModelManagerApi } from '../../api';
-import { fakeApi } from '../../__testUtils__';
+import type { ModelManagerApi } from '../../api';
+import {
+  fakeApi,
+  renderWithApi,
+  runtimeEntity,
+  uniqueIdWarnings,
+} from '../../__testUtils__';
 import { RuntimeContent } from './RuntimeContent';
 import { RuntimeSummaryCard } from './RuntimeSummaryCard';
-
-const runtimeEntity = {
-  apiVersion: 'backstage.io/v1alpha1',
-  kind: 'Resource',
-  metadata: {
-    name: 'vllm-runtime',
-    annotations: { 'model-manager.io/runtime': 'vllm' },
-  },
-  spec: { type: 'model-runtime', owner: 'group:default/ml' },
-};
 
 function api(): ModelManagerApi {
   const base = fakeApi();
@@ -28,11 +21,7 @@ function api(): ModelManagerApi {
 }
 
 async function renderOnRuntime(element: JSX.Element) {
-  await renderInTestApp(
-    <TestApiProvider apis={[[modelManagerApiRef, api()]]}>
-      <EntityProvider entity={runtimeEntity}>{element}</EntityProvider>
-    </TestApiProvider>,
-  );
+  await renderWithApi(api(), element, { entity: runtimeEntity('vllm') });
 }
 
 describe('runtime page', () => {
@@ -78,20 +67,11 @@ describe('runtime page', () => {
   });
 
   it('gives every table row an id (no "unique id" warning from the table)', async () => {
-    const env = process.env.NODE_ENV;
-    const warn = jest.spyOn(console, 'warn');
-    try {
-      // material-table only checks row ids in development builds.
-      (process.env as any).NODE_ENV = 'development';
-      await renderOnRuntime(<RuntimeContent />);
-      await screen.findByText('0.24.0 (default)');
-    } finally {
-      (process.env as any).NODE_ENV = env;
-    }
-    const idWarnings = warn.mock.calls.filter(c =>
-      String(c[0]).includes('unique id'),
-    );
-    warn.mockRestore();
-    expect(idWarnings).toEqual([]);
+    expect(
+      await uniqueIdWarnings(async () => {
+        await renderOnRuntime(<RuntimeContent />);
+        await screen.findByText('0.24.0 (default)');
+      }),
+    ).toEqual([]);
   });
 });

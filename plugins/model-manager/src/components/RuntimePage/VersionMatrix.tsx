@@ -24,6 +24,7 @@ import {
   versionMatrix,
   type VersionRow,
 } from './versionMatrix';
+import { CARD_TABLE_OPTIONS } from '../cardTableOptions';
 
 function columnsFor(
   runtime: RuntimeSummary,
@@ -231,14 +232,7 @@ export function VersionMatrix(props: { runtime: RuntimeSummary }) {
         </WarningPanel>
       ))}
       <Table<VersionRow>
-        options={{
-          // No drag handles on the headers (axe: nested-interactive, a tab stop each).
-          draggable: false,
-          paging: false,
-          search: false,
-          toolbar: false,
-          padding: 'dense',
-        }}
+        options={{ ...CARD_TABLE_OPTIONS, toolbar: false }}
         columns={columnsFor(runtime, matrixClusters(rows))}
         data={rows.map(r => ({ ...r, id: r.version ?? '(unknown)' }))}
       />

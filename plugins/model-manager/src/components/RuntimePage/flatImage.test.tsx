@@ -1,8 +1,6 @@
-import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
-import { EntityProvider } from '@backstage/plugin-catalog-react';
 import { screen, within } from '@testing-library/react';
-import { modelManagerApiRef, type ModelManagerApi } from '../../api';
-import { fakeApi } from '../../__testUtils__';
+import type { ModelManagerApi } from '../../api';
+import { fakeApi, renderWithApi, runtimeEntity } from '../../__testUtils__';
 import { flatImageOf } from './flatImage';
 import { RuntimeContent } from './RuntimeContent';
 import { RuntimeSummaryCard } from './RuntimeSummaryCard';
@@ -33,23 +31,7 @@ async function renderOpenVino(element: JSX.Element) {
     ...fakeApi(),
     getRuntime: async () => openvino,
   } as unknown as ModelManagerApi;
-  await renderInTestApp(
-    <TestApiProvider apis={[[modelManagerApiRef, api]]}>
-      <EntityProvider
-        entity={{
-          apiVersion: 'backstage.io/v1alpha1',
-          kind: 'Resource',
-          metadata: {
-            name: 'openvino-runtime',
-            annotations: { 'model-manager.io/runtime': 'openvino' },
-          },
-          spec: { type: 'model-runtime', owner: 'group:default/ml' },
-        }}
-      >
-        {element}
-      </EntityProvider>
-    </TestApiProvider>,
-  );
+  await renderWithApi(api, element, { entity: runtimeEntity('openvino') });
 }
 
 describe('a flat runtime shows its image', () => {

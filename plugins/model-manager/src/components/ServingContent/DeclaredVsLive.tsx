@@ -28,6 +28,7 @@ import useAsync from 'react-use/esm/useAsync';
 import { useReadOnFleetChange } from '../../hooks/useReadOnFleetChange';
 import { errorText, modelManagerApiRef } from '../../api';
 import { targetRowId, targetStatusColumns } from '../fleet';
+import { CARD_TABLE_OPTIONS } from '../cardTableOptions';
 
 function VersionAndImage(props: { version?: string; image?: string }) {
   return (
@@ -232,14 +233,7 @@ export function DeclaredVsLive(props: {
           </Typography>
         ) : (
           <Table<FleetTarget>
-            options={{
-              // No drag handles on the headers (axe: nested-interactive, a tab stop each).
-              draggable: false,
-              paging: false,
-              search: false,
-              toolbar: false,
-              padding: 'dense',
-            }}
+            options={{ ...CARD_TABLE_OPTIONS, toolbar: false }}
             columns={
               canUndeploy
                 ? [

@@ -1,12 +1,13 @@
-import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
-import { EntityProvider } from '@backstage/plugin-catalog-react';
-import { permissionApiRef } from '@backstage/plugin-permission-react';
-import { MockPermissionApi } from '@backstage/test-utils';
-import { toastApiRef } from '@backstage/frontend-plugin-api';
+import { renderInTestApp } from '@backstage/test-utils';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { RenderedObject } from '@model-manager/plugin-model-manager-common';
-import { modelManagerApiRef } from '../../api';
-import { fakeApi, FLEET } from '../../__testUtils__';
+import {
+  fakeApi,
+  FLEET,
+  modelEntity,
+  renderWithApi,
+  uniqueIdWarnings,
+} from '../../__testUtils__';
 import { ManifestsCard } from './ManifestsCard';
 import { ServingContent } from './ServingContent';
 
@@ -76,46 +77,16 @@ describe('ManifestsCard', () => {
 
 describe('ServingContent tables', () => {
   it('give every row an id (no "unique id" warning from the table)', async () => {
-    const entity = {
-      apiVersion: 'backstage.io/v1alpha1',
-      kind: 'Component',
-      metadata: {
-        name: 'qwen',
-        annotations: { 'model-manager.io/model': 'qwen' },
-      },
-      spec: {
-        type: 'model-server',
-        owner: 'group:default/ml',
-        lifecycle: 'production',
-      },
-    };
-    const env = process.env.NODE_ENV;
-    const warn = jest.spyOn(console, 'warn');
-    try {
-      // material-table only checks row ids in development builds.
-      (process.env as any).NODE_ENV = 'development';
-      await renderInTestApp(
-        <TestApiProvider
-          apis={[
-            [modelManagerApiRef, fakeApi({ fleet: async () => FLEET })],
-            [permissionApiRef, new MockPermissionApi()],
-            [toastApiRef, { post: () => ({ close: () => {} }) }],
-          ]}
-        >
-          <EntityProvider entity={entity}>
-            <ServingContent />
-          </EntityProvider>
-        </TestApiProvider>,
-      );
-      await screen.findByText('Resolved configuration');
-      await screen.findAllByText(/models@|local/);
-    } finally {
-      (process.env as any).NODE_ENV = env;
-    }
-    const idWarnings = warn.mock.calls.filter(c =>
-      String(c[0]).includes('unique id'),
-    );
-    warn.mockRestore();
-    expect(idWarnings).toEqual([]);
+    expect(
+      await uniqueIdWarnings(async () => {
+        await renderWithApi(
+          fakeApi({ fleet: async () => FLEET }),
+          <ServingContent />,
+          { entity: modelEntity('qwen') },
+        );
+        await screen.findByText('Resolved configuration');
+        await screen.findAllByText(/models@|local/);
+      }),
+    ).toEqual([]);
   });
 });

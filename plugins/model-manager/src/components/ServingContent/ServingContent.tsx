@@ -31,6 +31,7 @@ import { CatalogStatusWarning } from '../CatalogStatusWarning';
 import { DeclaredVsLive } from './DeclaredVsLive';
 import { WhatRunsCard } from '../sync';
 import { deployModelUrl } from '../deployModelUrl';
+import { CARD_TABLE_OPTIONS } from '../cardTableOptions';
 
 export const MODEL_ANNOTATION = 'model-manager.io/model';
 
@@ -173,13 +174,7 @@ export function ServingContent() {
         >
           <Table<ExplainRow>
             title="Resolved configuration"
-            options={{
-              // No drag handles on the headers (axe: nested-interactive, a tab stop each).
-              draggable: false,
-              paging: false,
-              search: false,
-              padding: 'dense',
-            }}
+            options={CARD_TABLE_OPTIONS}
             columns={columns}
             data={explainRows(explain)}
           />

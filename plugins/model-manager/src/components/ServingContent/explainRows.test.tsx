@@ -1,15 +1,9 @@
-import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
-import { EntityProvider } from '@backstage/plugin-catalog-react';
-import { permissionApiRef } from '@backstage/plugin-permission-react';
-import { MockPermissionApi } from '@backstage/test-utils';
-import { toastApiRef } from '@backstage/frontend-plugin-api';
 import { screen, within } from '@testing-library/react';
 import {
   layerInfo,
   type ExplainRow,
 } from '@model-manager/plugin-model-manager-common';
-import { modelManagerApiRef } from '../../api';
-import { fakeApi } from '../../__testUtils__';
+import { fakeApi, modelEntity, renderWithApi } from '../../__testUtils__';
 import { explainRows, sourceLink } from './explainRows';
 import { ServingContent } from './ServingContent';
 
@@ -37,24 +31,11 @@ const openvinoExplain = [
   ),
 ];
 
-const entity = (sourceLocation?: string) => ({
-  apiVersion: 'backstage.io/v1alpha1',
-  kind: 'Component',
-  metadata: {
-    name: 'bge',
-    annotations: {
-      'model-manager.io/model': 'bge',
-      ...(sourceLocation
-        ? { 'backstage.io/source-location': sourceLocation }
-        : {}),
-    },
-  },
-  spec: {
-    type: 'model-server',
-    owner: 'group:default/ml',
-    lifecycle: 'production',
-  },
-});
+const entity = (sourceLocation?: string) =>
+  modelEntity(
+    'bge',
+    sourceLocation ? { 'backstage.io/source-location': sourceLocation } : {},
+  );
 
 describe('provenance rows', () => {
   it('shows an image once: plumbing.image repeats the image row', () => {
@@ -96,21 +77,9 @@ describe('provenance rows', () => {
         ...base.explain,
       ],
     });
-    await renderInTestApp(
-      <TestApiProvider
-        apis={[
-          [modelManagerApiRef, fakeApi({ resolve } as any)],
-          [permissionApiRef, new MockPermissionApi()],
-          [toastApiRef, { post: () => ({ close: () => {} }) }],
-        ]}
-      >
-        <EntityProvider
-          entity={entity('url:https://github.com/org/models/tree/main/')}
-        >
-          <ServingContent />
-        </EntityProvider>
-      </TestApiProvider>,
-    );
+    await renderWithApi(fakeApi({ resolve } as any), <ServingContent />, {
+      entity: entity('url:https://github.com/org/models/tree/main/'),
+    });
     const imageRow = (await screen.findByText('vllm:0.19.1')).closest('tr')!;
     expect(within(imageRow).getByTestId('layer-version')).toHaveTextContent(
       layerInfo('version').label,

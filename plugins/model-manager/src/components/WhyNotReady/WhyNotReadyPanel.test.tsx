@@ -1,20 +1,7 @@
-import { EntityProvider } from '@backstage/plugin-catalog-react';
-import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
-import { screen, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import type { Diagnosis } from '@model-manager/plugin-model-manager-common';
-import {
-  modelManagerApiRef,
-  type ModelManagerApi,
-  type ModelStatus,
-} from '../../api';
-import { KServeStatusCard } from '../KServeStatusCard';
-
-const entity = {
-  apiVersion: 'backstage.io/v1alpha1',
-  kind: 'Component',
-  metadata: { name: 'qwen', annotations: { 'model-manager.io/model': 'qwen' } },
-  spec: { type: 'model-server', owner: 'group:default/ml', lifecycle: 'x' },
-};
+import type { ModelStatus } from '../../api';
+import { qwenStatus, renderStatusCard } from '../../__testUtils__';
 
 const oomDiagnosis: Diagnosis = {
   cluster: 'local',
@@ -82,34 +69,14 @@ const oomDiagnosis: Diagnosis = {
   problems: [],
 };
 
-async function renderCard(items: ModelStatus[]) {
-  const api = { status: async () => items } as unknown as ModelManagerApi;
-  await renderInTestApp(
-    <TestApiProvider apis={[[modelManagerApiRef, api]]}>
-      <EntityProvider entity={entity}>
-        <KServeStatusCard />
-      </EntityProvider>
-    </TestApiProvider>,
-  );
-  return screen.findByTestId(
-    `kserve-status-${items[0].cluster}-${items[0].namespace}`,
-  );
-}
+/** The status card on the page of model qwen, the status answering `items`: the card of the first target. */
+const renderCard = (items: ModelStatus[]) => renderStatusCard(items, 'qwen');
 
-const notReady = (diagnosis?: Diagnosis): ModelStatus => ({
-  cluster: 'local',
-  namespace: 'models',
-  revision: 1,
-  found: true,
-  summary: {
-    kind: 'LLMInferenceService',
-    name: 'qwen',
-    ready: false,
-    conditions: [],
-    problems: [],
-  },
-  ...(diagnosis ? { diagnosis } : {}),
-});
+const notReady = (diagnosis?: Diagnosis): ModelStatus =>
+  qwenStatus(
+    { ready: false, conditions: [], problems: [] },
+    diagnosis ? { diagnosis } : {},
+  );
 
 describe('Why not ready', () => {
   it('a target that is not Ready: the headline, meaning and fix, pod states, Events and the log lines', async () => {

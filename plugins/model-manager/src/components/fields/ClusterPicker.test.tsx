@@ -1,35 +1,20 @@
-import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
 import { fireEvent, screen } from '@testing-library/react';
-import { modelManagerApiRef, type ModelManagerApi } from '../../api';
+import { fakeApi, fieldProps, renderWithApi } from '../../__testUtils__';
 import { ClusterPicker, clusterPickerValidation } from './ClusterPicker';
 
-const api = {
-  listClusters: async () => [
-    {
-      name: 'local',
-      url: 'https://local',
-      source: 'config',
-      namespaces: ['default', 'models'],
-    },
-    { name: 'edge', url: 'https://edge', source: 'config' },
-  ],
-} as unknown as ModelManagerApi;
+/** Clusters local (namespaces default and models) and edge (any namespace). */
+const api = fakeApi();
 
 const render = (formData: string | undefined, onChange = jest.fn()) =>
-  renderInTestApp(
-    <TestApiProvider apis={[[modelManagerApiRef, api]]}>
-      <ClusterPicker
-        {...({
-          schema: { title: 'Cluster' },
-          uiSchema: {},
-          idSchema: { $id: 'root_cluster' },
-          rawErrors: [],
-          required: true,
-          formData,
-          onChange,
-        } as any)}
-      />
-    </TestApiProvider>,
+  renderWithApi(
+    api,
+    <ClusterPicker
+      {...fieldProps('cluster', 'Cluster', {
+        required: true,
+        formData,
+        onChange,
+      })}
+    />,
   );
 
 describe('ClusterPicker', () => {

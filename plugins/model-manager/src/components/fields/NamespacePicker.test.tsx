@@ -1,43 +1,29 @@
-import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { modelManagerApiRef, type ModelManagerApi } from '../../api';
+import { fakeApi, fieldProps, renderWithApi } from '../../__testUtils__';
 import { NamespacePicker } from './NamespacePicker';
 
-const api = {
-  listClusters: async () => [
-    {
-      name: 'local',
-      url: 'https://local',
-      source: 'config',
-      namespaces: ['default', 'models'],
-    },
-    { name: 'edge', url: 'https://edge', source: 'config' },
-  ],
-} as unknown as ModelManagerApi;
+/** Clusters local (namespaces default and models) and edge (any namespace). */
+const api = fakeApi();
 
 const render = (props: {
   cluster: string;
   formData?: string;
   onChange?: jest.Mock;
 }) =>
-  renderInTestApp(
-    <TestApiProvider apis={[[modelManagerApiRef, api]]}>
-      <NamespacePicker
-        {...({
-          schema: {
-            title: 'Namespace',
-            description: 'The Kubernetes namespace',
-          },
-          uiSchema: {},
-          idSchema: { $id: 'root_namespace' },
-          rawErrors: [],
-          required: true,
-          formData: props.formData,
-          onChange: props.onChange ?? jest.fn(),
-          formContext: { formData: { cluster: props.cluster } },
-        } as any)}
-      />
-    </TestApiProvider>,
+  renderWithApi(
+    api,
+    <NamespacePicker
+      {...fieldProps('namespace', 'Namespace', {
+        schema: {
+          title: 'Namespace',
+          description: 'The Kubernetes namespace',
+        },
+        required: true,
+        formData: props.formData,
+        onChange: props.onChange ?? jest.fn(),
+        formContext: { formData: { cluster: props.cluster } },
+      })}
+    />,
   );
 
 describe('NamespacePicker', () => {

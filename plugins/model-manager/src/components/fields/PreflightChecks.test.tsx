@@ -1,11 +1,12 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { parse } from 'yaml';
-import { ReviewState } from '@backstage/plugin-scaffolder-react/alpha';
-import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
 import type { PreflightCheck } from '@model-manager/plugin-model-manager-common';
 import { screen, waitFor } from '@testing-library/react';
-import { modelManagerApiRef, type ModelManagerApi } from '../../api';
+import type { ModelManagerApi } from '../../api';
+import {
+  fieldProps,
+  loadTemplate,
+  renderReviewStep,
+  renderWithApi,
+} from '../../__testUtils__';
 import { PreflightChecks, preflightSummary } from './PreflightChecks';
 
 const checks: PreflightCheck[] = [
@@ -40,32 +41,23 @@ describe('PreflightChecks', () => {
       checks,
     }));
     const onChange = jest.fn();
-    await renderInTestApp(
-      <TestApiProvider
-        apis={[
-          [modelManagerApiRef, { preflight } as unknown as ModelManagerApi],
-        ]}
-      >
-        <PreflightChecks
-          {...({
-            schema: { title: 'Preflight' },
-            idSchema: { $id: 'root_preflight' },
-            uiSchema: {},
-            rawErrors: [],
-            onChange,
-            formContext: {
-              formData: {
-                model: 'component:default/qwen',
-                cluster: 'local',
-                namespace: 'nowhere',
-                serverVersion: '0.19.1',
-                args: ['--max-model-len=4096'],
-                env: {},
-              },
+    await renderWithApi(
+      { preflight } as unknown as ModelManagerApi,
+      <PreflightChecks
+        {...fieldProps('preflight', 'Preflight', {
+          onChange,
+          formContext: {
+            formData: {
+              model: 'component:default/qwen',
+              cluster: 'local',
+              namespace: 'nowhere',
+              serverVersion: '0.19.1',
+              args: ['--max-model-len=4096'],
+              env: {},
             },
-          } as any)}
-        />
-      </TestApiProvider>,
+          },
+        })}
+      />,
     );
     expect(
       await screen.findByText(
@@ -103,32 +95,12 @@ describe('PreflightChecks', () => {
   });
 
   it('the deploy-model template shows the summary on its Review step', async () => {
-    const template = parse(
-      readFileSync(
-        path.resolve(
-          __dirname,
-          '../../../../../scaffolder-templates/deploy-model/template.yaml',
-        ),
-        'utf8',
-      ),
-    );
-    const steps: any[] = template.spec.parameters;
-    await renderInTestApp(
-      <ReviewState
-        schemas={steps.map(step => ({
-          title: step.title,
-          schema: step,
-          uiSchema: {},
-          mergedSchema: step,
-        }))}
-        formState={{
-          model: 'component:default/qwen',
-          cluster: 'local',
-          namespace: 'nowhere',
-          preflight: preflightSummary(checks),
-        }}
-      />,
-    );
+    await renderReviewStep(loadTemplate('deploy-model').spec.parameters, {
+      model: 'component:default/qwen',
+      cluster: 'local',
+      namespace: 'nowhere',
+      preflight: preflightSummary(checks),
+    });
     expect(screen.getByText('Preflight')).toBeInTheDocument();
     expect(
       screen.getByText(/1 of 3 checks fail, the deploy would be refused/),

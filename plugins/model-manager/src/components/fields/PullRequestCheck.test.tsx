@@ -1,7 +1,7 @@
-import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
 import type { PullRequestReadiness } from '@model-manager/plugin-model-manager-common';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { modelManagerApiRef, type ModelManagerApi } from '../../api';
+import type { ModelManagerApi } from '../../api';
+import { fieldProps, renderWithApi } from '../../__testUtils__';
 import {
   PullRequestCheck,
   pullRequestCheckValidation,
@@ -45,21 +45,14 @@ function makeApi(answer: PullRequestReadiness) {
 
 async function renderField(api: ReturnType<typeof makeApi>) {
   const onChange = jest.fn();
-  await renderInTestApp(
-    <TestApiProvider
-      apis={[[modelManagerApiRef, api as unknown as ModelManagerApi]]}
-    >
-      <PullRequestCheck
-        {...({
-          schema: { title: 'Pull request' },
-          idSchema: { $id: 'root_pullRequest' },
-          uiSchema: {},
-          rawErrors: [],
-          onChange,
-          formContext: { formData: form },
-        } as any)}
-      />
-    </TestApiProvider>,
+  await renderWithApi(
+    api as unknown as ModelManagerApi,
+    <PullRequestCheck
+      {...fieldProps('pullRequest', 'Pull request', {
+        onChange,
+        formContext: { formData: form },
+      })}
+    />,
   );
   return onChange;
 }

@@ -1,40 +1,37 @@
-import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
+import { renderInTestApp } from '@backstage/test-utils';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { modelManagerApiRef, type ModelManagerApi } from '../../api';
+import type { ModelManagerApi } from '../../api';
+import {
+  FIELD_RUNTIMES,
+  fieldProps,
+  onModel,
+  withApi,
+} from '../../__testUtils__';
 import { ArgsEditor, argsEditorValidation } from './ArgsEditor';
 import { EnvEditor, envEditorValidation } from './EnvEditor';
 import { modelNameOf, ServerVersionPicker } from './ServerVersionPicker';
 
-const runtimes: Record<string, any> = {
-  vllm: {
-    name: 'vllm',
-    versioned: true,
-    defaultVersion: '0.24.0',
-    versions: [
-      { version: '0.24.0', image: 'vllm:0.24.0', default: true },
-      { version: '0.19.1', image: 'vllm:0.19.1', default: false },
-    ],
-  },
-  openvino: { name: 'openvino', versioned: false, versions: [] },
-};
 const api = {
   getModel: async (name: string) => ({
     name,
     runtime: name.endsWith('-ov') ? 'openvino' : 'vllm',
     pinnedVersion: name === 'llama' ? '0.19.1' : undefined,
   }),
-  getRuntime: async (name: string) => runtimes[name],
+  getRuntime: async (name: string) => FIELD_RUNTIMES[name],
 } as unknown as ModelManagerApi;
 
-const fieldProps = (extra: Record<string, unknown>) =>
-  ({
-    schema: { title: 'Server version' },
-    idSchema: { $id: 'root_serverVersion' },
-    uiSchema: {},
-    rawErrors: [],
-    onChange: jest.fn(),
-    ...extra,
-  } as any);
+/** The server version field, as the form mounts it, with `extra` (formData, onChange, formContext). */
+const versionField = (extra: Record<string, unknown>) =>
+  withApi(
+    api,
+    <ServerVersionPicker
+      {...fieldProps('serverVersion', 'Server version', extra)}
+    />,
+  );
+
+/** The flags field, as the form mounts it, with `extra`. */
+const argsField = (extra: Record<string, unknown>) =>
+  withApi(api, <ArgsEditor {...fieldProps('args', 'Args', extra)} />);
 
 describe('ServerVersionPicker', () => {
   it('reads the model name from an entity ref', () => {
@@ -44,15 +41,7 @@ describe('ServerVersionPicker', () => {
   });
 
   it("lists the runtime's versions with the default marked", async () => {
-    await renderInTestApp(
-      <TestApiProvider apis={[[modelManagerApiRef, api]]}>
-        <ServerVersionPicker
-          {...fieldProps({
-            formContext: { formData: { model: 'component:default/llama' } },
-          })}
-        />
-      </TestApiProvider>,
-    );
+    await renderInTestApp(versionField(onModel('llama')));
     expect(
       await screen.findByText(/Leave empty to use the model/),
     ).toBeInTheDocument();
@@ -64,15 +53,7 @@ describe('ServerVersionPicker', () => {
   });
 
   it('is disabled for OpenVINO and says why', async () => {
-    await renderInTestApp(
-      <TestApiProvider apis={[[modelManagerApiRef, api]]}>
-        <ServerVersionPicker
-          {...fieldProps({
-            formContext: { formData: { model: 'component:default/bge-ov' } },
-          })}
-        />
-      </TestApiProvider>,
-    );
+    await renderInTestApp(versionField(onModel('bge-ov')));
     expect(
       await screen.findByText(
         'openvino is a flat runtime: it has no versions, so a server version does not apply.',
@@ -84,15 +65,11 @@ describe('ServerVersionPicker', () => {
   it('clears a version picked for a vLLM model when the model becomes an OpenVINO one, so it is not submitted', async () => {
     const onChange = jest.fn();
     await renderInTestApp(
-      <TestApiProvider apis={[[modelManagerApiRef, api]]}>
-        <ServerVersionPicker
-          {...fieldProps({
-            formData: '0.19.1',
-            onChange,
-            formContext: { formData: { model: 'component:default/bge-ov' } },
-          })}
-        />
-      </TestApiProvider>,
+      versionField({
+        formData: '0.19.1',
+        onChange,
+        ...onModel('bge-ov'),
+      }),
     );
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(undefined));
     expect(screen.getByRole('button')).toHaveAttribute('aria-disabled', 'true');
@@ -102,15 +79,11 @@ describe('ServerVersionPicker', () => {
     const warn = jest.spyOn(console, 'warn');
     const keep = jest.fn();
     const { unmount } = await renderInTestApp(
-      <TestApiProvider apis={[[modelManagerApiRef, api]]}>
-        <ServerVersionPicker
-          {...fieldProps({
-            formData: '0.19.1',
-            onChange: keep,
-            formContext: { formData: { model: 'component:default/qwen' } },
-          })}
-        />
-      </TestApiProvider>,
+      versionField({
+        formData: '0.19.1',
+        onChange: keep,
+        ...onModel('qwen'),
+      }),
     );
     expect(
       await screen.findByText(/0\.19\.1 — vllm:0\.19\.1/),
@@ -119,15 +92,11 @@ describe('ServerVersionPicker', () => {
     unmount();
     const clear = jest.fn();
     await renderInTestApp(
-      <TestApiProvider apis={[[modelManagerApiRef, api]]}>
-        <ServerVersionPicker
-          {...fieldProps({
-            formData: '0.9.9',
-            onChange: clear,
-            formContext: { formData: { model: 'component:default/qwen' } },
-          })}
-        />
-      </TestApiProvider>,
+      versionField({
+        formData: '0.9.9',
+        onChange: clear,
+        ...onModel('qwen'),
+      }),
     );
     await waitFor(() => expect(clear).toHaveBeenCalledWith(undefined));
     expect(
@@ -137,13 +106,7 @@ describe('ServerVersionPicker', () => {
   });
 
   it('asks for a model first', async () => {
-    await renderInTestApp(
-      <TestApiProvider apis={[[modelManagerApiRef, api]]}>
-        <ServerVersionPicker
-          {...fieldProps({ formContext: { formData: {} } })}
-        />
-      </TestApiProvider>,
-    );
+    await renderInTestApp(versionField({ formContext: { formData: {} } }));
     expect(screen.getByText('Pick a model first.')).toBeInTheDocument();
   });
 });
@@ -161,11 +124,7 @@ describe('EnvEditor and ArgsEditor validate as the engine does', () => {
     const onChange = jest.fn();
     await renderInTestApp(
       <EnvEditor
-        {...fieldProps({
-          schema: { title: 'Env' },
-          formData: { GOOD: '1' },
-          onChange,
-        })}
+        {...fieldProps('env', 'Env', { formData: { GOOD: '1' }, onChange })}
       />,
     );
     fireEvent.change(screen.getByTestId('env-name-0'), {
@@ -186,9 +145,7 @@ describe('EnvEditor and ArgsEditor validate as the engine does', () => {
 
   it('says beside the value that it must be one line', async () => {
     await renderInTestApp(
-      <EnvEditor
-        {...fieldProps({ schema: { title: 'Env' }, formData: { OK: 'y\nz' } })}
-      />,
+      <EnvEditor {...fieldProps('env', 'Env', { formData: { OK: 'y\nz' } })} />,
     );
     const message = await screen.findByText(/env value must be a single line/);
     expect(screen.getByTestId('env-value-0')).toHaveAttribute(
@@ -199,7 +156,7 @@ describe('EnvEditor and ArgsEditor validate as the engine does', () => {
 
   it('says that a name set again in a later row is replaced by it', async () => {
     await renderInTestApp(
-      <EnvEditor {...fieldProps({ schema: { title: 'Env' }, formData: {} })} />,
+      <EnvEditor {...fieldProps('env', 'Env', { formData: {} })} />,
     );
     for (const [i, value] of ['1', '2'].entries()) {
       fireEvent.click(screen.getByRole('button', { name: 'Add variable' }));
@@ -235,13 +192,7 @@ describe('EnvEditor and ArgsEditor validate as the engine does', () => {
   });
 
   it('says beside a flag that it is not one', async () => {
-    await renderInTestApp(
-      <TestApiProvider apis={[[modelManagerApiRef, api]]}>
-        <ArgsEditor
-          {...fieldProps({ schema: { title: 'Args' }, formData: ['8192'] })}
-        />
-      </TestApiProvider>,
-    );
+    await renderInTestApp(argsField({ formData: ['8192'] }));
     const message = screen.getByText(
       "'8192' is not a flag; each arg is one flag such as --max-model-len=8192",
     );
@@ -253,24 +204,13 @@ describe('EnvEditor and ArgsEditor validate as the engine does', () => {
   });
 
   it('says an empty flag is empty once the step was tried, not while it is being added', async () => {
-    const { rerender } = await renderInTestApp(
-      <TestApiProvider apis={[[modelManagerApiRef, api]]}>
-        <ArgsEditor
-          {...fieldProps({ schema: { title: 'Args' }, formData: [''] })}
-        />
-      </TestApiProvider>,
-    );
+    const { rerender } = await renderInTestApp(argsField({ formData: [''] }));
     expect(screen.queryByText(/this flag is empty/)).not.toBeInTheDocument();
     rerender(
-      <TestApiProvider apis={[[modelManagerApiRef, api]]}>
-        <ArgsEditor
-          {...fieldProps({
-            schema: { title: 'Args' },
-            formData: [''],
-            rawErrors: ['has a flag to fix: the reason is shown beside it'],
-          })}
-        />
-      </TestApiProvider>,
+      argsField({
+        formData: [''],
+        rawErrors: ['has a flag to fix: the reason is shown beside it'],
+      }),
     );
     expect(screen.getByText(/this flag is empty/)).toBeInTheDocument();
   });

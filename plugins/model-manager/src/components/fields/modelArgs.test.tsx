@@ -1,6 +1,12 @@
-import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
+import { renderInTestApp } from '@backstage/test-utils';
 import { screen, waitFor } from '@testing-library/react';
-import { modelManagerApiRef, type ModelManagerApi } from '../../api';
+import type { ModelManagerApi } from '../../api';
+import {
+  FIELD_RUNTIMES,
+  fieldProps,
+  onModel,
+  withApi,
+} from '../../__testUtils__';
 import { ArgsEditor, argsEditorValidation } from './ArgsEditor';
 import { forPortalUser } from './modelArgs';
 import { ServerVersionPicker } from './ServerVersionPicker';
@@ -10,19 +16,6 @@ import { ServerVersionPicker } from './ServerVersionPicker';
 // router's InputError body carries it.
 const MOE_ONLY =
   '--enable-expert-parallel is a MoE-only flag and crashes dense models; model qwen is not marked moe: true. Remove --enable-expert-parallel from this layer, or set moe: true on the model if it is a mixture-of-experts model';
-
-const runtimes: Record<string, any> = {
-  vllm: {
-    name: 'vllm',
-    versioned: true,
-    defaultVersion: '0.24.0',
-    versions: [
-      { version: '0.24.0', image: 'vllm:0.24.0', default: true },
-      { version: '0.19.1', image: 'vllm:0.19.1', default: false },
-    ],
-  },
-  openvino: { name: 'openvino', versioned: false, versions: [] },
-};
 
 function makeApi() {
   const resolve = jest.fn(
@@ -47,25 +40,15 @@ function makeApi() {
       owner: 'group:default/llm-team',
       moe: name === 'mixtral',
     }),
-    getRuntime: async (name: string) => runtimes[name],
+    getRuntime: async (name: string) => FIELD_RUNTIMES[name],
     resolve,
   } as unknown as ModelManagerApi;
   return { api, resolve };
 }
 
-const props = (extra: Record<string, unknown>) =>
-  ({
-    schema: { title: 'Server flags' },
-    idSchema: { $id: 'root_args' },
-    uiSchema: {},
-    rawErrors: [],
-    onChange: jest.fn(),
-    ...extra,
-  } as any);
-
-const onModel = (model: string) => ({
-  formContext: { formData: { model: `component:default/${model}` } },
-});
+/** The flags field as the Where step mounts it, with `extra` (formData, onChange, formContext). */
+const flagsField = (api: ModelManagerApi, extra: Record<string, unknown>) =>
+  withApi(api, <ArgsEditor {...fieldProps('args', 'Server flags', extra)} />);
 
 /** The flags field as the Where step mounts it, for `model`, with `args` typed. */
 const argsField = (
@@ -73,24 +56,16 @@ const argsField = (
   model: string,
   args: string[],
   onChange: jest.Mock,
-) => (
-  <TestApiProvider apis={[[modelManagerApiRef, api]]}>
-    <ArgsEditor {...props({ formData: args, onChange, ...onModel(model) })} />
-  </TestApiProvider>
-);
+) => flagsField(api, { formData: args, onChange, ...onModel(model) });
 
 describe('the flags field knows the chosen model', () => {
   it('refuses a MoE-only flag on a dense model beside the row, naming who can change that and where', async () => {
     const { api } = makeApi();
     await renderInTestApp(
-      <TestApiProvider apis={[[modelManagerApiRef, api]]}>
-        <ArgsEditor
-          {...props({
-            formData: ['--max-model-len=4096', '--enable-expert-parallel'],
-            ...onModel('qwen'),
-          })}
-        />
-      </TestApiProvider>,
+      flagsField(api, {
+        formData: ['--max-model-len=4096', '--enable-expert-parallel'],
+        ...onModel('qwen'),
+      }),
     );
     const message = await screen.findByText(/is a MoE-only flag/);
     expect(message.textContent).toContain(
@@ -110,14 +85,10 @@ describe('the flags field knows the chosen model', () => {
   it('accepts the same flag on a model marked moe: true', async () => {
     const { api, resolve } = makeApi();
     await renderInTestApp(
-      <TestApiProvider apis={[[modelManagerApiRef, api]]}>
-        <ArgsEditor
-          {...props({
-            formData: ['--enable-expert-parallel'],
-            ...onModel('mixtral'),
-          })}
-        />
-      </TestApiProvider>,
+      flagsField(api, {
+        formData: ['--enable-expert-parallel'],
+        ...onModel('mixtral'),
+      }),
     );
     await waitFor(() =>
       expect(resolve).toHaveBeenCalledWith('mixtral', {
@@ -182,19 +153,14 @@ describe('the flags field knows the chosen model', () => {
     // On the OpenVINO model our clearing is lost: the version picker's change, built by rjsf from
     // the form data it last rendered, puts the flags back, and the step renders again with them.
     const lost = jest.fn();
-    const field = (onChange: jest.Mock, version?: string) => (
-      <TestApiProvider apis={[[modelManagerApiRef, api]]}>
-        <ArgsEditor
-          {...props({
-            formData: ['--max-model-len=4098'],
-            onChange,
-            formContext: {
-              formData: { model: 'component:default/phi-ov', version },
-            },
-          })}
-        />
-      </TestApiProvider>
-    );
+    const field = (onChange: jest.Mock, version?: string) =>
+      flagsField(api, {
+        formData: ['--max-model-len=4098'],
+        onChange,
+        formContext: {
+          formData: { model: 'component:default/phi-ov', version },
+        },
+      });
     const { rerender } = await renderInTestApp(field(lost, '0.19.1'));
     await waitFor(() => expect(lost).toHaveBeenCalledWith(undefined));
     const again = jest.fn();
@@ -230,17 +196,16 @@ describe('the server version field says what it cleared', () => {
     const { api } = makeApi();
     const onChange = jest.fn();
     await renderInTestApp(
-      <TestApiProvider apis={[[modelManagerApiRef, api]]}>
+      withApi(
+        api,
         <ServerVersionPicker
-          {...props({
-            schema: { title: 'Server version' },
-            idSchema: { $id: 'root_serverVersion' },
+          {...fieldProps('serverVersion', 'Server version', {
             formData: '0.19.1',
             onChange,
             ...onModel('phi-ov'),
           })}
-        />
-      </TestApiProvider>,
+        />,
+      ),
     );
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(undefined));
     expect(screen.getByTestId('server-version-cleared')).toHaveTextContent(

@@ -1,55 +1,37 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { parse } from 'yaml';
 import { renderInTestApp } from '@backstage/test-utils';
-import { ReviewState } from '@backstage/plugin-scaffolder-react/alpha';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import ajvErrors from 'ajv-errors';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import {
+  fieldProps,
+  loadTemplate,
+  renderReviewStep,
+} from '../../__testUtils__';
 import { EnvEditor, envEditorValidation } from './EnvEditor';
 
-/** The deploy-model template as the catalog serves it. */
-const template = parse(
-  readFileSync(
-    path.resolve(
-      __dirname,
-      '../../../../../scaffolder-templates/deploy-model/template.yaml',
-    ),
-    'utf8',
-  ),
-);
-const steps: any[] = template.spec.parameters;
+/** The steps of the deploy-model template as the catalog serves it. */
+const steps: any[] = loadTemplate('deploy-model').spec.parameters;
 const where = steps.find(s => s.title === 'Where');
 
-/** The form's validator as the scaffolder's Stepper builds it (ajv8 with ajv-errors). */
-function formErrors(formData: Record<string, unknown>): string[] {
+/** The errors of `formData` on the form step `step`, by the validator the scaffolder's Stepper builds (ajv8 with ajv-errors). */
+function formErrors(step: any, formData: Record<string, unknown>): string[] {
   const validator = customizeValidator();
   ajvErrors((validator as any).ajv);
   return validator
-    .validateFormData(formData, where)
+    .validateFormData(formData, step)
     .errors.map(e => `${e.property} ${e.message}`);
 }
 
 describe('deploy-model template', () => {
   it('the Review step shows env names as typed and booleans as Yes/No', async () => {
-    await renderInTestApp(
-      <ReviewState
-        schemas={steps.map(step => ({
-          title: step.title,
-          schema: step,
-          uiSchema: {},
-          mergedSchema: step,
-        }))}
-        formState={{
-          model: 'component:default/qwen',
-          cluster: 'local',
-          namespace: 'models',
-          env: { VLLM_CPU_OMP_THREADS_BIND: 'auto' },
-          dryRun: true,
-          force: false,
-        }}
-      />,
-    );
+    await renderReviewStep(steps, {
+      model: 'component:default/qwen',
+      cluster: 'local',
+      namespace: 'models',
+      env: { VLLM_CPU_OMP_THREADS_BIND: 'auto' },
+      dryRun: true,
+      force: false,
+    });
     expect(screen.getByText(/VLLM_CPU_OMP_THREADS_BIND/)).toBeInTheDocument();
     expect(screen.queryByText(/Vllm Cpu Omp/)).not.toBeInTheDocument();
     expect(screen.getByText('Yes')).toBeInTheDocument();
@@ -58,23 +40,13 @@ describe('deploy-model template', () => {
   });
 
   const reviewWhere = (formState: Record<string, unknown>) =>
-    renderInTestApp(
-      <ReviewState
-        schemas={steps.map(step => ({
-          title: step.title,
-          schema: step,
-          uiSchema: {},
-          mergedSchema: step,
-        }))}
-        formState={{
-          model: 'component:default/qwen',
-          cluster: 'local',
-          namespace: 'models',
-          dryRun: true,
-          ...formState,
-        }}
-      />,
-    );
+    renderReviewStep(steps, {
+      model: 'component:default/qwen',
+      cluster: 'local',
+      namespace: 'models',
+      dryRun: true,
+      ...formState,
+    });
 
   it.each([
     [
@@ -124,7 +96,7 @@ describe('deploy-model template', () => {
   ])(
     'says what a valid %s is in words, not as a pattern',
     (_field, data, message) => {
-      const errors = formErrors({
+      const errors = formErrors(where, {
         cluster: 'local',
         namespace: 'models',
         ...data,
@@ -135,7 +107,7 @@ describe('deploy-model template', () => {
   );
 
   it('env names and args are left to the fields, which say what is wrong in words', () => {
-    const errors = formErrors({
+    const errors = formErrors(where, {
       cluster: 'local',
       namespace: 'models',
       env: { 'BAD-NAME': '1' },
@@ -146,16 +118,7 @@ describe('deploy-model template', () => {
 });
 
 describe('rollout-runtime-version template', () => {
-  const rollout = parse(
-    readFileSync(
-      path.resolve(
-        __dirname,
-        '../../../../../scaffolder-templates/rollout-runtime-version/template.yaml',
-      ),
-      'utf8',
-    ),
-  );
-  const what = rollout.spec.parameters[0];
+  const what = loadTemplate('rollout-runtime-version').spec.parameters[0];
 
   it.each([
     ['version', { version: '../x' }, /must be a version key of the runtime/],
@@ -167,11 +130,7 @@ describe('rollout-runtime-version template', () => {
   ])(
     'says what a valid %s is in words, not as a pattern',
     (_field, data, message) => {
-      const validator = customizeValidator();
-      ajvErrors((validator as any).ajv);
-      const errors = validator
-        .validateFormData({ runtime: 'vllm', ...data }, what)
-        .errors.map(e => `${e.property} ${e.message}`);
+      const errors = formErrors(what, { runtime: 'vllm', ...data });
       expect(errors).toEqual([expect.stringMatching(message)]);
       expect(errors.join('\n')).not.toMatch(/must match pattern/);
     },
@@ -183,11 +142,7 @@ describe('EnvEditor', () => {
     const onChange = jest.fn();
     await renderInTestApp(
       <EnvEditor
-        {...({
-          schema: { title: 'Env' },
-          formData: undefined,
-          onChange,
-        } as any)}
+        {...fieldProps('env', 'Env', { formData: undefined, onChange })}
       />,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Add variable' }));
@@ -213,16 +168,6 @@ describe('EnvEditor', () => {
 });
 
 describe('templates say Yes/No without the deprecated enumNames warning', () => {
-  const load = (name: string) =>
-    parse(
-      readFileSync(
-        path.resolve(
-          __dirname,
-          `../../../../../scaffolder-templates/${name}/template.yaml`,
-        ),
-        'utf8',
-      ),
-    );
   const booleans = (t: any) =>
     (t.spec.parameters as any[]).flatMap(step =>
       Object.entries<any>(step.properties ?? {})
@@ -230,8 +175,8 @@ describe('templates say Yes/No without the deprecated enumNames warning', () => 
         .map(([key, p]) => [t.metadata.name, key, p] as const),
     );
   const all = [
-    ...booleans(load('deploy-model')),
-    ...booleans(load('rollout-runtime-version')),
+    ...booleans(loadTemplate('deploy-model')),
+    ...booleans(loadTemplate('rollout-runtime-version')),
   ];
 
   // rjsf's optionsList (@rjsf/utils 5.24) warns "enumNames ... is deprecated" unless the uiSchema
@@ -246,23 +191,13 @@ describe('templates say Yes/No without the deprecated enumNames warning', () => 
   );
 
   it('the rollout Review step says Yes/No, not a glyph', async () => {
-    const rollout = load('rollout-runtime-version');
-    await renderInTestApp(
-      <ReviewState
-        schemas={rollout.spec.parameters.map((step: any) => ({
-          title: step.title,
-          schema: step,
-          uiSchema: {},
-          mergedSchema: step,
-        }))}
-        formState={{
-          runtime: 'vllm',
-          includeHeld: false,
-          force: false,
-          dryRun: true,
-        }}
-      />,
-    );
+    const rollout = loadTemplate('rollout-runtime-version');
+    await renderReviewStep(rollout.spec.parameters, {
+      runtime: 'vllm',
+      includeHeld: false,
+      force: false,
+      dryRun: true,
+    });
     expect(screen.getAllByText('No')).toHaveLength(2);
     expect(screen.getByText('Yes')).toBeInTheDocument();
     expect(document.body.textContent).not.toMatch(/[\u2705\u274C]/);

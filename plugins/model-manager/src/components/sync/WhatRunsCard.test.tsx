@@ -1,25 +1,22 @@
-import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi, heldSync, target } from '../../__testUtils__';
-import { modelManagerApiRef, type ModelManagerApi } from '../../api';
+import {
+  fakeApi,
+  fleetOf,
+  heldSync,
+  renderWithApi,
+  target,
+} from '../../__testUtils__';
+import type { ModelManagerApi } from '../../api';
 import { WhatRunsCard } from './WhatRunsCard';
 
 const render = (api: ModelManagerApi) =>
-  renderInTestApp(
-    <TestApiProvider apis={[[modelManagerApiRef, api]]}>
-      <WhatRunsCard model="qwen" />
-    </TestApiProvider>,
-  );
+  renderWithApi(api, <WhatRunsCard model="qwen" />);
 
 describe('WhatRunsCard', () => {
   it('shows what runs (live version, image, env, args, revision with its overrides, the hold) apart from what a new deploy would apply, and each difference with its reason', async () => {
     await render(
       fakeApi({
-        modelFleet: async () => ({
-          readAt: '2026-12-01T10:00:00Z',
-          errors: [],
-          items: [target({ sync: heldSync() })],
-        }),
+        modelFleet: async () => fleetOf([target({ sync: heldSync() })]),
       }),
     );
     const card = within(await screen.findByTestId('sync-local/models'));
@@ -68,10 +65,8 @@ describe('WhatRunsCard', () => {
     const sync = heldSync();
     await render(
       fakeApi({
-        modelFleet: async () => ({
-          readAt: '2026-12-01T10:00:00Z',
-          errors: [],
-          items: [
+        modelFleet: async () =>
+          fleetOf([
             target({
               sync: {
                 ...sync,
@@ -81,8 +76,7 @@ describe('WhatRunsCard', () => {
                 summary: 'runs what a new deploy would apply',
               },
             }),
-          ],
-        }),
+          ]),
       }),
     );
     expect(
@@ -96,11 +90,7 @@ describe('WhatRunsCard', () => {
   it('without targets, says nothing runs', async () => {
     await render(
       fakeApi({
-        modelFleet: async () => ({
-          readAt: '2026-12-01T10:00:00Z',
-          errors: [],
-          items: [],
-        }),
+        modelFleet: async () => fleetOf([]),
       }),
     );
     expect(
