@@ -18,6 +18,7 @@ export { DiagnosisReader } from '../diagnosis';
 export { DeploymentHistory } from '../history';
 export { buildFleet, FleetService, LiveObjectCache } from '../fleet';
 export { TargetMemo } from '../fleet/targetMemo';
+export type { ObjectRef, ObjectType } from '../fleet/managedKinds';
 export { makeRenderer } from '../sync/makeRenderer';
 export { ModelManagerService } from '../service';
 export { PreflightReader, PreflightService } from '../preflight';
