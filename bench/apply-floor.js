@@ -15,35 +15,31 @@
  * object (as a rollout's does); the first round creates them and is not timed.
  */
 require('@backstage/cli/config/nodeTransform.cjs');
-const { execFile } = require('node:child_process');
 const fs = require('node:fs');
 const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
 const knexFactory = require('knex');
-const { stringify } = require('yaml');
 const { ConfigReader } = require('@backstage/config');
-const {
-  ModelCatalogStore,
-} = require('@model-manager/plugin-model-manager-node');
 const {
   ClusterRegistry,
   DeploymentHistory,
   ModelManagerService,
   ServerSideApplier,
 } = require('@model-manager/plugin-model-manager-backend/testUtils');
+const { sizeArg, takeOption } = require('./benchArgs');
+const { quietLogger: logger } = require('./benchLogger');
+const { openCatalogStore, writeVllmCatalog } = require('./catalogFixture');
+const { kubectlApply, writeKubeconfig, writeManifests } = require('./kubectl');
 const { cpuTree, startKube } = require('./kubeTarget');
-const { writeVllmCatalog } = require('./catalogFixture');
 
 const argv = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = argv.indexOf(name);
-  return at >= 0 ? argv.splice(at, 2)[1] : fallback;
-};
-const clusterCount = Number(option('--clusters', '10'));
-const latencyMs = Number(option('--latency-ms', '20'));
-const concurrencies = option('--concurrency', '16,64').split(',').map(Number);
-const n = Number(argv.find(a => /^\d+$/.test(a)) ?? 10000);
+const clusterCount = Number(takeOption(argv, '--clusters', '10'));
+const latencyMs = Number(takeOption(argv, '--latency-ms', '20'));
+const concurrencies = takeOption(argv, '--concurrency', '16,64')
+  .split(',')
+  .map(Number);
+const n = sizeArg(argv, 10000);
 const FIRST_PORT = 17461;
 const VERSIONS = ['0.24.0', '0.19.1'];
 
@@ -116,24 +112,16 @@ function apply(agent, url, body) {
     ),
   );
   const kubeCpu = () => kubes.reduce((s, k) => s + cpuTree(k.child.pid), 0);
+  // The history's database (the service renders; nothing is recorded): destroyed at the end, or
+  // its pool's timer keeps the process from exiting.
+  const db = knexFactory({
+    client: 'better-sqlite3',
+    connection: ':memory:',
+    useNullAsDefault: true,
+  });
   try {
     // Our renders of every model at both versions (the objects a rollout applies).
-    const quiet = () => {};
-    const logger = {
-      debug: quiet,
-      info: quiet,
-      warn: console.warn,
-      error: console.error,
-      child: () => logger,
-    };
-    const catalog = await ModelCatalogStore.create({
-      location: {
-        modelsFile: path.join(dir, 'models.yaml'),
-        runtimesDir: path.join(dir, 'runtimes'),
-      },
-      watch: false,
-      logger,
-    });
+    const catalog = await openCatalogStore(dir, logger);
     const config = new ConfigReader({
       kubernetes: {
         clusterLocatorMethods: [{ type: 'config', clusters: [] }],
@@ -145,14 +133,7 @@ function apply(agent, url, body) {
       clusters,
       applier: ServerSideApplier.create({ clusters, logger }),
       history: await DeploymentHistory.create({
-        database: {
-          getClient: async () =>
-            knexFactory({
-              client: 'better-sqlite3',
-              connection: ':memory:',
-              useNullAsDefault: true,
-            }),
-        },
+        database: { getClient: async () => db },
       }),
       logger,
     });
@@ -223,53 +204,18 @@ function apply(agent, url, body) {
     const version = VERSIONS[at];
     const files = kubes.map(({ url }, c) => {
       const file = path.join(dir, `cluster-${c}.yaml`);
-      fs.writeFileSync(
+      writeManifests(
         file,
-        rendered[version]
-          .filter(o => o.cluster === c)
-          .map(o => stringify(o.manifest))
-          .join('---\n'),
+        rendered[version].filter(o => o.cluster === c).map(o => o.manifest),
       );
       const kubeconfig = path.join(dir, `kubeconfig-${c}`);
-      fs.writeFileSync(
-        kubeconfig,
-        stringify({
-          apiVersion: 'v1',
-          kind: 'Config',
-          clusters: [{ name: 'c', cluster: { server: url } }],
-          users: [{ name: 'anonymous', user: {} }],
-          contexts: [
-            { name: 'c', context: { cluster: 'c', user: 'anonymous' } },
-          ],
-          'current-context': 'c',
-        }),
-      );
+      writeKubeconfig(kubeconfig, url);
       return { file, kubeconfig };
     });
     const kube0 = kubeCpu();
     const t0 = process.hrtime.bigint();
     await Promise.all(
-      files.map(
-        ({ file, kubeconfig }) =>
-          new Promise((resolve, reject) =>
-            execFile(
-              'kubectl',
-              [
-                '--kubeconfig',
-                kubeconfig,
-                'apply',
-                '--server-side',
-                '--field-manager=kubectl-bench',
-                '--force-conflicts',
-                '--validate=false',
-                '-f',
-                file,
-              ],
-              { maxBuffer: 64 << 20 },
-              error => (error ? reject(error) : resolve()),
-            ),
-          ),
-      ),
+      files.map(({ file, kubeconfig }) => kubectlApply(kubeconfig, file)),
     );
     const kubectl = ms(t0);
     const kube = kubeCpu() - kube0;
@@ -289,6 +235,7 @@ function apply(agent, url, body) {
       );
   } finally {
     for (const k of kubes) k.child.kill('SIGTERM');
+    await db.destroy();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 })().catch(e => {

@@ -12,21 +12,16 @@
  * requests each deploy sent are then not listed (the real server keeps no log of them).
  */
 require('@backstage/cli/config/nodeTransform.cjs');
-const { execFile } = require('node:child_process');
-const { promisify } = require('node:util');
-// Async: the API test server runs in this process, so a blocking exec would deadlock it.
-const run = promisify(execFile);
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { stringify } = require('yaml');
 const { ConfigReader } = require('@backstage/config');
 const {
   KubeApiTestServer,
   KubeEnvtest,
   ADMIN_TOKEN,
 } = require('@model-manager/kube-api-test-server');
-const { takeTarget } = require('./kubeTarget');
+const { testClustersConfig } = require('@model-manager/test-harness');
 const { loadCatalog } = require('@model-manager/plugin-model-manager-node');
 const {
   resolveServer,
@@ -36,20 +31,14 @@ const {
   ClusterRegistry,
   ServerSideApplier,
 } = require('@model-manager/plugin-model-manager-backend/testUtils');
+const { silentLogger: logger } = require('./benchLogger');
+const { kubectlApply, writeKubeconfig, writeManifests } = require('./kubectl');
+const { takeTarget } = require('./kubeTarget');
 
 const argv = process.argv.slice(2);
 const target = takeTarget(argv);
 const runs = Number(argv[0] ?? 30);
 const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const logger = {
-  info() {},
-  warn() {},
-  error() {},
-  debug() {},
-  child() {
-    return logger;
-  },
-};
 
 (async () => {
   // kubectl sends no bearer token over plain http, so it reaches the (http-only) test server as
@@ -71,47 +60,13 @@ const logger = {
   });
   const clusters = ClusterRegistry.fromConfig(
     new ConfigReader({
-      kubernetes: {
-        clusterLocatorMethods: [
-          {
-            type: 'config',
-            clusters: [
-              {
-                name: 'bench',
-                url: kube.url,
-                serviceAccountToken: ADMIN_TOKEN,
-                skipTLSVerify: true,
-              },
-            ],
-          },
-        ],
-      },
+      kubernetes: testClustersConfig([{ name: 'bench', url: kube.url }]),
     }),
   );
   const applier = ServerSideApplier.create({ clusters, logger });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-apply-'));
   const kubeconfig = path.join(dir, 'kubeconfig');
-  fs.writeFileSync(
-    kubeconfig,
-    stringify({
-      apiVersion: 'v1',
-      kind: 'Config',
-      clusters: [
-        {
-          name: 'bench',
-          cluster: {
-            server: kube.url,
-            ...(real ? { 'insecure-skip-tls-verify': true } : {}),
-          },
-        },
-      ],
-      users: [{ name: 'anonymous', user: real ? { token: ADMIN_TOKEN } : {} }],
-      contexts: [
-        { name: 'bench', context: { cluster: 'bench', user: 'anonymous' } },
-      ],
-      'current-context': 'bench',
-    }),
-  );
+  writeKubeconfig(kubeconfig, kube.url, real ? ADMIN_TOKEN : undefined);
 
   for (const model of [
     'qwen2-5-7b-instruct',
@@ -121,24 +76,13 @@ const logger = {
       namespace: 'models',
     });
     const file = path.join(dir, `${model}.yaml`);
-    fs.writeFileSync(
+    writeManifests(
       file,
-      objects.map(o => stringify(o.manifest)).join('---\n'),
+      objects.map(o => o.manifest),
     );
     // Warm up both (discovery caches, first create).
     await applier.apply('bench', { objects, dryRun: false, force: false });
-    const kubectl = () =>
-      run('kubectl', [
-        '--kubeconfig',
-        kubeconfig,
-        'apply',
-        '--server-side',
-        '--field-manager=kubectl-bench',
-        '--force-conflicts',
-        '--validate=false',
-        '-f',
-        file,
-      ]);
+    const kubectl = () => kubectlApply(kubeconfig, file);
     await kubectl().catch(e => {
       throw new Error(`kubectl failed: ${e.stderr}`);
     });

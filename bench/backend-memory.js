@@ -12,49 +12,34 @@
  *
  *   node bench/backend-memory.js [N=10000] [--runs 5] [--dev] [--with-entities]
  */
-const { execFileSync, spawn } = require('node:child_process');
+const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { sizeArg, takeOption } = require('./benchArgs');
+const { writeVllmCatalog } = require('./catalogFixture');
+const {
+  guestHeaders,
+  spawnBackend,
+  until,
+  waitForBackend,
+  waitForModels,
+  writeBenchConfig,
+} = require('./portalBackend');
 
 const argv = process.argv.slice(2);
-const runsAt = argv.indexOf('--runs');
-const runs = runsAt >= 0 ? Number(argv.splice(runsAt, 2)[1]) : 5;
+const runs = Number(takeOption(argv, '--runs', 5));
 const dev = argv.includes('--dev');
-const n = Number(argv.find(a => /^\d+$/.test(a)) ?? 10000);
+const n = sizeArg(argv, 10000);
 const root = path.resolve(__dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-rss-'));
-fs.cpSync(path.join(root, 'runtimes'), path.join(dir, 'runtimes'), {
-  recursive: true,
+writeVllmCatalog(dir, n);
+const base = writeBenchConfig(dir, {
+  port: 7027,
+  catalog: { providers: { modelManager: { apiEntities: false } } },
 });
-const repo = fs.readFileSync(path.join(root, 'models.yaml'), 'utf8');
-const parts = ['models:\n'];
-for (let i = 0; i < n; i++)
-  parts.push(
-    `  model-${i}:\n    model_id: org/model-${i}\n    category: llm\n    server:\n      runtime: vllm\n`,
-  );
-fs.writeFileSync(
-  path.join(dir, 'models.yaml'),
-  `${parts.join('')}\n${repo.slice(repo.indexOf('\nruntimes:') + 1)}`,
-);
-const base = 'http://127.0.0.1:7027';
-fs.writeFileSync(
-  path.join(dir, 'bench.yaml'),
-  `app:\n  baseUrl: ${base}\nbackend:\n  baseUrl: ${base}\n  listen:\n    port: 7027\n    host: 127.0.0.1\nauth:\n  providers:\n    guest:\n      dangerouslyAllowOutsideDevelopment: true\ncatalog:\n  providers:\n    modelManager:\n      apiEntities: false\nmodelManager:\n  modelsFile: ${dir}/models.yaml\n  runtimesDir: ${dir}/runtimes\n  watch: false\n`,
-);
 
 const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const tick = () => new Promise(r => setTimeout(r, 200));
-async function until(check, timeoutMs) {
-  const start = Date.now();
-  for (;;) {
-    try {
-      if (await check()) return;
-    } catch {}
-    if (Date.now() - start > timeoutMs) throw new Error('timed out');
-    await tick();
-  }
-}
 const rss = pid =>
   Number(
     /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1],
@@ -62,37 +47,14 @@ const rss = pid =>
 
 async function measure(mode) {
   const withModelManager = mode === 'full';
-  const preload = dev
-    ? '@backstage/cli/config/nodeTransform.cjs'
-    : path.join(__dirname, 'resolve-built.js');
-  const child = spawn(
-    process.execPath,
-    [
-      '--expose-gc',
-      '-r',
-      preload,
-      path.join(__dirname, 'backend-memory-child.js'),
-    ],
-    {
-      cwd: path.join(root, 'packages/backend'),
-      env: {
-        ...process.env,
-        NODE_ENV: dev ? 'development' : 'production',
-        WITH_MODEL_MANAGER: mode === 'without' ? '' : mode,
-        APP_CONFIG_FILES: `${root}/app-config.yaml,${dir}/bench.yaml`,
-      },
-      stdio: 'ignore',
-    },
-  );
+  const child = spawnBackend(dir, {
+    prod: !dev,
+    nodeArgs: ['--expose-gc'],
+    env: { WITH_MODEL_MANAGER: mode === 'without' ? '' : mode },
+  });
   try {
-    const { backstageIdentity } = await (async () => {
-      await until(
-        async () => (await fetch(`${base}/api/auth/guest/refresh`)).ok,
-        300_000,
-      );
-      return (await fetch(`${base}/api/auth/guest/refresh`)).json();
-    })();
-    const headers = { Authorization: `Bearer ${backstageIdentity.token}` };
+    await waitForBackend(base);
+    const headers = await guestHeaders(base);
     if (withModelManager) {
       await until(
         async () =>
@@ -105,18 +67,10 @@ async function measure(mode) {
             )
           ).ok,
         1_800_000,
+        `the catalog entity of model-${n - 1}`,
       );
     } else if (mode === 'no-entities') {
-      // A cheap readiness check: listing 10,000 models in each poll would leave garbage behind.
-      await until(
-        async () =>
-          (
-            await (
-              await fetch(`${base}/api/model-manager/status`, { headers })
-            ).json()
-          ).models === n,
-        300_000,
-      );
+      await waitForModels(base, headers, n);
     } else {
       await until(
         async () =>
@@ -124,6 +78,7 @@ async function measure(mode) {
             await fetch(`${base}/api/catalog/entities?limit=1`, { headers })
           ).ok,
         300_000,
+        'the catalog API',
       );
     }
     // Let the processing loop go idle, then take the median of a few readings: as they come

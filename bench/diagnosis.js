@@ -11,10 +11,8 @@
 require('@backstage/cli/config/nodeTransform.cjs');
 const path = require('node:path');
 const { ConfigReader } = require('@backstage/config');
-const {
-  KubeApiTestServer,
-  ADMIN_TOKEN,
-} = require('@model-manager/kube-api-test-server');
+const { KubeApiTestServer } = require('@model-manager/kube-api-test-server');
+const { testClustersConfig } = require('@model-manager/test-harness');
 const { loadCatalog } = require('@model-manager/plugin-model-manager-node');
 const { signaturesFor } = require('@model-manager/plugin-model-manager-common');
 const {
@@ -22,21 +20,13 @@ const {
   DiagnosisReader,
   ServerSideApplier,
 } = require('@model-manager/plugin-model-manager-backend/testUtils');
+const { silentLogger: logger } = require('./benchLogger');
 
 const runs = Number(process.argv[2] ?? 200);
 const otherPods = Number(process.argv[3] ?? 50);
 const eventCount = Number(process.argv[4] ?? 300);
 const MODEL = 'qwen2-5-7b-instruct';
 const NS = 'models';
-const logger = {
-  info() {},
-  warn() {},
-  error() {},
-  debug() {},
-  child() {
-    return logger;
-  },
-};
 const pct = (xs, p) =>
   [...xs].sort((a, b) => a - b)[
     Math.min(xs.length - 1, Math.floor(xs.length * p))
@@ -110,21 +100,7 @@ const pod = (name, model, containerStatuses) => ({
     });
   const clusters = ClusterRegistry.fromConfig(
     new ConfigReader({
-      kubernetes: {
-        clusterLocatorMethods: [
-          {
-            type: 'config',
-            clusters: [
-              {
-                name: 'bench',
-                url: kube.url,
-                serviceAccountToken: ADMIN_TOKEN,
-                skipTLSVerify: true,
-              },
-            ],
-          },
-        ],
-      },
+      kubernetes: testClustersConfig([{ name: 'bench', url: kube.url }]),
     }),
   );
   const applier = ServerSideApplier.create({ clusters, logger });

@@ -46,8 +46,20 @@ const os = require('node:os');
 const path = require('node:path');
 const { promisify } = require('node:util');
 
+const { sizeArg, takeOption } = require('./benchArgs');
 const { writeVllmCatalog } = require('./catalogFixture');
+const {
+  kubectlApplyArgs,
+  writeKubeconfig,
+  writeManifests,
+} = require('./kubectl');
 const { takeTarget, cpuTree } = require('./kubeTarget');
+const {
+  guestToken,
+  until,
+  waitForBackend,
+  waitForModels,
+} = require('./portalBackend');
 
 require('@backstage/cli/config/nodeTransform.cjs');
 const {
@@ -57,21 +69,16 @@ const {
 const run = promisify(execFile);
 const argv = process.argv.slice(2);
 const target = takeTarget(argv);
-const at = argv.indexOf('--concurrency');
-const concurrency = at >= 0 ? Number(argv.splice(at, 2)[1]) : 16;
-const lat = argv.indexOf('--latency-ms');
-const latencyMs = lat >= 0 ? Number(argv.splice(lat, 2)[1]) : 0;
+const concurrency = Number(takeOption(argv, '--concurrency', 16));
+const latencyMs = Number(takeOption(argv, '--latency-ms', 0));
 const prod = argv.includes('--prod');
 const fleetOnly = argv.includes('--fleet-only');
 // The polling path by default (its cold reads LIST every cluster); --fleet-watch: the watch cache.
 const fleetWatch = argv.includes('--fleet-watch');
-const rep = argv.indexOf('--repeat');
-const repeat = rep >= 0 ? Number(argv.splice(rep, 2)[1]) : 3;
-const n = Number(argv.find(a => /^\d+$/.test(a)) ?? 1000);
+const repeat = Number(takeOption(argv, '--repeat', 3));
 const root = path.resolve(__dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-fleet-'));
-const cl = argv.indexOf('--clusters');
-const clusterCount = cl >= 0 ? Number(argv.splice(cl, 2)[1]) : 3;
+const clusterCount = Number(takeOption(argv, '--clusters', 3));
 const NAMES = ['east', 'west', 'north', 'south', 'central'];
 const NAMES2 = ['apac', 'emea', 'latam', 'arctic', 'pacific'];
 if (!(clusterCount >= 1 && clusterCount <= 10))
@@ -84,10 +91,10 @@ const KUBE_PORTS = CLUSTERS.map((_, i) => KUBE_PORT + i);
 // connected page's GET /fleet/events stream gets it and until its next GET /fleet shows it.
 // --settle-seconds S: wait S s after the deploys before the fleet reads (a watch event or bookmark
 // after this backend's last write to each cluster lets its reads come from the watches again).
-const st = argv.indexOf('--settle-seconds');
-const settleSeconds = st >= 0 ? Number(argv.splice(st, 2)[1]) : 0;
-const ch = argv.indexOf('--changes');
-const changes = ch >= 0 ? Number(argv.splice(ch, 2)[1]) : 0;
+const settleSeconds = Number(takeOption(argv, '--settle-seconds', 0));
+const changes = Number(takeOption(argv, '--changes', 0));
+// N once every option with a value is out of argv (`--clusters 2 20` is 20 targets, not 2).
+const n = sizeArg(argv, 1000);
 const servers =
   target === 'real'
     ? `${clusterCount} kube-apiserver${clusterCount > 1 ? 's' : ''} (with etcd)`
@@ -181,17 +188,8 @@ function start(cmd, args, options, ready) {
   });
 }
 
-async function until(check, timeoutMs, what) {
-  const t0 = Date.now();
-  for (;;) {
-    try {
-      if (await check()) return;
-    } catch {}
-    if (Date.now() - t0 > timeoutMs)
-      throw new Error(`timed out waiting for ${what}`);
-    await new Promise(r => setTimeout(r, 100));
-  }
-}
+// Every wait polls every 100 ms: some are timed (the catalog processing a promotion).
+const POLL_MS = 100;
 
 /**
  * Where the last rollout task's wall time went, from the timestamps of the backend's log (the task
@@ -455,13 +453,8 @@ async function changeToPage(token, kubeUrls, models, count) {
     },
     () => true,
   );
-  await until(
-    async () => (await fetch(`${base}/api/auth/guest/refresh`)).ok,
-    300_000,
-    'the backend',
-  );
-  const token = (await (await fetch(`${base}/api/auth/guest/refresh`)).json())
-    .backstageIdentity.token;
+  await waitForBackend(base, POLL_MS);
+  const token = await guestToken(base);
   const headers = {
     Authorization: `Bearer ${token}`,
     'Content-Type': 'application/json',
@@ -499,11 +492,10 @@ async function changeToPage(token, kubeUrls, models, count) {
       throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 500)}`);
     return JSON.parse(text);
   };
-  await until(
-    async () => (await api('GET', '/model-manager/status')).models === n,
-    catalogWaitMs,
-    'the catalog',
-  );
+  await waitForModels(base, headers, n, {
+    timeoutMs: catalogWaitMs,
+    everyMs: POLL_MS,
+  });
   await until(
     async () =>
       !!(await api(
@@ -512,6 +504,7 @@ async function changeToPage(token, kubeUrls, models, count) {
       )),
     catalogWaitMs,
     'the rollout template in the catalog',
+    POLL_MS,
   );
 
   let t0 = process.hrtime.bigint();
@@ -672,6 +665,7 @@ async function changeToPage(token, kubeUrls, models, count) {
         to,
       60_000,
       'the catalog reload',
+      POLL_MS,
     );
     // The promotion changes every model's entity (its server-version annotation): let the catalog
     // finish processing and stitching them first, as it has long before anyone starts a rollout
@@ -689,6 +683,7 @@ async function changeToPage(token, kubeUrls, models, count) {
         ).totalItems === 0,
       2 * catalogWaitMs,
       'the catalog to process the promotion',
+      POLL_MS,
     );
     console.log(
       `round ${
@@ -791,44 +786,19 @@ async function changeToPage(token, kubeUrls, models, count) {
   // kubectl: the same objects applied server-side per cluster, each round at the version the
   // objects do not have now (so it changes every object, as each rollout did).
   const kubeconfig = path.join(dir, 'kubeconfig');
-  const { stringify } = require('yaml');
   const filesOf = version =>
     CLUSTERS.map((cluster, c) => {
       const file = path.join(dir, `${cluster}-${version}.yaml`);
-      fs.writeFileSync(
+      writeManifests(
         file,
         rendered[version]
           .filter(b => b.cluster === cluster)
-          .flatMap(b => b.items.map(o => stringify(o.manifest)))
-          .join('---\n'),
+          .flatMap(b => b.items.map(o => o.manifest)),
       );
-      fs.writeFileSync(
+      writeKubeconfig(
         `${kubeconfig}-${cluster}`,
-        stringify({
-          apiVersion: 'v1',
-          kind: 'Config',
-          clusters: [
-            {
-              name: cluster,
-              cluster: {
-                server: kubeUrls[c],
-                ...(target === 'real'
-                  ? { 'insecure-skip-tls-verify': true }
-                  : {}),
-              },
-            },
-          ],
-          users: [
-            {
-              name: 'anonymous',
-              user: target === 'real' ? { token: 'admin-token' } : {},
-            },
-          ],
-          contexts: [
-            { name: cluster, context: { cluster, user: 'anonymous' } },
-          ],
-          'current-context': cluster,
-        }),
+        kubeUrls[c],
+        target === 'real' ? 'admin-token' : undefined,
       );
       return { cluster, file };
     });
@@ -847,15 +817,7 @@ async function changeToPage(token, kubeUrls, models, count) {
             '-f',
             'CPU %U %S',
             'kubectl',
-            '--kubeconfig',
-            `${kubeconfig}-${cluster}`,
-            'apply',
-            '--server-side',
-            '--field-manager=kubectl-bench',
-            '--force-conflicts',
-            '--validate=false',
-            '-f',
-            file,
+            ...kubectlApplyArgs(`${kubeconfig}-${cluster}`, file),
           ],
           { maxBuffer: 64 << 20 },
         ).then(({ stderr }) => {

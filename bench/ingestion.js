@@ -40,115 +40,99 @@
  *
  *   node bench/ingestion.js [N=10000] [--db sqlite|pg] [--catalog shipped|defaults] [--prod]
  */
-const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { takeOption, sizeArg } = require('./benchArgs');
+const { copyRuntimes, mixedModelsYaml } = require('./catalogFixture');
+const {
+  assertNothingListens,
+  guestHeaders,
+  spawnBackend,
+  stopBackend,
+  until,
+  waitForBackend,
+  writeBenchConfig,
+} = require('./portalBackend');
 
 const argv = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = argv.indexOf(name);
-  return at >= 0 ? argv.splice(at, 2)[1] : fallback;
-};
-const db = option('--db', 'sqlite');
-const catalogSettings = option('--catalog', 'shipped');
-const staticFile = option('--static', undefined);
-const dumpFile = option('--dump-entities', undefined);
-const changes = Number(option('--changes', '3'));
-const cpuProfDir = option('--cpu-prof', undefined);
-const logFile = option('--log', undefined);
-const extraPreload = option('--require', undefined);
-const PORT = Number(option('--port', '7067'));
+const db = takeOption(argv, '--db', 'sqlite');
+const catalogSettings = takeOption(argv, '--catalog', 'shipped');
+const staticFile = takeOption(argv, '--static', undefined);
+const dumpFile = takeOption(argv, '--dump-entities', undefined);
+const changes = Number(takeOption(argv, '--changes', '3'));
+const cpuProfDir = takeOption(argv, '--cpu-prof', undefined);
+const logFile = takeOption(argv, '--log', undefined);
+const extraPreload = takeOption(argv, '--require', undefined);
+const PORT = Number(takeOption(argv, '--port', '7067'));
 const prod = argv.includes('--prod');
-const n = Number(argv.find(a => /^\d+$/.test(a)) ?? 10000);
+const n = sizeArg(argv, 10000);
 if (!['sqlite', 'pg'].includes(db)) throw new Error('--db: sqlite or pg');
 if (!['shipped', 'defaults'].includes(catalogSettings))
   throw new Error('--catalog: shipped or defaults');
 
-const root = path.resolve(__dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-ingestion-'));
-const base = `http://127.0.0.1:${PORT}`;
 const modelsFile = path.join(dir, 'models.yaml');
 const s1 = ms => (ms / 1000).toFixed(1);
 const mib = kib => Math.round(kib / 1024);
 
-async function until(check, timeoutMs, what, everyMs = 200) {
-  const t0 = Date.now();
-  for (;;) {
-    try {
-      if (await check()) return Date.now() - t0;
-    } catch {}
-    if (Date.now() - t0 > timeoutMs)
-      throw new Error(`timed out after ${s1(timeoutMs)} s waiting for ${what}`);
-    await new Promise(r => setTimeout(r, everyMs));
-  }
-}
-
-/** The generated models.yaml: 80% vLLM (one in 7 pinned), 20% OpenVINO, 50 owner groups. */
-function modelsYaml(described = {}) {
-  const repo = fs.readFileSync(path.join(root, 'models.yaml'), 'utf8');
-  const parts = ['models:\n'];
-  for (let i = 0; i < n; i++) {
-    const owner = `    owner: group:default/team-${
-      i % 50
-    }\n    tags: [bench, batch-${i % 20}]\n`;
-    if (i % 5 === 4) {
-      const description = described[i]
-        ? `    description: ${described[i]}\n`
-        : '';
-      parts.push(
-        `  model-${i}-ov:\n${description}    model_id: OpenVINO/model-${i}-int8-ov\n    category: embed\n${owner}    server:\n      runtime: openvino\n`,
-      );
-    } else {
-      const pin = i % 7 === 0 ? `      server_version: "0.19.1"\n` : '';
-      parts.push(
-        `  model-${i}:\n    description: ${
-          described[i] ?? `generated chat model ${i}`
-        }\n    model_id: org/model-${i}\n    category: llm\n${owner}    server:\n      runtime: vllm\n${pin}`,
-      );
-    }
-  }
-  return `${parts.join('')}\n${repo.slice(repo.indexOf('\nruntimes:') + 1)}`;
-}
-
+/** The catalog's section of the bench config. */
 function catalogConfig() {
-  if (catalogSettings === 'shipped') return '';
-  // The defaults of @backstage/plugin-catalog-backend 4.0 (CatalogBuilder.getDefaultProcessingInterval:
-  // random 100-150 s; stitching/types.ts: pollingInterval 1 s, stitchTimeout 60 s), written out so
-  // they replace what app-config.yaml sets.
-  return `  processingInterval: { seconds: 100 }\n  stitchingStrategy:\n    pollingInterval: { seconds: 1 }\n    stitchTimeout: { seconds: 60 }\n`;
+  return {
+    // The defaults of @backstage/plugin-catalog-backend 4.0 (CatalogBuilder.getDefaultProcessingInterval:
+    // random 100-150 s; stitching/types.ts: pollingInterval 1 s, stitchTimeout 60 s), written out so
+    // they replace what app-config.yaml sets.
+    ...(catalogSettings === 'defaults'
+      ? {
+          processingInterval: { seconds: 100 },
+          stitchingStrategy: {
+            pollingInterval: { seconds: 1 },
+            stitchTimeout: { seconds: 60 },
+          },
+        }
+      : {}),
+    ...(staticFile
+      ? {
+          locations: [
+            {
+              type: 'file',
+              target: path.resolve(staticFile),
+              rules: [{ allow: ['Component', 'Resource', 'API'] }],
+            },
+          ],
+        }
+      : {}),
+    providers: {
+      modelManager: { apiEntities: true, deploymentsRefreshSeconds: 0 },
+    },
+  };
 }
 
+/** Writes the catalog and the bench config; the backend's base URL. */
 function writeConfig(dbPrefix) {
-  fs.cpSync(path.join(root, 'runtimes'), path.join(dir, 'runtimes'), {
-    recursive: true,
+  copyRuntimes(dir);
+  fs.writeFileSync(modelsFile, mixedModelsYaml(n));
+  return writeBenchConfig(dir, {
+    port: PORT,
+    database:
+      db === 'pg'
+        ? {
+            client: 'pg',
+            connection:
+              process.env.BACKSTAGE_TEST_DATABASE_POSTGRES15_CONNECTION_STRING,
+            prefix: dbPrefix,
+          }
+        : undefined,
+    catalog: catalogConfig(),
+    modelManager: { watch: true },
   });
-  fs.writeFileSync(modelsFile, modelsYaml());
-  const database =
-    db === 'pg'
-      ? `  database:\n    client: pg\n    connection: ${process.env.BACKSTAGE_TEST_DATABASE_POSTGRES15_CONNECTION_STRING}\n    prefix: ${dbPrefix}\n`
-      : '';
-  const locations = staticFile
-    ? `  locations:\n    - type: file\n      target: ${path.resolve(
-        staticFile,
-      )}\n      rules:\n        - allow: [Component, Resource, API]\n`
-    : '';
-  fs.writeFileSync(
-    path.join(dir, 'bench.yaml'),
-    `app:\n  baseUrl: ${base}\nbackend:\n  baseUrl: ${base}\n  listen:\n    port: ${PORT}\n    host: 127.0.0.1\n${database}` +
-      `auth:\n  providers:\n    guest:\n      dangerouslyAllowOutsideDevelopment: true\n` +
-      `catalog:\n${catalogConfig()}${locations}  providers:\n    modelManager:\n      apiEntities: true\n      deploymentsRefreshSeconds: 0\n` +
-      `modelManager:\n  modelsFile: ${modelsFile}\n  runtimesDir: ${dir}/runtimes\n  watch: true\n`,
-  );
 }
 
 /** --dump-entities: the entities our provider builds for the generated catalog, as YAML. */
 async function dumpEntities(file) {
   require('@backstage/cli/config/nodeTransform.cjs');
-  fs.cpSync(path.join(root, 'runtimes'), path.join(dir, 'runtimes'), {
-    recursive: true,
-  });
-  fs.writeFileSync(modelsFile, modelsYaml());
+  copyRuntimes(dir);
+  fs.writeFileSync(modelsFile, mixedModelsYaml(n));
   const { ConfigReader } = require('@backstage/config');
   const { loadCatalog } = require('@model-manager/plugin-model-manager-node');
   const {
@@ -226,15 +210,9 @@ async function main() {
     throw new Error(
       '--db pg needs BACKSTAGE_TEST_DATABASE_POSTGRES15_CONNECTION_STRING: eval "$(scripts/start-postgres.sh)"',
     );
-  if (
-    await fetch(`${base}/api/auth/guest/refresh`).then(
-      () => true,
-      () => false,
-    )
-  )
-    throw new Error(`something already listens on port ${PORT}: stop it first`);
   const dbPrefix = `mm_bench_ingest_${process.pid}_`;
-  writeConfig(dbPrefix);
+  const base = writeConfig(dbPrefix);
+  await assertNothingListens(base);
   const mode = prod ? 'production, our packages from dist' : 'development';
   console.log(
     `${n} models, ${
@@ -246,45 +224,27 @@ async function main() {
       .map(l => l.toFixed(2))
       .join(' ')}`,
   );
-  const preload = prod
-    ? path.join(__dirname, 'resolve-built.js')
-    : '@backstage/cli/config/nodeTransform.cjs';
   const out = logFile ? fs.openSync(logFile, 'w') : 'ignore';
   const started = Date.now();
-  const child = spawn(
-    process.execPath,
-    [
+  const child = spawnBackend(dir, {
+    prod,
+    nodeArgs: [
       '--expose-gc',
       ...(cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : []),
-      '-r',
-      preload,
-      ...(extraPreload ? ['-r', path.resolve(extraPreload)] : []),
-      path.join(__dirname, 'backend-memory-child.js'),
     ],
-    {
-      cwd: path.join(root, 'packages/backend'),
-      env: {
-        ...process.env,
-        NODE_ENV: prod ? 'production' : 'development',
-        WITH_MODEL_MANAGER: staticFile ? '' : 'full',
-        APP_CONFIG_FILES: `${root}/app-config.yaml,${dir}/bench.yaml`,
-        MODEL_MANAGER_NO_TEST_CLUSTER: '1',
-      },
-      stdio: ['ignore', out, out],
+    preloads: extraPreload ? [path.resolve(extraPreload)] : [],
+    env: {
+      WITH_MODEL_MANAGER: staticFile ? '' : 'full',
+      MODEL_MANAGER_NO_TEST_CLUSTER: '1',
     },
-  );
+    stdio: ['ignore', out, out],
+  });
   try {
-    await until(
-      async () => (await fetch(`${base}/api/auth/guest/refresh`)).ok,
-      300_000,
-      'the backend',
-    );
+    await waitForBackend(base);
     const answered = Date.now();
     const cpuAtAnswer = cpuSeconds(child.pid);
     console.log(`backend answers after ${s1(answered - started)} s`);
-    const token = (await (await fetch(`${base}/api/auth/guest/refresh`)).json())
-      .backstageIdentity.token;
-    const headers = { Authorization: `Bearer ${token}` };
+    const headers = await guestHeaders(base);
     const count = async filter => {
       const res = await fetch(
         `${base}/api/catalog/entities/by-query?filter=${encodeURIComponent(
@@ -358,7 +318,7 @@ async function main() {
         const description = `changed ${k} at ${Date.now()}`;
         const t0 = Date.now();
         const cpu0 = cpuSeconds(child.pid);
-        fs.writeFileSync(modelsFile, modelsYaml({ [i]: description }));
+        fs.writeFileSync(modelsFile, mixedModelsYaml(n, { [i]: description }));
         await until(
           async () => {
             const res = await fetch(
@@ -401,11 +361,7 @@ async function main() {
   } finally {
     // The backend shuts down gracefully on SIGTERM (and then writes a --cpu-prof profile); past
     // 20 s it is killed.
-    const exited = new Promise(resolve => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    await exited;
-    clearTimeout(killer);
+    await stopBackend(child, 20_000);
     if (db === 'pg') {
       const { rows } = await pgAdmin(
         `SELECT datname FROM pg_database WHERE datname LIKE '${dbPrefix}%'`,

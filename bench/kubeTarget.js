@@ -10,11 +10,11 @@
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
+const { takeOption } = require('./benchArgs');
 
 /** Removes `--target X` from argv and returns X (default double). */
 function takeTarget(argv) {
-  const at = argv.indexOf('--target');
-  const target = at >= 0 ? argv.splice(at, 2)[1] : 'double';
+  const target = takeOption(argv, '--target', 'double');
   if (target !== 'double' && target !== 'real')
     throw new Error(`--target must be double or real, not ${target}`);
   return target;

@@ -20,23 +20,21 @@ const {
   renderManifests,
   catalogSourcesFromFiles,
 } = require('@model-manager/plugin-model-manager-common');
+const { modelsYaml } = require('./catalogFixture');
 const { runtimesFiles } = require('./runtimesFiles');
 
 const run = promisify(execFile);
 const root = path.resolve(__dirname, '..');
-const read = rel => fs.readFileSync(path.join(root, rel), 'utf8');
-const modelsText = read('models.yaml');
-const runtimesSection = modelsText.slice(modelsText.indexOf('\nruntimes:') + 1);
 
 function sources(n) {
-  const parts = ['models:\n'];
+  const entries = [];
   for (let i = 0; i < n; i++) {
-    parts.push(
+    entries.push(
       `  model-${i}:\n    model_id: org/model-${i}\n    category: llm\n    server:\n      runtime: vllm\n      env:\n        MODEL_INDEX: "${i}"\n      args: ["--seed=${i}"]\n`,
     );
   }
   return catalogSourcesFromFiles(
-    { file: 'models.yaml', text: `${parts.join('')}\n${runtimesSection}` },
+    { file: 'models.yaml', text: modelsYaml(entries) },
     runtimesFiles(root),
   );
 }

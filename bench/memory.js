@@ -18,15 +18,13 @@ const {
   buildEntities,
   ModelCatalogEntityProvider,
 } = require('@model-manager/plugin-catalog-backend-module-model-manager');
+const { copyRuntimes, modelsYaml } = require('./catalogFixture');
 
 const n = Number(process.argv[2] ?? 10000);
 const root = path.resolve(__dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-memory-'));
-fs.cpSync(path.join(root, 'runtimes'), path.join(dir, 'runtimes'), {
-  recursive: true,
-});
-const repo = fs.readFileSync(path.join(root, 'models.yaml'), 'utf8');
-const parts = ['models:\n'];
+copyRuntimes(dir);
+const parts = [];
 for (let i = 0; i < n; i++) {
   const ov = i % 3 === 2;
   parts.push(
@@ -39,10 +37,7 @@ for (let i = 0; i < n; i++) {
     }\n`,
   );
 }
-fs.writeFileSync(
-  path.join(dir, 'models.yaml'),
-  `${parts.join('')}\n${repo.slice(repo.indexOf('\nruntimes:') + 1)}`,
-);
+fs.writeFileSync(path.join(dir, 'models.yaml'), modelsYaml(parts));
 
 const mib = b => (b / 1048576).toFixed(1);
 const measure = () => {

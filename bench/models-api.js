@@ -17,124 +17,55 @@
  *
  *   node bench/models-api.js [N=10000] [--runs 30] [--with-entities]
  */
-const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { sizeArg, takeOption } = require('./benchArgs');
+const { copyRuntimes, mixedModelsYaml } = require('./catalogFixture');
+const {
+  assertNothingListens,
+  guestHeaders,
+  spawnBackend,
+  stopBackend,
+  waitForBackend,
+  waitForModels,
+  writeBenchConfig,
+} = require('./portalBackend');
 
 const argv = process.argv.slice(2);
-const runsAt = argv.indexOf('--runs');
-const runs = runsAt >= 0 ? Number(argv.splice(runsAt, 2)[1]) : 30;
+const runs = Number(takeOption(argv, '--runs', 30));
 const withEntities = argv.includes('--with-entities');
-const n = Number(argv.find(a => /^\d+$/.test(a)) ?? 10000);
-const root = path.resolve(__dirname, '..');
+const n = sizeArg(argv, 10000);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-models-api-'));
 const PORT = 7057;
-const base = `http://127.0.0.1:${PORT}`;
 
 const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = t0 => Number(process.hrtime.bigint() - t0) / 1e6;
 const f1 = x => x.toFixed(1);
 
-async function until(check, timeoutMs, what) {
-  const t0 = Date.now();
-  for (;;) {
-    try {
-      if (await check()) return;
-    } catch {}
-    if (Date.now() - t0 > timeoutMs)
-      throw new Error(`timed out waiting for ${what}`);
-    await new Promise(r => setTimeout(r, 200));
-  }
-}
-
-function writeCatalog() {
-  fs.cpSync(path.join(root, 'runtimes'), path.join(dir, 'runtimes'), {
-    recursive: true,
-  });
-  const repo = fs.readFileSync(path.join(root, 'models.yaml'), 'utf8');
-  const parts = ['models:\n'];
-  for (let i = 0; i < n; i++) {
-    const owner = `    owner: group:default/team-${
-      i % 50
-    }\n    tags: [bench, batch-${i % 20}]\n`;
-    if (i % 5 === 4) {
-      parts.push(
-        `  model-${i}-ov:\n    model_id: OpenVINO/model-${i}-int8-ov\n    category: embed\n${owner}    server:\n      runtime: openvino\n`,
-      );
-    } else {
-      const pin = i % 7 === 0 ? `      server_version: "0.19.1"\n` : '';
-      parts.push(
-        `  model-${i}:\n    description: generated chat model ${i}\n    model_id: org/model-${i}\n    category: llm\n${owner}    server:\n      runtime: vllm\n${pin}`,
-      );
-    }
-  }
-  fs.writeFileSync(
-    path.join(dir, 'models.yaml'),
-    `${parts.join('')}\n${repo.slice(repo.indexOf('\nruntimes:') + 1)}`,
-  );
-  fs.writeFileSync(
-    path.join(dir, 'bench.yaml'),
-    `app:\n  baseUrl: ${base}\nbackend:\n  baseUrl: ${base}\n  listen:\n    port: ${PORT}\n    host: 127.0.0.1\n` +
-      `auth:\n  providers:\n    guest:\n      dangerouslyAllowOutsideDevelopment: true\n` +
-      `catalog:\n  providers:\n    modelManager:\n      apiEntities: false\n` +
-      `modelManager:\n  modelsFile: ${dir}/models.yaml\n  runtimesDir: ${dir}/runtimes\n  watch: false\n`,
-  );
-}
-
 (async () => {
-  if (
-    await fetch(`${base}/api/auth/guest/refresh`).then(
-      () => true,
-      () => false,
-    )
-  ) {
-    throw new Error(`something already listens on port ${PORT}: stop it first`);
-  }
-  writeCatalog();
+  copyRuntimes(dir);
+  fs.writeFileSync(path.join(dir, 'models.yaml'), mixedModelsYaml(n));
+  const base = writeBenchConfig(dir, {
+    port: PORT,
+    catalog: { providers: { modelManager: { apiEntities: false } } },
+  });
+  await assertNothingListens(base);
   console.log(
     `starting the portal backend with a ${n}-model catalog${
       withEntities ? ' and our catalog module' : ''
     } ...`,
   );
-  const child = spawn(
-    process.execPath,
-    [
-      '-r',
-      '@backstage/cli/config/nodeTransform.cjs',
-      path.join(__dirname, 'backend-memory-child.js'),
-    ],
-    {
-      cwd: path.join(root, 'packages/backend'),
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        WITH_MODEL_MANAGER: withEntities ? 'full' : 'no-entities',
-        APP_CONFIG_FILES: `${root}/app-config.yaml,${dir}/bench.yaml`,
-        MODEL_MANAGER_NO_TEST_CLUSTER: '1',
-      },
-      stdio: 'ignore',
+  const child = spawnBackend(dir, {
+    env: {
+      WITH_MODEL_MANAGER: withEntities ? 'full' : 'no-entities',
+      MODEL_MANAGER_NO_TEST_CLUSTER: '1',
     },
-  );
+  });
   try {
-    await until(
-      async () => (await fetch(`${base}/api/auth/guest/refresh`)).ok,
-      300_000,
-      'the backend',
-    );
-    const token = (await (await fetch(`${base}/api/auth/guest/refresh`)).json())
-      .backstageIdentity.token;
-    const headers = { Authorization: `Bearer ${token}` };
-    await until(
-      async () =>
-        (
-          await (
-            await fetch(`${base}/api/model-manager/status`, { headers })
-          ).json()
-        ).models === n,
-      300_000,
-      'the catalog',
-    );
+    await waitForBackend(base);
+    const headers = await guestHeaders(base);
+    await waitForModels(base, headers, n);
 
     /** One GET, timed until its body is read. */
     const get = async (query, extra = {}) => {
@@ -221,11 +152,7 @@ function writeCatalog() {
     );
   } finally {
     // The backend shuts down gracefully on SIGTERM; past 10 s it is killed.
-    const exited = new Promise(resolve => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(killer);
+    await stopBackend(child, 10_000);
   }
 })().catch(e => {
   console.error(e);

@@ -21,9 +21,6 @@ const knexFactory = require('knex');
 const { ConfigReader } = require('@backstage/config');
 const { KubeApiTestServer } = require('@model-manager/kube-api-test-server');
 const {
-  ModelCatalogStore,
-} = require('@model-manager/plugin-model-manager-node');
-const {
   renderManifests,
   resolveServer,
 } = require('@model-manager/plugin-model-manager-common');
@@ -40,9 +37,11 @@ const {
   seedSchedulableCluster,
   testClustersConfig,
 } = require('@model-manager/test-harness');
+const { sizeArg } = require('./benchArgs');
+const { quietLogger: logger } = require('./benchLogger');
+const { openCatalogStore, writeVllmCatalog } = require('./catalogFixture');
 
-const n = Number(process.argv.slice(2).find(a => /^\d+$/.test(a)) ?? 1000);
-const root = path.resolve(__dirname, '..');
+const n = sizeArg(process.argv.slice(2), 1000);
 const CLUSTERS = ['east', 'west', 'north'];
 const NAMESPACES = Array.from({ length: 10 }, (_, i) => `team-${i}`);
 const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -50,36 +49,9 @@ const ms = t0 => Number(process.hrtime.bigint() - t0) / 1e6;
 
 (async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-preflight-'));
-  fs.cpSync(path.join(root, 'runtimes'), path.join(dir, 'runtimes'), {
-    recursive: true,
-  });
-  const repo = fs.readFileSync(path.join(root, 'models.yaml'), 'utf8');
-  const models = Array.from({ length: n }, (_, i) => `model-${i}`);
-  fs.writeFileSync(
-    path.join(dir, 'models.yaml'),
-    `${repo.slice(0, repo.indexOf('\nruntimes:') + 1)}${models
-      .map(
-        m =>
-          `  ${m}:\n    model_id: org/${m}\n    category: llm\n    server:\n      runtime: vllm\n`,
-      )
-      .join('')}\n${repo.slice(repo.indexOf('\nruntimes:') + 1)}`,
-  );
-  const quiet = () => {};
-  const logger = {
-    debug: quiet,
-    info: quiet,
-    warn: console.warn,
-    error: console.error,
-    child: () => logger,
-  };
-  const catalogStore = await ModelCatalogStore.create({
-    location: {
-      modelsFile: path.join(dir, 'models.yaml'),
-      runtimesDir: path.join(dir, 'runtimes'),
-    },
-    watch: false,
-    logger,
-  });
+  // The repository's models too: the single preflights below are of two of them.
+  const { models } = writeVllmCatalog(dir, n, { repoModels: true });
+  const catalogStore = await openCatalogStore(dir, logger);
   const catalog = catalogStore.current();
   const servers = await Promise.all(
     CLUSTERS.map(() =>

@@ -22,35 +22,13 @@ const {
   entityInputs,
   unchangedModels,
 } = require('@model-manager/plugin-catalog-backend-module-model-manager');
+const { copyRuntimes, mixedModelsYaml } = require('./catalogFixture');
 const full = process.argv.includes('--full');
-const root = path.resolve(__dirname, '..');
 const n = 10000;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-chg-'));
-fs.cpSync(path.join(root, 'runtimes'), path.join(dir, 'runtimes'), {
-  recursive: true,
-});
-const repo = fs.readFileSync(path.join(root, 'models.yaml'), 'utf8');
-const gen = d => {
-  const parts = ['models:\n'];
-  for (let i = 0; i < n; i++) {
-    const owner = `    owner: group:default/team-${
-      i % 50
-    }\n    tags: [bench, batch-${i % 20}]\n`;
-    if (i % 5 === 4)
-      parts.push(
-        `  model-${i}-ov:\n    model_id: OpenVINO/model-${i}-int8-ov\n    category: embed\n${owner}    server:\n      runtime: openvino\n`,
-      );
-    else
-      parts.push(
-        `  model-${i}:\n    description: ${
-          i === 11 ? d : `generated chat model ${i}`
-        }\n    model_id: org/model-${i}\n    category: llm\n${owner}    server:\n      runtime: vllm\n${
-          i % 7 === 0 ? '      server_version: "0.19.1"\n' : ''
-        }`,
-      );
-  }
-  return `${parts.join('')}\n${repo.slice(repo.indexOf('\nruntimes:') + 1)}`;
-};
+copyRuntimes(dir);
+// The changed model: model-11, a vLLM one.
+const gen = description => mixedModelsYaml(n, { 11: description });
 const file = path.join(dir, 'models.yaml');
 (async () => {
   fs.writeFileSync(file, gen('x'));

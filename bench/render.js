@@ -6,7 +6,6 @@
  *   node bench/render.js [N...]        default: 100 1000 10000
  */
 require('@backstage/cli/config/nodeTransform.cjs');
-const fs = require('node:fs');
 const path = require('node:path');
 const {
   buildCatalog,
@@ -14,12 +13,10 @@ const {
   renderManifests,
   catalogSourcesFromFiles,
 } = require('@model-manager/plugin-model-manager-common');
+const { modelsYaml } = require('./catalogFixture');
 const { runtimesFiles } = require('./runtimesFiles');
 
 const root = path.resolve(__dirname, '..');
-const read = rel => fs.readFileSync(path.join(root, rel), 'utf8');
-const modelsText = read('models.yaml');
-const runtimesSection = modelsText.slice(modelsText.indexOf('\nruntimes:') + 1);
 
 function generateModels(n) {
   const kinds = [
@@ -29,7 +26,7 @@ function generateModels(n) {
     ['openvino', 'embed', ''],
     ['openvino', 'llm', ''],
   ];
-  const parts = ['models:\n'];
+  const parts = [];
   for (let i = 0; i < n; i++) {
     const [runtime, category, extra] = kinds[i % kinds.length];
     const id =
@@ -46,7 +43,7 @@ function generateModels(n) {
     );
     if (runtime === 'vllm') parts.push(`      args: ["--seed=${i}"]\n`);
   }
-  return `${parts.join('')}\n${runtimesSection}`;
+  return modelsYaml(parts);
 }
 
 function sources(models) {

@@ -14,15 +14,11 @@
  *     (rollout.cpuprofile: this process during the second run only; bench/cpu-profile-summary.js)
  */
 require('@backstage/cli/config/nodeTransform.cjs');
-const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const knexFactory = require('knex');
 const { ConfigReader } = require('@backstage/config');
-const {
-  ModelCatalogStore,
-} = require('@model-manager/plugin-model-manager-node');
 const {
   ClusterRegistry,
   DeploymentHistory,
@@ -31,16 +27,17 @@ const {
   ModelManagerService,
   ServerSideApplier,
 } = require('@model-manager/plugin-model-manager-backend/testUtils');
-
+const { testClustersConfig } = require('@model-manager/test-harness');
+const { sizeArg, takeOption } = require('./benchArgs');
+const { quietLogger: logger } = require('./benchLogger');
+const { openCatalogStore, writeVllmCatalog } = require('./catalogFixture');
 const { cpuTree, startKube, takeTarget } = require('./kubeTarget');
-const { writeVllmCatalog } = require('./catalogFixture');
 
 const argv = process.argv.slice(2);
 const target = takeTarget(argv);
-const at = argv.indexOf('--concurrency');
-const concurrency = at >= 0 ? Number(argv.splice(at, 2)[1]) : 8;
+const concurrency = Number(takeOption(argv, '--concurrency', 8));
 const pg = argv.includes('--pg');
-const n = Number(argv.find(a => /^\d+$/.test(a)) ?? 500);
+const n = sizeArg(argv, 500);
 const PORT = 17451;
 
 /** This process's CPU profiler (node:inspector), started and stopped around one phase. */
@@ -63,36 +60,13 @@ async function profile() {
 
 (async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-apply-'));
-  const { models, modelsFile } = writeVllmCatalog(dir, n);
+  const { models } = writeVllmCatalog(dir, n);
   const { url: kubeUrl, child: kube } = await startKube(target, {
     port: PORT,
   });
   try {
-    const quiet = () => {};
-    const logger = {
-      debug: quiet,
-      info: quiet,
-      warn: console.warn,
-      error: console.error,
-      child: () => logger,
-    };
     const config = new ConfigReader({
-      kubernetes: {
-        clusterLocatorMethods: [
-          {
-            type: 'config',
-            clusters: [
-              {
-                name: 'east',
-                url: kubeUrl,
-                authProvider: 'serviceAccount',
-                serviceAccountToken: 'admin-token',
-                skipTLSVerify: true,
-              },
-            ],
-          },
-        ],
-      },
+      kubernetes: testClustersConfig([{ name: 'east', url: kubeUrl }]),
     });
     const db = pg
       ? knexFactory({
@@ -114,14 +88,7 @@ async function profile() {
         'drop table if exists model_manager_knex_migrations_lock cascade',
       );
     }
-    const catalog = await ModelCatalogStore.create({
-      location: {
-        modelsFile: path.join(dir, 'models.yaml'),
-        runtimesDir: path.join(dir, 'runtimes'),
-      },
-      watch: false,
-      logger,
-    });
+    const catalog = await openCatalogStore(dir, logger);
     const clusters = ClusterRegistry.fromConfig(config, { logger });
     const applier = ServerSideApplier.create({ clusters, logger });
     const history = await DeploymentHistory.create({
