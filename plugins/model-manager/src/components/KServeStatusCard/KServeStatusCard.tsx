@@ -14,8 +14,7 @@ import { modelManagerApiRef, type ModelStatus } from '../../api';
 import { WhyNotReadyPanel } from '../WhyNotReady';
 import { DownloadLine } from './DownloadLine';
 import { conditionWords } from './conditionWords';
-
-const MODEL_ANNOTATION = 'model-manager.io/model';
+import { modelNameOf } from '../entityNames';
 
 /** The headline of one deployment: green only when KServe says Ready. */
 function Headline({ item }: { item: ModelStatus }) {
@@ -133,8 +132,7 @@ function StatusLine({ item }: { item: ModelStatus }) {
 export function KServeStatusCard() {
   const { entity } = useEntity();
   const api = useApi(modelManagerApiRef);
-  const model =
-    entity.metadata.annotations?.[MODEL_ANNOTATION] ?? entity.metadata.name;
+  const model = modelNameOf(entity);
   // Read again when the backend pushes a fleet change, one read at a time (a rollout pushes every
   // 100 ms): the answer shown stays until the new one, and when a read fails.
   const { value, loading, error } = useReadOnFleetChange(

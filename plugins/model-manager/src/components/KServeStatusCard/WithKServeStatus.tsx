@@ -2,8 +2,7 @@ import { useEntity } from '@backstage/plugin-catalog-react';
 import Grid from '@material-ui/core/Grid';
 import type { ReactNode } from 'react';
 import { KServeStatusCard } from './KServeStatusCard';
-
-const MODEL_ANNOTATION = 'model-manager.io/model';
+import { MODEL_ANNOTATION } from '@model-manager/plugin-model-manager-common';
 
 /**
  * Other entity content (the stock Kubernetes tab) with the model's KServe status card above it,

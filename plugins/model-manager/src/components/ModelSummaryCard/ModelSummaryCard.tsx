@@ -14,8 +14,7 @@ import { errorText, modelManagerApiRef } from '../../api';
 import { deployModelUrl } from '../deployModelUrl';
 import { FleetStateLabel } from '../fleet';
 import { KeyValueTable } from '../RuntimePage/KeyValueTable';
-
-const MODEL_ANNOTATION = 'model-manager.io/model';
+import { modelNameOf } from '../entityNames';
 
 /**
  * A model's Overview card, above the catalog's generic cards: its runtime and the version a deploy
@@ -25,8 +24,7 @@ const MODEL_ANNOTATION = 'model-manager.io/model';
 export function ModelSummaryCard() {
   const { entity } = useEntity();
   const api = useApi(modelManagerApiRef);
-  const name =
-    entity.metadata.annotations?.[MODEL_ANNOTATION] ?? entity.metadata.name;
+  const name = modelNameOf(entity);
   const { value, loading, error } = useAsync(
     async () =>
       Promise.all([api.getModel(name), api.modelFleet(name)]).then(

@@ -18,21 +18,18 @@ import { modelManagerApiRef, type RuntimeSummary } from '../../api';
 import { flatImageOf } from './flatImage';
 import { KeyValueTable } from './KeyValueTable';
 import { VersionMatrix } from './VersionMatrix';
-import { RUNTIME_ANNOTATION } from './constants';
 import { CARD_TABLE_OPTIONS } from '../cardTableOptions';
+import { runtimeNameOf } from '../entityNames';
 
 /** An env value as text: a Secret reference reads `secret <name>/<key>`. */
 const envText = (x: unknown) =>
   isSecretKeyRef(x) ? formatEnvValue(x) : String(x);
 
-export { RUNTIME_ANNOTATION };
-
 /** A runtime: versions with images (default marked), common env, categories, plumbing, models. */
 export function RuntimeContent() {
   const { entity } = useEntity();
   const api = useApi(modelManagerApiRef);
-  const name =
-    entity.metadata.annotations?.[RUNTIME_ANNOTATION] ?? entity.metadata.name;
+  const name = runtimeNameOf(entity);
   const { value, loading, error } = useAsync(
     () => api.getRuntime(name),
     [api, name],

@@ -11,7 +11,7 @@ import useAsync from 'react-use/esm/useAsync';
 import { modelManagerApiRef } from '../../api';
 import { flatImageOf } from './flatImage';
 import { KeyValueTable } from './KeyValueTable';
-import { RUNTIME_ANNOTATION } from './constants';
+import { runtimeNameOf } from '../entityNames';
 
 /**
  * A runtime's Overview card: its kind, versions (default first), categories, common env and how
@@ -20,8 +20,7 @@ import { RUNTIME_ANNOTATION } from './constants';
 export function RuntimeSummaryCard() {
   const { entity } = useEntity();
   const api = useApi(modelManagerApiRef);
-  const name =
-    entity.metadata.annotations?.[RUNTIME_ANNOTATION] ?? entity.metadata.name;
+  const name = runtimeNameOf(entity);
   const {
     value: runtime,
     loading,

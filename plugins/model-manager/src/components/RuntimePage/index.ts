@@ -1,3 +1,3 @@
-export { RuntimeContent, RUNTIME_ANNOTATION } from './RuntimeContent';
+export { RuntimeContent } from './RuntimeContent';
 export { RuntimeSummaryCard } from './RuntimeSummaryCard';
 export { KeyValueTable } from './KeyValueTable';

@@ -32,8 +32,7 @@ import { DeclaredVsLive } from './DeclaredVsLive';
 import { WhatRunsCard } from '../sync';
 import { deployModelUrl } from '../deployModelUrl';
 import { CARD_TABLE_OPTIONS } from '../cardTableOptions';
-
-export const MODEL_ANNOTATION = 'model-manager.io/model';
+import { modelNameOf } from '../entityNames';
 
 function explainColumns(entity: Entity): TableColumn<ExplainRow>[] {
   return [
@@ -100,8 +99,7 @@ export function ServingContent() {
   });
   const api = useApi(modelManagerApiRef);
   const columns = useMemo(() => explainColumns(entity), [entity]);
-  const model =
-    entity.metadata.annotations?.[MODEL_ANNOTATION] ?? entity.metadata.name;
+  const model = modelNameOf(entity);
   const state = useAsyncRetry(async () => {
     const [resolved, manifests, history] = await Promise.all([
       api.resolve(model),

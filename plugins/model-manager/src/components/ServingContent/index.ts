@@ -1,1 +1,1 @@
-export { ServingContent, MODEL_ANNOTATION } from './ServingContent';
+export { ServingContent } from './ServingContent';
