@@ -139,29 +139,35 @@ export class FleetService {
       query.version,
       query.state,
     ]);
-    let json = snapshot.json.get(key);
-    if (!json) {
-      const { items, errors } = this.answer(snapshot, query);
-      json = new TwoPartJson(
-        `{"items":${JSON.stringify(items)},"errors":${JSON.stringify(
-          errors,
-        )},"readAt":`,
-      );
-      if (snapshot.jsonChars + json.head.length > JSON_KEPT_CHARS) {
-        snapshot.json.clear();
-        snapshot.jsonChars = 0;
-      }
-      snapshot.json.set(key, json);
-      snapshot.jsonChars += json.head.length;
-    }
-    const answer = json;
+    const json = snapshot.json.get(key) ?? this.keepJson(snapshot, key, query);
     const tail = `${JSON.stringify(this.readAt(snapshot))}}`;
     const digest = createHash('sha1').update(key).digest('base64url');
     return {
       etag: `W/"fleet-${INSTANCE}-${snapshot.id}-${digest.slice(0, 12)}"`,
-      text: () => answer.text(tail),
-      gzip: () => answer.gzip(tail),
+      text: () => json.text(tail),
+      gzip: () => json.gzip(tail),
     };
+  }
+
+  /** Serializes the answer to `query` up to `readAt`'s value and keeps it with the snapshot. */
+  private keepJson(
+    snapshot: Snapshot,
+    key: string,
+    query: FleetQuery,
+  ): TwoPartJson {
+    const { items, errors } = this.answer(snapshot, query);
+    const json = new TwoPartJson(
+      `{"items":${JSON.stringify(items)},"errors":${JSON.stringify(
+        errors,
+      )},"readAt":`,
+    );
+    if (snapshot.jsonChars + json.head.length > JSON_KEPT_CHARS) {
+      snapshot.json.clear();
+      snapshot.jsonChars = 0;
+    }
+    snapshot.json.set(key, json);
+    snapshot.jsonChars += json.head.length;
+    return json;
   }
 
   private answer(
