@@ -26,6 +26,7 @@ backend.add(
 );
 backend.add(require('@backstage/plugin-scaffolder-backend'));
 backend.add(require('@backstage/plugin-kubernetes-backend'));
+
 if (process.env.WITH_MODEL_MANAGER) {
   if (process.env.WITH_MODEL_MANAGER !== 'no-entities')
     backend.add(

@@ -45,7 +45,9 @@ const backend = spawn(
 const stop = () => {
   try {
     process.kill(-backend.pid, 'SIGTERM');
-  } catch {}
+  } catch {
+    // already gone
+  }
 };
 process.on('exit', stop);
 
@@ -55,7 +57,9 @@ async function until(check, what, timeoutMs) {
   for (;;) {
     try {
       if (await check()) return Date.now() - start;
-    } catch {}
+    } catch {
+      // not answering yet: asked again
+    }
     if (Date.now() - start > timeoutMs)
       throw new Error(`timed out waiting for ${what}`);
     await tick();

@@ -6,6 +6,7 @@
  *   node bench/cpu-profile-summary.js FILE.cpuprofile
  */
 const fs = require('fs');
+
 const p = JSON.parse(fs.readFileSync(process.argv[2]));
 const byId = new Map(p.nodes.map(n => [n.id, n]));
 const self = new Map();
@@ -15,8 +16,8 @@ for (let i = 0; i < p.samples.length; i++) {
   const n = byId.get(p.samples[i]);
   self.set(n, (self.get(n) || 0) + dt[i]);
 }
-const fn = new Map(),
-  file = new Map();
+const fn = new Map();
+const file = new Map();
 for (const [n, t] of self) {
   const cf = n.callFrame;
   const k = `${cf.functionName || '(anon)'} ${cf.url

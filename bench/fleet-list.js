@@ -21,6 +21,7 @@ const {
   renderManifests,
 } = require('@model-manager/plugin-model-manager-common');
 const path = require('node:path');
+
 (async () => {
   const catalog = await loadCatalog({
     modelsFile: path.join(__dirname, '..', 'models.yaml'),

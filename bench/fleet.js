@@ -204,14 +204,14 @@ function taskPhases(logFile) {
     .split('\n');
   const at = line =>
     Date.parse(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z/.exec(line)?.[0]);
-  const start = lines.findLastIndex(l =>
+  const first = lines.findLastIndex(l =>
     l.includes('"POST /api/scaffolder/v2/tasks '),
   );
-  if (start < 0) return 'no task in the log';
+  if (first < 0) return 'no task in the log';
   const phases = [];
-  let previous = at(lines[start]);
+  let previous = at(lines[first]);
   let lastPoll;
-  for (const line of lines.slice(start)) {
+  for (const line of lines.slice(first)) {
     const t = at(line);
     if (Number.isNaN(t)) continue;
     const label = / scaffolder .*info: plan for runtime/.test(line)
@@ -419,11 +419,11 @@ async function changeToPage(token, kubeUrls, models, count) {
   ).join('');
   fs.writeFileSync(
     path.join(dir, 'bench.yaml'),
-    `app:\n  baseUrl: ${base}\n` +
-      (prod
+    `app:\n  baseUrl: ${base}\n${
+      prod
         ? `auth:\n  providers:\n    guest:\n      dangerouslyAllowOutsideDevelopment: true\n`
-        : '') +
-      `backend:\n  baseUrl: ${base}\n  listen:\n    port: ${PORT}\n    host: 127.0.0.1\n` +
+        : ''
+    }backend:\n  baseUrl: ${base}\n  listen:\n    port: ${PORT}\n    host: 127.0.0.1\n` +
       `catalog:\n  providers:\n    modelManager:\n      apiEntities: false\n` +
       `kubernetes:\n  clusterLocatorMethods:\n    - type: config\n      clusters:\n${clusters}` +
       `modelManager:\n  modelsFile: ${modelsFile}\n  runtimesDir: ${dir}/runtimes\n  watch: true\n  fleet:\n    cacheSeconds: 5\n    watch: ${fleetWatch}\n`,

@@ -20,7 +20,9 @@ async function until(check, timeoutMs, what, everyMs = 200) {
   for (;;) {
     try {
       if (await check()) return;
-    } catch {}
+    } catch {
+      // not answering yet: asked again
+    }
     if (Date.now() - t0 > timeoutMs)
       throw new Error(
         `timed out after ${(timeoutMs / 1000).toFixed(

@@ -8,9 +8,9 @@
  *   node bench/provider-change.js [--full]   (--full: every model built and digested again, as before)
  */
 require('@backstage/cli/config/nodeTransform.cjs');
-const fs = require('fs'),
-  path = require('path'),
-  os = require('os');
+const fs = require('fs');
+const path = require('path');
+const os = require('os');
 const { ConfigReader } = require('@backstage/config');
 const {
   ModelCatalogStore,
@@ -23,6 +23,7 @@ const {
   unchangedModels,
 } = require('@model-manager/plugin-catalog-backend-module-model-manager');
 const { copyRuntimes, mixedModelsYaml } = require('./catalogFixture');
+
 const full = process.argv.includes('--full');
 const n = 10000;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-chg-'));

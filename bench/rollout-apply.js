@@ -98,6 +98,7 @@ async function profile() {
     const fleet = FleetService.create({
       cache,
       history,
+      // eslint-disable-next-line @typescript-eslint/no-use-before-define -- called after both exist, as the plugin wires them
       catalog: () => service.catalog(),
     });
     const service = ModelManagerService.create({

@@ -4,13 +4,14 @@
  * total time and count, to $SQLPROF_OUT (default /tmp/sqlprof.txt) every 10 s and on exit.
  */
 const Database = require('better-sqlite3');
+
 const Statement = Object.getPrototypeOf(
   new Database(':memory:').prepare('select 1'),
 );
 const stats = new Map();
 for (const m of ['all', 'run', 'get', 'iterate']) {
   const orig = Statement[m];
-  Statement[m] = function (...a) {
+  Statement[m] = function timed(...a) {
     const t0 = process.hrtime.bigint();
     try {
       return orig.apply(this, a);
@@ -36,7 +37,7 @@ const dump = () => {
     );
   require('fs').writeFileSync(
     process.env.SQLPROF_OUT || '/tmp/sqlprof.txt',
-    rows.join('\n') + '\n',
+    `${rows.join('\n')}\n`,
   );
 };
 setInterval(dump, 10000).unref();

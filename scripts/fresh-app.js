@@ -136,6 +136,8 @@ function readPackuments(dir, baseUrl) {
 }
 
 function registry(dir, portFile) {
+  // Read once the port is known: each packument names its tarball's address.
+  let packuments;
   const server = http.createServer((req, res) => {
     const url = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     if (url.startsWith('/-/tarballs/')) {
@@ -157,7 +159,6 @@ function registry(dir, portFile) {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(packument));
   });
-  let packuments;
   server.listen(0, '127.0.0.1', () => {
     const { port } = server.address();
     packuments = readPackuments(dir, `http://127.0.0.1:${port}`);
