@@ -26,3 +26,7 @@ export {
   ROLLOUT_WAIT_CANARY_ACTION_ID,
   UNDEPLOY_ACTION_ID,
 } from './actions';
+export type {
+  ModelManagerActionOptions,
+  ModelManagerWaitingActionOptions,
+} from './actions';

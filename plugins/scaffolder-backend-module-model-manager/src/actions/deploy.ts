@@ -1,8 +1,3 @@
-import type {
-  AuthService,
-  DiscoveryService,
-  LoggerService,
-} from '@backstage/backend-plugin-api';
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import {
   DeploymentFailedError,
@@ -10,6 +5,7 @@ import {
   type DeploymentResult,
   type DeployRequest,
 } from '../client';
+import type { ModelManagerWaitingActionOptions } from './actionOptions';
 import { examples } from './deploy.examples';
 import { logDeployment } from './logDeployment';
 import { parseModelRef } from './parseModelRef';
@@ -35,14 +31,9 @@ export const DEPLOY_ACTION_ID = 'model-manager:deploy';
  * A scaffolder dry run, or `dryRun: true`, asks for a server-side dry run: the API server
  * validates every object and nothing is applied.
  */
-export function createDeployModelAction(options: {
-  discovery: DiscoveryService;
-  auth: AuthService;
-  /** The backend's logger: a failed task's full error, stack included, goes here (not to the task log). */
-  logger?: LoggerService;
-  /** How often to ask for the model's status with `waitForReady` (default 5 s). */
-  readyPollIntervalMs?: number;
-}) {
+export function createDeployModelAction(
+  options: ModelManagerWaitingActionOptions,
+) {
   const client = ModelManagerClient.create(options);
   return createTemplateAction({
     id: DEPLOY_ACTION_ID,

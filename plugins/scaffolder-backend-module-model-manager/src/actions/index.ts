@@ -16,3 +16,7 @@ export {
   ROLLOUT_CANARY_ACTION_ID,
   ROLLOUT_WAIT_CANARY_ACTION_ID,
 } from './rolloutApplySteps';
+export type {
+  ModelManagerActionOptions,
+  ModelManagerWaitingActionOptions,
+} from './actionOptions';

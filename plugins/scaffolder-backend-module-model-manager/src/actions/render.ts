@@ -1,14 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import {
-  resolveSafeChildPath,
-  type AuthService,
-  type DiscoveryService,
-  type LoggerService,
-} from '@backstage/backend-plugin-api';
+import { resolveSafeChildPath } from '@backstage/backend-plugin-api';
 import { renderGitOpsLayout } from '@model-manager/plugin-model-manager-common';
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import { ModelManagerClient, type RenderRequest } from '../client';
+import type { ModelManagerActionOptions } from './actionOptions';
 import { examples } from './render.examples';
 import { parseModelRef } from './parseModelRef';
 import { requestOverrides } from './requestOverrides';
@@ -29,12 +25,7 @@ export const RENDER_ACTION_ID = 'model-manager:render';
  * denial fails the task with the backend's message naming the user, the model and why, and
  * writes nothing. Nothing reaches a cluster, so a scaffolder dry run writes the files too.
  */
-export function createRenderModelAction(options: {
-  discovery: DiscoveryService;
-  auth: AuthService;
-  /** The backend's logger: a failed task's full error, stack included, goes here (not to the task log). */
-  logger?: LoggerService;
-}) {
+export function createRenderModelAction(options: ModelManagerActionOptions) {
   const client = ModelManagerClient.create(options);
   return createTemplateAction({
     id: RENDER_ACTION_ID,

@@ -1,10 +1,6 @@
-import type {
-  AuthService,
-  DiscoveryService,
-  LoggerService,
-} from '@backstage/backend-plugin-api';
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import { targetLabel } from '@model-manager/plugin-model-manager-common';
+import type { ModelManagerWaitingActionOptions } from './actionOptions';
 import { ModelManagerClient } from '../client';
 import { examples } from './rollout.examples';
 import { logPlan, readPlan, staysOf } from './planRollout';
@@ -32,13 +28,7 @@ export const ROLLOUT_ACTION_ID = 'model-manager:rollout';
  * now (after `default_version` moved) or to a given version, canary first, then the rest with
  * bounded concurrency, through the model-manager backend as the user who started the task.
  */
-export function createRolloutAction(options: {
-  discovery: DiscoveryService;
-  auth: AuthService;
-  /** The backend's logger: a failed task's full error, stack included, goes here (not to the task log). */
-  logger?: LoggerService;
-  readyPollIntervalMs?: number;
-}) {
+export function createRolloutAction(options: ModelManagerWaitingActionOptions) {
   const client = ModelManagerClient.create(options);
   return createTemplateAction({
     id: ROLLOUT_ACTION_ID,

@@ -1,13 +1,9 @@
-import type {
-  AuthService,
-  DiscoveryService,
-  LoggerService,
-} from '@backstage/backend-plugin-api';
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import {
   targetLabel,
   type RolloutMove,
 } from '@model-manager/plugin-model-manager-common';
+import type { ModelManagerWaitingActionOptions } from './actionOptions';
 import { ModelManagerClient } from '../client';
 import { namesOf } from './rolloutPlanSteps';
 import {
@@ -40,14 +36,6 @@ export const ROLLOUT_WAIT_CANARY_ACTION_ID =
   'model-manager:rollout:wait-canary';
 export const ROLLOUT_BATCHES_ACTION_ID = 'model-manager:rollout:batches';
 
-type Options = {
-  discovery: DiscoveryService;
-  auth: AuthService;
-  /** The backend's logger: a failed task's full error, stack included, goes here (not to the task log). */
-  logger?: LoggerService;
-  readyPollIntervalMs?: number;
-};
-
 /** `bge-m3@local/default 0.24.0 -> 0.19.1 (revision 2)` for each moved target. */
 function movedNames(result: RolloutResult): string {
   return namesOf(
@@ -73,7 +61,9 @@ function plannedMoves(input: { moves: unknown[] }): RolloutMove[] {
  * waits until Ready before the next, the last is waited for by `model-manager:rollout:wait-canary`
  * (its own step on the task page). A canary that fails stops the task.
  */
-export function createRolloutCanaryAction(options: Options) {
+export function createRolloutCanaryAction(
+  options: ModelManagerWaitingActionOptions,
+) {
   const client = ModelManagerClient.create(options);
   return createTemplateAction({
     id: ROLLOUT_CANARY_ACTION_ID,
@@ -166,7 +156,9 @@ export function createRolloutCanaryAction(options: Options) {
  * `model-manager:rollout:wait-canary`: waits until each applied canary target is Ready, as a step
  * of its own so the task page shows the wait. Not Ready in time: the canary failed, the step fails.
  */
-export function createRolloutWaitCanaryAction(options: Options) {
+export function createRolloutWaitCanaryAction(
+  options: ModelManagerWaitingActionOptions,
+) {
   const client = ModelManagerClient.create(options);
   return createTemplateAction({
     id: ROLLOUT_WAIT_CANARY_ACTION_ID,
@@ -233,7 +225,9 @@ export function createRolloutWaitCanaryAction(options: Options) {
  * `model-manager:rollout:batches`: applies the targets after the canary, a batch at a time, the
  * backend applying `concurrency` at once; stops starting batches once failures pass maxFailures.
  */
-export function createRolloutBatchesAction(options: Options) {
+export function createRolloutBatchesAction(
+  options: ModelManagerWaitingActionOptions,
+) {
   const client = ModelManagerClient.create(options);
   return createTemplateAction({
     id: ROLLOUT_BATCHES_ACTION_ID,

@@ -1,10 +1,6 @@
-import type {
-  AuthService,
-  DiscoveryService,
-  LoggerService,
-} from '@backstage/backend-plugin-api';
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import { targetLabel } from '@model-manager/plugin-model-manager-common';
+import type { ModelManagerActionOptions } from './actionOptions';
 import { ModelManagerClient } from '../client';
 import { logPlan, readPlan, staysOf, withoutChanges } from './planRollout';
 import { readinessLine, reportReadiness } from './rolloutOutcome';
@@ -25,13 +21,6 @@ import { userFacingErrors } from './userFacingErrors';
 export const ROLLOUT_PLAN_ACTION_ID = 'model-manager:rollout:plan';
 export const ROLLOUT_SUMMARY_ACTION_ID = 'model-manager:rollout:summary';
 
-type Options = {
-  discovery: DiscoveryService;
-  auth: AuthService;
-  /** The backend's logger: a failed task's full error, stack included, goes here (not to the task log). */
-  logger?: LoggerService;
-};
-
 /** Names a list of targets, the first few in full. */
 export function namesOf(targets: string[], max = 10): string {
   return targets.length > max
@@ -43,7 +32,7 @@ export function namesOf(targets: string[], max = 10): string {
  * `model-manager:rollout:plan`: the rollout's first step. Reads the plan once (checkpointed), logs
  * it, and hands the canary targets and the rest to the next steps as outputs.
  */
-export function createRolloutPlanAction(options: Options) {
+export function createRolloutPlanAction(options: ModelManagerActionOptions) {
   const client = ModelManagerClient.create(options);
   return createTemplateAction({
     id: ROLLOUT_PLAN_ACTION_ID,
@@ -155,7 +144,7 @@ export function createRolloutPlanAction(options: Options) {
  * `model-manager:rollout:summary`: the rollout's last step. Says which moved targets KServe
  * reports Ready now, and why the others are not (moved is not serving).
  */
-export function createRolloutSummaryAction(options: Options) {
+export function createRolloutSummaryAction(options: ModelManagerActionOptions) {
   const client = ModelManagerClient.create(options);
   return createTemplateAction({
     id: ROLLOUT_SUMMARY_ACTION_ID,

@@ -1,8 +1,3 @@
-import type {
-  AuthService,
-  DiscoveryService,
-  LoggerService,
-} from '@backstage/backend-plugin-api';
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import { isOwnedByModel } from '@model-manager/plugin-model-manager-common';
 import {
@@ -10,6 +5,7 @@ import {
   ModelManagerClient,
   type DeploymentResult,
 } from '../client';
+import type { ModelManagerActionOptions } from './actionOptions';
 import { logDeployment, objectLabel } from './logDeployment';
 import { parseModelRef } from './parseModelRef';
 import { userFacingErrors } from './userFacingErrors';
@@ -24,12 +20,7 @@ export const UNDEPLOY_ACTION_ID = 'model-manager:undeploy';
  * backend, as the user who started the task. A scaffolder dry run deletes nothing: it reads which
  * of the model's objects exist and logs what would be deleted.
  */
-export function createUndeployModelAction(options: {
-  discovery: DiscoveryService;
-  auth: AuthService;
-  /** The backend's logger: a failed task's full error, stack included, goes here (not to the task log). */
-  logger?: LoggerService;
-}) {
+export function createUndeployModelAction(options: ModelManagerActionOptions) {
   const client = ModelManagerClient.create(options);
   return createTemplateAction({
     id: UNDEPLOY_ACTION_ID,
