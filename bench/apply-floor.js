@@ -28,6 +28,7 @@ const {
   ServerSideApplier,
 } = require('@model-manager/plugin-model-manager-backend/testUtils');
 const { sizeArg, takeOption } = require('./benchArgs');
+const { pool } = require('./pool');
 const { quietLogger: logger } = require('./benchLogger');
 const { openCatalogStore, writeVllmCatalog } = require('./catalogFixture');
 const { kubectlApply, writeKubeconfig, writeManifests } = require('./kubectl');
@@ -49,19 +50,6 @@ const load = () =>
     .loadavg()
     .map(x => x.toFixed(1))
     .join(' ')}`;
-
-/** Runs `fn` over `items`, `limit` at a time. */
-async function pool(items, limit, fn) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        await fn(items[i], i);
-      }
-    }),
-  );
-}
 
 /** One server-side apply over keep-alive HTTP; rejects unless the server answers 200 or 201. */
 function apply(agent, url, body) {

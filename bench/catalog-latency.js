@@ -6,76 +6,50 @@
  *
  *   node bench/catalog-latency.js [N=1000]
  */
-const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { vllmModelsYaml, writeVllmCatalog } = require('./catalogFixture');
+const {
+  assertNothingListens,
+  guestHeaders,
+  spawnBackend,
+  until: untilAfter,
+  waitForBackend,
+  writeBenchConfig,
+} = require('./portalBackend');
 
 const n = Number(process.argv[2] ?? 1000);
-const root = path.resolve(__dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-latency-'));
 const { models: names, modelsFile } = writeVllmCatalog(dir, n);
 const models = vllmModelsYaml;
-const base = 'http://127.0.0.1:7017';
-fs.writeFileSync(
-  path.join(dir, 'app-config.bench.yaml'),
-  `app:\n  baseUrl: ${base}\nbackend:\n  baseUrl: ${base}\n  listen:\n    port: 7017\n    host: 127.0.0.1\nmodelManager:\n  modelsFile: ${modelsFile}\n  runtimesDir: ${path.join(
-    dir,
-    'runtimes',
-  )}\n  watch: true\n`,
-);
-
-const backend = spawn(
-  path.join(root, 'node_modules/.bin/backstage-cli'),
-  [
-    'package',
-    'start',
-    '--config',
-    '../../app-config.yaml',
-    '--config',
-    path.join(dir, 'app-config.bench.yaml'),
-  ],
-  {
-    cwd: path.join(root, 'packages/backend'),
-    stdio: 'ignore',
-    detached: true,
-  },
-);
+// models.yaml watched, as a portal that follows its file runs.
+const base = writeBenchConfig(dir, {
+  port: 7017,
+  modelManager: { watch: true },
+});
+let backend;
 const stop = () => {
   try {
-    process.kill(-backend.pid, 'SIGTERM');
+    if (backend) process.kill(backend.pid, 'SIGTERM');
   } catch {
     // already gone
   }
 };
 process.on('exit', stop);
 
-const tick = () => new Promise(r => setTimeout(r, 50));
+/** `until`, asking every 50 ms (the figures are only as fine as that); the ms it waited. */
 async function until(check, what, timeoutMs) {
-  const start = Date.now();
-  for (;;) {
-    try {
-      if (await check()) return Date.now() - start;
-    } catch {
-      // not answering yet: asked again
-    }
-    if (Date.now() - start > timeoutMs)
-      throw new Error(`timed out waiting for ${what}`);
-    await tick();
-  }
+  const t0 = Date.now();
+  await untilAfter(check, timeoutMs, what, 50);
+  return Date.now() - t0;
 }
 
 (async () => {
-  await until(
-    async () => (await fetch(`${base}/api/model-manager/health`)).ok,
-    'the backend',
-    300_000,
-  );
-  const { backstageIdentity } = await (
-    await fetch(`${base}/api/auth/guest/refresh`)
-  ).json();
-  const headers = { Authorization: `Bearer ${backstageIdentity.token}` };
+  await assertNothingListens(base);
+  backend = spawnBackend(dir, { env: { WITH_MODEL_MANAGER: 'full' } });
+  await waitForBackend(base, 50);
+  const headers = await guestHeaders(base);
   const visible = name =>
     fetch(`${base}/api/catalog/entities/by-name/component/default/${name}`, {
       headers,

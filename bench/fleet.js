@@ -42,11 +42,14 @@
  */
 const { execFile, spawn } = require('node:child_process');
 const fs = require('node:fs');
+const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
 const { promisify } = require('node:util');
+const zlib = require('node:zlib');
 
 const { sizeArg, takeOption } = require('./benchArgs');
+const { pool } = require('./pool');
 const { writeVllmCatalog } = require('./catalogFixture');
 const {
   kubectlApplyArgs,
@@ -150,6 +153,36 @@ const cpu = pid => {
     .split(' ');
   return (Number(f[11]) + Number(f[12])) / 100;
 };
+/**
+ * GET `url` asking for gzip, as a browser does; resolves with the body as it arrived (not
+ * decoded) once its last byte is in. Refuses an answer that is not 200 or not gzip.
+ */
+function receive(url, headers) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { ...headers, 'Accept-Encoding': 'gzip' } }, res => {
+        const chunks = [];
+        res.on('data', c => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          if (
+            res.statusCode !== 200 ||
+            res.headers['content-encoding'] !== 'gzip'
+          )
+            reject(
+              new Error(
+                `GET ${url}: ${res.statusCode} ${
+                  res.headers['content-encoding'] ?? 'not encoded'
+                }`,
+              ),
+            );
+          else resolve(Buffer.concat(chunks));
+        });
+      })
+      .on('error', reject);
+  });
+}
+
 const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = t0 => Number(process.hrtime.bigint() - t0) / 1e6;
 const clusterOf = i => CLUSTERS[i % CLUSTERS.length];
@@ -230,21 +263,6 @@ function taskPhases(logFile) {
   if (lastPoll > previous)
     phases.push(`completion seen ${((lastPoll - previous) / 1000).toFixed(2)}`);
   return `${phases.join(', ')} (s)`;
-}
-
-/** Runs `fn` over `items` with at most `limit` at once. */
-async function pool(items, limit, fn) {
-  let next = 0;
-  const results = [];
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await fn(items[i], i);
-      }
-    }),
-  );
-  return results;
 }
 
 const load = () =>
@@ -566,6 +584,29 @@ async function changeToPage(token, kubeUrls, models, count) {
       .join(', ')}); warm median ${median(warm).toFixed(1)} ms (min ${Math.min(
       ...warm,
     ).toFixed(1)}, max ${Math.max(...warm).toFixed(1)})`,
+  );
+  // The same warm reads split in two: the answer as it arrives (gzip, not decoded: what the
+  // backend and the connection take), then the client's own work on it (gunzip and JSON.parse).
+  const received = [];
+  const decoded = [];
+  let wireBytes = 0;
+  for (let i = 0; i < 20; i++) {
+    t0 = process.hrtime.bigint();
+    const body = await receive(`${base}/api/model-manager/fleet`, headers);
+    received.push(ms(t0));
+    wireBytes = body.length;
+    const t1 = process.hrtime.bigint();
+    JSON.parse(zlib.gunzipSync(body).toString());
+    decoded.push(ms(t1));
+  }
+  console.log(
+    `  warm, split: the answer received (${(wireBytes / 1e6).toFixed(
+      2,
+    )} MB gzip) median ${median(received).toFixed(1)} ms (min ${Math.min(
+      ...received,
+    ).toFixed(1)}, max ${Math.max(...received).toFixed(
+      1,
+    )}); then gunzip + JSON.parse median ${median(decoded).toFixed(1)} ms`,
   );
   // A page asking again holds the answer and its ETag: the browser's fetch revalidates
   // (If-None-Match), and an unchanged fleet is a 304 with no body.
