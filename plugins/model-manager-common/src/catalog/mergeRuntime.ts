@@ -185,11 +185,19 @@ function checkVersions(
       at([...rPath, 'versions']),
       `runtime ${name} is flat: its engine profile (${profile.file}) says versioned: false, so versions: does not apply; remove versions: and set the plumbing image`,
     );
+  } else if (!versioned && profile.versioned) {
+    // The spec: "vLLM: a versioned runtime. Adding a new engine version is a new entry under
+    // versions:". A versioned engine without versions: would run one unnamed image that no
+    // request, pin or rollout could name.
+    add(
+      at(rPath),
+      `runtime ${name} has no versions:, but its engine profile (${profile.file}) says versioned: true; add versions: with at least one version and its image (e.g. versions: { "0.24.0": { image: ... } }) and default_version`,
+    );
   } else if (versioned) {
     if (Object.keys(config.versions!).length === 0) {
       add(
         at([...rPath, 'versions']),
-        'versions: is empty; add at least one version with an image, or remove versions: for a flat runtime',
+        `versions: is empty; add at least one version with its image (runtime ${name}'s engine profile, ${profile.file}, says versioned: true)`,
       );
     } else if (config.default_version === undefined) {
       add(

@@ -37,6 +37,15 @@ const edit = (text: string, from: string | RegExp, to: string) => {
   return out;
 };
 
+/** The test models.yaml with runtimes.vllm's versions: block replaced by `versions`. */
+function withoutVllmVersions(versions: string): string {
+  return edit(
+    modelsYaml(MODELS),
+    /^ {4}versions:\n( {6}.*\n| *#.*\n)+/m,
+    versions,
+  );
+}
+
 const MODELS = `
   chat:
     model_id: Qwen/Qwen2.5-7B-Instruct
@@ -189,6 +198,27 @@ const rules: Rule[] = [
     },
     expected: [
       /^models\.yaml:\d+:\d+: runtimes\.vllm\.versions: runtime vllm is flat: its engine profile \(runtimes\/vllm\/profile\.yaml\) says versioned: false, so versions: does not apply; remove versions: and set the plumbing image$/,
+    ],
+  },
+  {
+    // The spec: vLLM is "a versioned runtime"; found by an independent reading of it, where a
+    // vLLM entry without versions: rendered one unnamed image that no request could name.
+    rule: 'a versioned profile refuses a runtime without versions:',
+    changes: {
+      models: withoutVllmVersions('').replace(
+        '    default_version: "0.24.0"\n',
+        '    image: "docker.io/vllm/vllm-openai-cpu:v0.24.0"\n',
+      ),
+    },
+    expected: [
+      /^models\.yaml:\d+:\d+: runtimes\.vllm: runtime vllm has no versions:, but its engine profile \(runtimes\/vllm\/profile\.yaml\) says versioned: true; add versions: with at least one version and its image \(e\.g\. versions: \{ "0\.24\.0": \{ image: \.\.\. \} \}\) and default_version$/,
+    ],
+  },
+  {
+    rule: 'a versioned profile refuses an empty versions:, without suggesting to remove it',
+    changes: { models: withoutVllmVersions('    versions: {}\n') },
+    expected: [
+      /^models\.yaml:\d+:\d+: runtimes\.vllm\.versions: versions: is empty; add at least one version with its image \(runtime vllm's engine profile, runtimes\/vllm\/profile\.yaml, says versioned: true\)$/,
     ],
   },
   {
