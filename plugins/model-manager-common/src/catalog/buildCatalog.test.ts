@@ -1,5 +1,6 @@
 import { CatalogError } from '../source/problems';
 import { modelsYaml, fixtureSources } from '../testUtils/catalogFixtures';
+import { resolveModel } from '../resolver/resolveModel';
 import { buildCatalog } from './buildCatalog';
 
 const GOOD_MODEL = `
@@ -33,12 +34,50 @@ describe('buildCatalog', () => {
     });
   });
 
+  it('takes YAML merge keys: a model server built on an anchored one, its own keys winning', () => {
+    const catalog = buildCatalog(
+      fixtureSources({
+        models: modelsYaml(`
+  chat:
+    model_id: org/chat
+    category: llm
+    server: &chat-server
+      runtime: vllm
+      server_version: "0.19.1"
+      env: { VLLM_LOGGING_LEVEL: DEBUG }
+  chat-2:
+    model_id: org/chat-2
+    category: llm
+    server:
+      <<: *chat-server
+      env: { VLLM_LOGGING_LEVEL: WARNING }
+`),
+      }),
+    );
+    const resolved = resolveModel(catalog, catalog.models['chat-2']);
+    if (!('server' in resolved)) throw new Error(JSON.stringify(resolved));
+    expect(resolved.server.version?.value).toBe('0.19.1');
+    expect(
+      resolved.server.env.find(e => e.name === 'VLLM_LOGGING_LEVEL')?.value,
+    ).toBe('WARNING');
+  });
+
   // Each row: what is wrong, the broken models.yaml, and the located message the user sees.
   const badModels: Array<[string, string, string]> = [
     [
       'YAML syntax error',
       modelsYaml(`${GOOD_MODEL}  broken: [unclosed\n`),
       'models.yaml:9:1: : YAML: Flow sequence in block collection',
+    ],
+    [
+      // Found by an independent reading of the spec: `0.10:` was the version "0.1", which
+      // `--server-version 0.10` could not name.
+      'a version key YAML reads as a number',
+      modelsYaml(GOOD_MODEL).replace(
+        '      "0.19.1":\n',
+        '      0.10:\n        image: "docker.io/vllm/vllm-openai-cpu:v0.10.0"\n      "0.19.1":\n',
+      ),
+      `: YAML: the key 0.10 is read as the number 0.1, so it would be named '0.1'; quote it ("0.10") to keep it as written`,
     ],
     [
       'duplicate key',

@@ -20,12 +20,23 @@ const MAX_ALIAS_COUNT = 100;
  * Anchors, aliases, tags, document markers, or a signed fraction like `-.5` (which the fast parser
  * reads as a string where YAML 1.2 reads a number): such files take the full parser.
  */
-const NEEDS_FULL_PARSER = /(^|[\s[{,:])[&*!]|^(---|\.\.\.)|[+-]\.\d/m;
+const NEEDS_FULL_PARSER = /(^|[\s[{,:])[&*!]|^(---|\.\.\.)|[+-]\.\d|<</m;
+/**
+ * A key as YAML writes a number, boolean or null once read (`0.10:` is the number 0.1, a key
+ * "0.1"; `TRUE:` the key "true"): the full parser then tells whether it was written so.
+ */
+const READ_AS_SCALAR =
+  /^(-?\d+(\.\d+)?(e[+-]\d+)?|-?Infinity|NaN|true|false|null)$/;
 
 /**
  * Parses YAML text into plain data plus a locator that maps any key path back to line:col.
- * Syntax errors, duplicate keys, alias bombs and multi-document files are reported as
- * {@link CatalogError} with file:line:col.
+ * Syntax errors, duplicate keys, keys that YAML would rename (below), alias bombs and
+ * multi-document files are reported as {@link CatalogError} with file:line:col.
+ *
+ * YAML 1.2's core schema, with YAML 1.1's merge keys (`<<: *defaults`), which kubectl's reader
+ * (go-yaml) and most YAML tools take. A mapping key that YAML reads as a number, boolean or null
+ * is refused when reading it changes it (`0.10:`, a version, would be the key "0.1"; `TRUE:`, an
+ * env name, "true"): the fix is to quote it.
  *
  * Plain files (no anchors, aliases, tags or document markers) are read with a fast parser; the
  * position-keeping parser then runs only when a location is first asked for (an error, or a
@@ -64,7 +75,7 @@ export function parseYamlSource(file: string, text: string): SourceDocument {
     } catch {
       ok = false;
     }
-    if (ok) {
+    if (ok && !hasKeyReadAsScalar(data)) {
       let positions: Positions | undefined;
       return {
         file,
@@ -94,6 +105,7 @@ function fullParse(
     uniqueKeys: false,
     prettyErrors: false,
     strict: true,
+    merge: true,
   });
   const problems: CatalogProblem[] = [];
   for (const err of [...doc.errors, ...doc.warnings]) {
@@ -107,7 +119,7 @@ function fullParse(
     });
   }
   if (problems.length === 0)
-    problems.push(...duplicateKeys(file, doc, lineCounter));
+    problems.push(...keyProblems(file, doc, lineCounter));
   if (problems.length > 0) throw new CatalogError(problems);
 
   let data: unknown;
@@ -129,27 +141,58 @@ function fullParse(
   return { data, positions: { locate: locator(doc, lineCounter) } };
 }
 
-function duplicateKeys(
+/** Whether a mapping of `data`, at any depth, has a key a number, boolean or null could have become. */
+function hasKeyReadAsScalar(data: unknown): boolean {
+  if (Array.isArray(data)) return data.some(hasKeyReadAsScalar);
+  if (data === null || typeof data !== 'object') return false;
+  for (const [key, value] of Object.entries(data)) {
+    if (READ_AS_SCALAR.test(key) || hasKeyReadAsScalar(value)) return true;
+  }
+  return false;
+}
+
+/** Repeated keys, and keys YAML reads as another text than the one written. */
+function keyProblems(
   file: string,
   doc: Document,
   lineCounter: LineCounter,
 ): CatalogProblem[] {
   const problems: CatalogProblem[] = [];
+  const at = (node: YamlNode, message: string) => {
+    const pos = lineCounter.linePos(node.range?.[0] ?? 0);
+    problems.push({ file, line: pos.line, col: pos.col, path: '', message });
+  };
   visit(doc, {
     Map(_key, map) {
       const seen = new Set<string>();
       for (const pair of map.items) {
         if (!isScalar(pair.key)) continue;
-        const key = String(pair.key.value);
+        const { value, source } = pair.key;
+        // A merge key (`<<`) reads as a symbol: it names no key of its own.
+        const merge = typeof value === 'symbol';
+        const key = merge ? String(source) : String(value);
+        if (value === null) {
+          // YAML readers disagree on the name of a null key (js-yaml "null", yaml "").
+          at(
+            pair.key,
+            `YAML: the key ${source} is read as the null value, not as a name; quote it ("${source}") to keep it as written`,
+          );
+        } else if (
+          !merge &&
+          typeof value !== 'string' &&
+          source !== undefined &&
+          key !== source
+        ) {
+          at(
+            pair.key,
+            `YAML: the key ${source} is read as the ${typeof value} ${key}, so it would be named '${key}'; quote it ("${source}") to keep it as written`,
+          );
+        }
         if (seen.has(key)) {
-          const pos = lineCounter.linePos(pair.key.range?.[0] ?? 0);
-          problems.push({
-            file,
-            line: pos.line,
-            col: pos.col,
-            path: '',
-            message: `YAML: Map keys must be unique; '${key}' appears again here. Each key may appear once in a mapping: remove or rename the repeated one`,
-          });
+          at(
+            pair.key,
+            `YAML: Map keys must be unique; '${key}' appears again here. Each key may appear once in a mapping: remove or rename the repeated one`,
+          );
         }
         seen.add(key);
       }
