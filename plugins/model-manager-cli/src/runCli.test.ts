@@ -343,6 +343,14 @@ describe('model-manager CLI', () => {
     expect(stderr).toContain('Usage:');
     expect((await cli(['frobnicate'])).code).toBe(2);
     expect((await cli(['resolve', 'x', '--bogus'])).code).toBe(2);
+    // A malformed override is bad usage too, before the catalog is read (any model name).
+    for (const command of ['resolve', 'render', 'diff']) {
+      const malformed = await cli([command, 'x', '--env', 'FOO']);
+      expect(malformed).toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining('--env FOO: expected NAME=value'),
+      });
+    }
   });
 
   it('runs as a real process through the bin, as npx model-manager does', async () => {

@@ -124,14 +124,15 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.stderr(`model-manager ${command}: --namespace: ${nsProblem}\n`);
     return 2;
   }
+  // A malformed override is bad usage (exit 2), whichever command it is given to.
+  let overrides: ServerOverrides;
+  try {
+    overrides = parseOverrides(values);
+  } catch (e) {
+    io.stderr(`model-manager ${command}: ${(e as Error).message}\n`);
+    return 2;
+  }
   if ((PORTAL_COMMANDS as readonly string[]).includes(command)) {
-    let overrides: ServerOverrides;
-    try {
-      overrides = parseOverrides(values);
-    } catch (e) {
-      io.stderr(`model-manager ${command}: ${(e as Error).message}\n`);
-      return 2;
-    }
     return runPortalCommand(
       command as PortalCommand,
       rest,
@@ -174,7 +175,6 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           io.stderr(`model-manager ${command}: missing <model>\n${USAGE}`);
           return 2;
         }
-        const overrides = parseOverrides(values);
         const server = resolveServer(catalog, modelName, overrides, {
           locate: command === 'resolve',
         });

@@ -80,6 +80,26 @@ describe('buildCatalog', () => {
       `: YAML: the key 0.10 is read as the number 0.1, so it would be named '0.1'; quote it ("0.10") to keep it as written`,
     ],
     [
+      'a server_version YAML read as null',
+      modelsYaml(
+        GOOD_MODEL.replace(
+          'runtime: vllm',
+          'runtime: vllm\n      server_version:',
+        ),
+      ),
+      'models.chat.server.server_version: must be a string (a key of the runtime versions:), and YAML read it as null (an empty value or ~); write the value, or remove the key',
+    ],
+    [
+      'a server_version YAML read as a number',
+      modelsYaml(
+        GOOD_MODEL.replace(
+          'runtime: vllm',
+          'runtime: vllm\n      server_version: 1.0',
+        ),
+      ),
+      'models.chat.server.server_version: must be a string (a key of the runtime versions:); quote it if YAML read it as a number or boolean',
+    ],
+    [
       'duplicate key',
       modelsYaml(`${GOOD_MODEL}${GOOD_MODEL}`),
       "models.yaml:8:3: : YAML: Map keys must be unique; 'chat' appears again here. Each key may appear once in a mapping",

@@ -8,6 +8,7 @@ import {
   toEndpointRules,
 } from './endpoints';
 import type { EngineProfile, FlagKind } from './types';
+import { stringParams } from '../schema/stringParams';
 
 /** The OpenAI-compatible operations a profile may declare per category. */
 export const API_OPERATIONS = [
@@ -21,9 +22,7 @@ export type ApiOperation = (typeof API_OPERATIONS)[number];
 
 const text = (what: string) =>
   z
-    .string({
-      invalid_type_error: `must be a string (${what}); quote it if YAML read it as a number or boolean`,
-    })
+    .string(stringParams(what))
     .min(1, `must not be empty (${what})`)
     .regex(/^[^\r\n\0]*$/, `must be a single line (${what})`);
 

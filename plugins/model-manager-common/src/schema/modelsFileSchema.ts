@@ -8,6 +8,7 @@ import {
   type SecretKeyRef,
 } from './secretRef';
 import { looksLikeCredential } from '../resolver/requestSecrets';
+import { stringParams } from './stringParams';
 
 /**
  * KServe's InferenceService name pattern (a lowercase letter first) within a DNS-1035 label's 63
@@ -29,9 +30,7 @@ export const MAX_VALUE_LENGTH = 16 * 1024;
 
 const text = (what: string) =>
   z
-    .string({
-      invalid_type_error: `must be a string (${what}); quote it if YAML read it as a number or boolean`,
-    })
+    .string(stringParams(what))
     .min(1, `must not be empty (${what})`)
     .max(MAX_VALUE_LENGTH, `is longer than ${MAX_VALUE_LENGTH} characters`)
     .regex(
@@ -46,9 +45,7 @@ const text = (what: string) =>
  */
 const labelValue = (what: string) =>
   z
-    .string({
-      invalid_type_error: `must be a string (${what}); quote it if YAML read it as a number or boolean`,
-    })
+    .string(stringParams(what))
     .min(1, `must not be empty (${what})`)
     .superRefine((value, ctx) => {
       const problem = labelValueProblem(value, `${what} '${value}'`);

@@ -88,7 +88,7 @@ export function secretRefProblems(
   if (extra.length > 0 || !('secretKeyRef' in value)) {
     problems.push({
       path: extra.length > 0 ? [extra[0]] : [],
-      message: `an env value must be a string, null (removes an inherited variable) or a Secret reference, ${SECRET_REF_EXAMPLE} (models.yaml also takes numbers and booleans)`,
+      message: `an env value must be a string, null (removes an inherited variable) or a Secret reference, ${SECRET_REF_EXAMPLE}`,
     });
     return problems;
   }
