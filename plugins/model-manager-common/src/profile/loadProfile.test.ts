@@ -37,15 +37,6 @@ const edit = (text: string, from: string | RegExp, to: string) => {
   return out;
 };
 
-/** The test models.yaml with runtimes.vllm's versions: block replaced by `versions`. */
-function withoutVllmVersions(versions: string): string {
-  return edit(
-    modelsYaml(MODELS),
-    /^ {4}versions:\n( {6}.*\n| *#.*\n)+/m,
-    versions,
-  );
-}
-
 const MODELS = `
   chat:
     model_id: Qwen/Qwen2.5-7B-Instruct
@@ -58,6 +49,15 @@ const MODELS = `
     server:
       runtime: openvino
 `;
+
+/** The test models.yaml with runtimes.vllm's versions: block replaced by `versions`. */
+function withoutVllmVersions(versions: string): string {
+  return edit(
+    modelsYaml(MODELS),
+    /^ {4}versions:\n( {6}.*\n| *#.*\n)+/m,
+    versions,
+  );
+}
 
 interface Rule {
   rule: string;
