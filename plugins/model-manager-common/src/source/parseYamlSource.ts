@@ -17,8 +17,9 @@ export const MAX_SOURCE_BYTES = 16 * 1024 * 1024;
 /** Aliases beyond this count are refused: protects against "billion laughs" alias bombs. */
 const MAX_ALIAS_COUNT = 100;
 /**
- * Anchors, aliases, tags, document markers, or a signed fraction like `-.5` (which the fast parser
- * reads as a string where YAML 1.2 reads a number): such files take the full parser.
+ * Anchors, aliases, tags, document markers, a signed fraction like `-.5` (which the fast parser
+ * reads as a string where YAML 1.2 reads a number), or a merge key `<<` (which only the full
+ * parser merges): such files take the full parser.
  */
 const NEEDS_FULL_PARSER = /(^|[\s[{,:])[&*!]|^(---|\.\.\.)|[+-]\.\d|<</m;
 /**
