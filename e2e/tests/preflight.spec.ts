@@ -101,3 +101,64 @@ test('the Deploy model template shows a failing preflight check before anything 
   );
   expect(object.status).toBe(404);
 });
+
+test('a variable read from a Secret that is missing: the check and the task page give the command with its key, and the form control that applies anyway', async ({
+  page,
+}) => {
+  const secret = 'hf-token-e2e-missing';
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Enter' }).click();
+  await expect(page.getByText('Platform Catalog')).toBeVisible();
+
+  await page.goto('/create/templates/default/deploy-model');
+  await page.getByRole('textbox', { name: /Model/ }).first().click();
+  await page
+    .getByRole('option', { name: new RegExp(MODEL) })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // HF_TOKEN typed in is refused beside the value, pointing at the row's own "From a Secret".
+  await page.getByRole('button', { name: 'Add variable' }).click();
+  await page.getByTestId('env-name-0').fill('HF_TOKEN');
+  await page.getByTestId('env-value-0').fill('typed-in');
+  await expect(
+    page.getByText(/^HF_TOKEN names a credential, .*choose "From a Secret"/),
+  ).toHaveCount(1);
+  await page.getByTestId('env-source-0').selectOption('secret');
+  await page.getByTestId('env-secret-name-0').fill(secret);
+  await page.getByTestId('env-secret-key-0').fill('token');
+  await expect(page.getByText(/names a credential/)).toHaveCount(0);
+
+  const fix = `kubectl -n models create secret generic ${secret} --from-literal=token=...`;
+  const checks = page.getByTestId('preflight-checks');
+  await expect(checks).toContainText(
+    `Fails: The Secrets the model references exist: Secret ${secret} does not exist in namespace models`,
+  );
+  await expect(checks).toContainText(fix);
+
+  await page.getByRole('button', { name: 'Review' }).click();
+  const rows = page.getByRole('row');
+  await expect(rows.filter({ hasText: 'Environment variables' })).toContainText(
+    secret,
+  );
+  await page.getByRole('button', { name: 'Create' }).click();
+
+  // The task page's banner (Markdown) shows the command as written, key and all.
+  const banner = page.getByRole('heading', {
+    name: /^Error: preflight refused the deploy to /,
+  });
+  await expect(banner).toBeVisible({ timeout: 60_000 });
+  await expect(banner).toContainText(`(fix: create it there: ${fix})`);
+  await expect(banner).toContainText(
+    'To apply anyway, run it again with skipPreflight (in the Deploy model form: tick "Deploy even if a preflight check fails")',
+  );
+  await page.screenshot({
+    path: path.resolve(
+      __dirname,
+      '../test-results/steps',
+      'preflight-secret-banner.png',
+    ),
+    fullPage: true,
+  });
+});

@@ -22,6 +22,7 @@ export {
   SERVER_VERSION_LABEL,
 } from './constants';
 export { isNamespaceName, labelValueProblem, namespaceProblem } from './names';
+export { markdownText } from './text';
 export {
   modelDeployPermission,
   modelEntityRef,
@@ -31,7 +32,12 @@ export {
 } from './permissions';
 export { CatalogError, formatProblem, MAX_SOURCE_BYTES } from './source';
 export type { CatalogProblem } from './source';
-export { formatEnvValue, isSecretKeyRef } from './schema';
+export {
+  formatEnvValue,
+  isSecretKeyRef,
+  secretKeyProblem,
+  secretNameProblem,
+} from './schema';
 export type { EnvMap, EnvValue, SecretKeyRef } from './schema';
 export {
   buildCatalog,
@@ -56,8 +62,10 @@ export {
   envQueryParams,
   envValueRefusal,
   explainServer,
+  isCredentialName,
   layerInfo,
   LAYERS,
+  looksLikeCredential,
   parseEnvSecret,
   parseQuantity,
   resolveServer,
@@ -119,7 +127,12 @@ export {
   GITOPS_SHARED_OBJECT_ANNOTATIONS,
   renderGitOpsLayout,
 } from './gitops';
-export { secretNamesInObjects } from './preflight';
+export {
+  preflightRefusalMessage,
+  secretKeysInObjects,
+  secretNamesInObjects,
+  type SecretUse,
+} from './preflight';
 export {
   compareTargets,
   FLEET_STATES,

@@ -1,5 +1,12 @@
 import { ConflictError } from '@backstage/errors';
-import type { PreflightCheck } from '@model-manager/plugin-model-manager-common';
+import {
+  preflightRefusalMessage,
+  type PreflightCheck,
+} from '@model-manager/plugin-model-manager-common';
+
+/** How a REST caller applies anyway; the scaffolder and the CLI say it in their own words. */
+export const APPLY_ANYWAY_REST =
+  'Deploy with skipPreflight: true to apply anyway';
 
 /**
  * A deploy refused because a preflight check failed; nothing was applied. 409 Conflict: the
@@ -10,12 +17,7 @@ export class PreflightFailedError extends ConflictError {
   readonly checks: PreflightCheck[];
 
   constructor(target: string, checks: PreflightCheck[]) {
-    const failed = checks.filter(c => c.status === 'fail');
-    super(
-      `preflight refused the deploy to ${target}, nothing was applied: ${failed
-        .map(c => `${c.title}: ${c.message}${c.fix ? ` (fix: ${c.fix})` : ''}`)
-        .join('; ')}. Deploy with skipPreflight: true to apply anyway`,
-    );
+    super(preflightRefusalMessage(target, checks, APPLY_ANYWAY_REST));
     (this as { name: string }).name = 'PreflightFailedError';
     this.checks = checks;
   }

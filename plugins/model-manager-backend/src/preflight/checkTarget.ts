@@ -1,6 +1,7 @@
 /** Checks of what the target serves and holds: API versions, the namespace, referenced Secrets. */
 import {
-  secretNamesInObjects,
+  secretKeysInObjects,
+  type SecretUse,
   type PreflightCheck,
 } from '@model-manager/plugin-model-manager-common';
 import { discoveryPath, groupPath, namespacePath, secretPath } from './paths';
@@ -127,7 +128,8 @@ export function checkNamespace(facts: TargetFacts): PreflightCheck {
  */
 export function checkSecrets(facts: TargetFacts): PreflightCheck {
   const title = 'The Secrets the model references exist';
-  const names = secretNamesInObjects(facts.objects);
+  const uses = secretKeysInObjects(facts.objects);
+  const names = Object.keys(uses);
   if (names.length === 0)
     return {
       id: 'secrets',
@@ -152,7 +154,9 @@ export function checkSecrets(facts: TargetFacts): PreflightCheck {
       message: `Secret ${absent.join(
         ', ',
       )} does not exist in ${where}: the pod would not start (CreateContainerConfigError)`,
-      fix: `create it there (kubectl -n ${facts.namespace} create secret generic ${absent[0]} --from-literal=<key>=<value>)`,
+      fix: `create ${absent.length > 1 ? 'them' : 'it'} there: ${absent
+        .map(name => createSecretCommand(facts.namespace, name, uses[name]))
+        .join('; ')}`,
     };
   if (unknown.length > 0)
     return {
@@ -170,4 +174,25 @@ export function checkSecrets(facts: TargetFacts): PreflightCheck {
     status: 'pass',
     message: `Secret ${names.join(', ')} exists in ${where}`,
   };
+}
+
+/**
+ * The kubectl command that creates a Secret the way the pod reads it, `...` in place of each
+ * value (which the portal never sees): a pull secret as `docker-registry`, else `generic` with
+ * the keys read by secretKeyRef (one example key for a Secret read whole by envFrom or a volume:
+ * which keys it needs is the image's business). No angle brackets: the scaffolder shows an
+ * error's message as Markdown, where `<key>` is an HTML tag and vanishes.
+ */
+function createSecretCommand(
+  namespace: string,
+  name: string,
+  use: SecretUse | undefined,
+): string {
+  const create = `kubectl -n ${namespace} create secret`;
+  if (use?.imagePull)
+    return `${create} docker-registry ${name} --docker-server=... --docker-username=... --docker-password=...`;
+  const literals = use?.keys.length
+    ? use.keys.map(key => `--from-literal=${key}=...`).join(' ')
+    : '--from-literal=KEY=... (the keys the pod reads)';
+  return `${create} generic ${name} ${literals}`;
 }

@@ -146,6 +146,7 @@ type Row = {
   status: string;
   change: (reads: Map<string, Read>) => void;
   message?: RegExp;
+  fix?: RegExp;
 };
 
 const quota = (hard: Record<string, string>, used?: Record<string, string>) =>
@@ -244,6 +245,19 @@ const rows: Row[] = [
     status: 'fail',
     change: r => r.set(secretPath('ns', 'hf'), ok(null)),
     message: /Secret hf does not exist in namespace ns/,
+    // The key the pod reads (secretKeyRef.key), and no <placeholder> a Markdown view would eat.
+    fix: /^create it there: kubectl -n ns create secret generic hf --from-literal=token=\.\.\.$/,
+  },
+  {
+    rule: 'two secrets missing: a command for each (a pull secret as docker-registry)',
+    id: 'secrets',
+    status: 'fail',
+    change: r => {
+      r.set(secretPath('ns', 'hf'), ok(null));
+      r.set(secretPath('ns', 'regcred'), ok(null));
+    },
+    message: /Secret hf, regcred does not exist/,
+    fix: /^create them there: kubectl -n ns create secret generic hf --from-literal=token=\.\.\.; kubectl -n ns create secret docker-registry regcred --docker-server=\.\.\. --docker-username=\.\.\. --docker-password=\.\.\.$/,
   },
   {
     rule: 'secrets forbidden: unknown',
@@ -461,7 +475,7 @@ const rows: Row[] = [
 ];
 
 describe('preflight checks', () => {
-  it.each(rows)('$rule', ({ id, status, change, message }) => {
+  it.each(rows)('$rule', ({ id, status, change, message, fix }) => {
     const reads = healthy();
     change(reads);
     const checks = runChecks(facts(reads));
@@ -469,6 +483,7 @@ describe('preflight checks', () => {
     expect(check.status).toBe(status);
     if (message) expect(check.message).toMatch(message);
     if (status !== 'pass') expect(check.fix).toBeTruthy();
+    if (fix) expect(check.fix).toMatch(fix);
     // Nothing else moved: the other checks of the healthy cluster still pass.
     for (const other of checks.filter(c => c.id !== id))
       expect({ id: other.id, status: other.status }).toEqual({

@@ -1,1 +1,6 @@
-export { secretNamesInObjects } from './secretNamesInObjects';
+export {
+  secretKeysInObjects,
+  secretNamesInObjects,
+  type SecretUse,
+} from './secretNamesInObjects';
+export { preflightRefusalMessage } from './preflightRefusalMessage';

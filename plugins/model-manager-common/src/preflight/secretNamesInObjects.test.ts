@@ -1,4 +1,7 @@
-import { secretNamesInObjects } from './secretNamesInObjects';
+import {
+  secretKeysInObjects,
+  secretNamesInObjects,
+} from './secretNamesInObjects';
 
 const obj = (manifest: unknown) => ({ manifest });
 
@@ -94,5 +97,36 @@ describe('secretNamesInObjects', () => {
     },
   ])('$rule', ({ objects, names }) => {
     expect(secretNamesInObjects(objects)).toEqual(names);
+  });
+});
+
+describe('secretKeysInObjects', () => {
+  it('lists the keys each Secret is read by (secretKeyRef), none for a Secret used whole, and which pull images', () => {
+    const objects = [
+      obj({
+        spec: {
+          env: [
+            { valueFrom: { secretKeyRef: { name: 'hf-token', key: 'token' } } },
+            { valueFrom: { secretKeyRef: { name: 'db', key: 'user' } } },
+          ],
+          envFrom: [{ secretRef: { name: 'whole' } }],
+        },
+      }),
+      obj({
+        spec: {
+          env: [
+            { valueFrom: { secretKeyRef: { name: 'db', key: 'password' } } },
+            { valueFrom: { secretKeyRef: { name: 'db', key: 'user' } } },
+          ],
+          imagePullSecrets: [{ name: 'pull' }],
+        },
+      }),
+    ];
+    expect(secretKeysInObjects(objects)).toEqual({
+      db: { keys: ['password', 'user'], imagePull: false },
+      'hf-token': { keys: ['token'], imagePull: false },
+      pull: { keys: [], imagePull: true },
+      whole: { keys: [], imagePull: false },
+    });
   });
 });

@@ -9,30 +9,54 @@
 export function secretNamesInObjects(
   objects: ReadonlyArray<{ manifest: unknown }>,
 ): string[] {
-  const names = new Set<string>();
+  return Object.keys(secretKeysInObjects(objects));
+}
+
+/** How rendered objects use one Secret: the keys read from it, and whether it pulls images. */
+export type SecretUse = {
+  /** The keys read by `secretKeyRef.key`, sorted; none for a Secret used only whole. */
+  keys: string[];
+  /** Named in `imagePullSecrets`: a registry credential (`kubernetes.io/dockerconfigjson`). */
+  imagePull: boolean;
+};
+
+/**
+ * Each Secret the rendered objects reference (as {@link secretNamesInObjects} finds them), with
+ * how they use it: what `kubectl create secret` must be given for the pod to start. Names sorted.
+ */
+export function secretKeysInObjects(
+  objects: ReadonlyArray<{ manifest: unknown }>,
+): Record<string, SecretUse> {
+  const uses = new Map<string, { keys: Set<string>; imagePull: boolean }>();
+  const add = (name: unknown, key?: unknown, imagePull = false) => {
+    if (typeof name !== 'string' || !name) return;
+    const use = uses.get(name) ?? { keys: new Set<string>(), imagePull: false };
+    uses.set(name, use);
+    if (typeof key === 'string' && key) use.keys.add(key);
+    if (imagePull) use.imagePull = true;
+  };
   const walk = (value: unknown, key?: string) => {
     if (Array.isArray(value)) {
       if (key === 'imagePullSecrets')
-        for (const item of value) addName(item, names);
+        for (const item of value)
+          add((item as { name?: unknown })?.name, undefined, true);
       for (const item of value) walk(item);
       return;
     }
     if (!value || typeof value !== 'object') return;
     const obj = value as Record<string, unknown>;
-    if (key === 'secretKeyRef' || key === 'secretRef') addName(obj, names);
-    if (
-      key === 'secret' &&
-      typeof obj.secretName === 'string' &&
-      obj.secretName
-    )
-      names.add(obj.secretName);
+    if (key === 'secretKeyRef') add(obj.name, obj.key);
+    if (key === 'secretRef') add(obj.name);
+    if (key === 'secret') add(obj.secretName);
     for (const [k, v] of Object.entries(obj)) walk(v, k);
   };
   for (const o of objects) walk(o.manifest);
-  return [...names].sort();
-}
-
-function addName(item: unknown, names: Set<string>) {
-  const name = (item as { name?: unknown } | null)?.name;
-  if (typeof name === 'string' && name) names.add(name);
+  return Object.fromEntries(
+    [...uses.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([name, use]) => [
+        name,
+        { keys: [...use.keys].sort(), imagePull: use.imagePull },
+      ]),
+  );
 }

@@ -28,10 +28,12 @@ const CREDENTIAL_VALUE =
 export const SECRET_VALUE_REFUSAL =
   "a request may reference a Secret but never carry a secret's value";
 
+/** Whether an env name names a credential (`HF_TOKEN`, `VLLM_API_KEY`; not `TOKENIZERS_PARALLELISM`). */
 export function isCredentialName(name: string): boolean {
   return CREDENTIAL_NAME.test(name);
 }
 
+/** Whether a value is shaped like a well-known credential (a Hugging Face or OpenAI token, a JWT...). */
 export function looksLikeCredential(value: string): boolean {
   return CREDENTIAL_VALUE.test(value);
 }

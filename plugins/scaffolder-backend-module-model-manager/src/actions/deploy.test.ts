@@ -9,7 +9,8 @@ import {
   startActionBackend,
 } from '../__testUtils__/actionTestContext';
 import type { ObjectResult } from '../client';
-import { createDeployModelAction } from './deploy';
+import { markdownText } from '@model-manager/plugin-model-manager-common';
+import { APPLY_ANYWAY_IN_A_TASK, createDeployModelAction } from './deploy';
 import { objectLabel } from './logDeployment';
 import { examples } from './deploy.examples';
 
@@ -242,7 +243,7 @@ describe('model-manager:deploy', () => {
       rule: 'serverVersion on an OpenVINO model',
       input: { model: 'bge-reranker-base-ov', serverVersion: '2025.1' },
       message:
-        /^<request>: serverVersion: runtime openvino is flat \(it has no versions:\), so a server version does not apply; remove --server-version/,
+        /^\\<request>: serverVersion: runtime openvino is flat \(it has no versions:\), so a server version does not apply; remove --server-version/,
       checkedBy: 'the backend',
     },
     {
@@ -260,25 +261,25 @@ describe('model-manager:deploy', () => {
     {
       rule: 'env name not a C identifier',
       input: { env: { 'A-B': '1' } },
-      message: /^<request>: env\.A-B: env name 'A-B' is not a C identifier/,
+      message: /^\\<request>: env\.A-B: env name 'A-B' is not a C identifier/,
       checkedBy: 'the action',
     },
     {
       rule: 'newline in an env value',
       input: { env: { X: 'a\nb' } },
-      message: /^<request>: env\.X: env value must be a single line/,
+      message: /^\\<request>: env\.X: env value must be a single line/,
       checkedBy: 'the action',
     },
     {
       rule: 'newline in an arg',
       input: { args: ['--a=1\n--b=2'] },
-      message: /^<request>: args\[0\]: arg must be a single line/,
+      message: /^\\<request>: args\\\[0\\\]: arg must be a single line/,
       checkedBy: 'the action',
     },
     {
       rule: 'arg not a flag',
       input: { args: ['4096'] },
-      message: /^<request>: args\[0\]: '4096' is not a flag/,
+      message: /^\\<request>: args\\\[0\\\]: '4096' is not a flag/,
       checkedBy: 'the action',
     },
     {
@@ -312,6 +313,37 @@ describe('model-manager:deploy', () => {
       expect(run.outputs()).toEqual({});
     },
   );
+
+  it('a preflight refusal says how to apply anyway in the form, with the fix as the task page shows it (Markdown)', async () => {
+    const input: DeployInput = {
+      model: 'component:default/qwen2-5-7b-instruct',
+      cluster: 'local',
+      namespace: 'models',
+      env: {
+        HF_TOKEN: { secretKeyRef: { name: 'no-such-secret', key: 'token' } },
+      },
+    };
+    const error = await action.handler(actionContext(input).ctx).then(
+      () => undefined,
+      e => e as Error,
+    );
+    // What the task log shows (the stack) as plain text, and the banner (the message) as Markdown
+    // that shows the same text: the command keeps its key, `...` in place of the value.
+    expect(error?.stack).toBe(
+      `ConflictError: preflight refused the deploy to qwen2-5-7b-instruct@local/models, nothing was applied: The Secrets the model references exist: Secret no-such-secret does not exist in namespace models on cluster local: the pod would not start (CreateContainerConfigError) (fix: create it there: kubectl -n models create secret generic no-such-secret --from-literal=token=...). ${APPLY_ANYWAY_IN_A_TASK}`,
+    );
+    expect(error?.message).toBe(
+      markdownText(error!.stack!.replace(/^ConflictError: /, '')),
+    );
+    expect(APPLY_ANYWAY_IN_A_TASK).toMatch(
+      /skipPreflight.*"Deploy even if a preflight check fails"/,
+    );
+    // Refused and audited; nothing was applied: the cluster was only read.
+    expect(mm.events).toEqual([
+      expect.objectContaining({ eventId: 'model-deploy', outcome: 'fail' }),
+    ]);
+    expect(mm.kube.requests.filter(r => r.method !== 'GET')).toEqual([]);
+  });
 
   it('a conflict fails with the backend message and logs each object; force takes the fields over', async () => {
     const input: DeployInput = {

@@ -1,7 +1,9 @@
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
+import { preflightRefusalMessage } from '@model-manager/plugin-model-manager-common';
 import {
   DeploymentFailedError,
   ModelManagerClient,
+  PreflightRefusedError,
   type DeploymentResult,
   type DeployRequest,
 } from '../client';
@@ -24,6 +26,13 @@ import {
 } from './waitForReady';
 
 export const DEPLOY_ACTION_ID = 'model-manager:deploy';
+
+/**
+ * How a task applies anyway after a preflight refusal: the action's input, and the checkbox of the
+ * Deploy model template that sets it (the backend's message names the REST field).
+ */
+export const APPLY_ANYWAY_IN_A_TASK =
+  'To apply anyway, run it again with skipPreflight (in the Deploy model form: tick "Deploy even if a preflight check fails"); the audit log and the history row say so';
 
 /**
  * `model-manager:deploy`: deploys a model of models.yaml to a cluster through the model-manager
@@ -157,6 +166,15 @@ export function createDeployModelAction(
         } catch (e) {
           if (e instanceof DeploymentFailedError)
             logDeployment(ctx.logger, e.deployment);
+          if (e instanceof PreflightRefusedError)
+            throw new PreflightRefusedError(
+              preflightRefusalMessage(
+                `${model}@${cluster}/${namespace}`,
+                e.checks,
+                APPLY_ANYWAY_IN_A_TASK,
+              ),
+              e.checks,
+            );
           throw e;
         }
         if (!called)

@@ -18,9 +18,11 @@ import {
   ServiceUnavailableError,
 } from '@backstage/errors';
 import { DeploymentFailedError } from './DeploymentFailedError';
+import { PreflightRefusedError } from './PreflightRefusedError';
 import type {
   DeploymentFailedResponse,
   FleetQuery,
+  PreflightFailedResponse,
   FleetResponse,
   RolloutApplyRequest,
   RolloutApplyResult,
@@ -222,7 +224,8 @@ export class ModelManagerClient {
 
 /**
  * An error answer as an error of @backstage/errors with the backend's message:
- * DeploymentFailedError when a cluster refused a change (with its per-object results).
+ * DeploymentFailedError when a cluster refused a change (with its per-object results),
+ * PreflightRefusedError when a preflight check refused a deploy (with the checks).
  */
 async function errorOf(
   response: Response,
@@ -243,6 +246,15 @@ async function errorOf(
       : undefined;
   if (failure?.deployment && message)
     return new DeploymentFailedError(message, failure.deployment);
+  // Refused by preflight: the checks come along, so the action can say how to apply anyway.
+  const refusal = data as Partial<PreflightFailedResponse> | undefined;
+  if (
+    response.status === 409 &&
+    refusal?.error?.name === 'PreflightFailedError' &&
+    Array.isArray(refusal.checks) &&
+    message
+  )
+    return new PreflightRefusedError(message, refusal.checks);
   const ErrorClass = ERROR_BY_STATUS[response.status];
   if (message && ErrorClass) return new ErrorClass(message);
   return new Error(

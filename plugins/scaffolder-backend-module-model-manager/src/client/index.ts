@@ -4,4 +4,5 @@ export {
 } from './ModelManagerClient';
 export type { ModelManagerClientOptions } from './ModelManagerClient';
 export { DeploymentFailedError } from './DeploymentFailedError';
+export { PreflightRefusedError } from './PreflightRefusedError';
 export * from './types';

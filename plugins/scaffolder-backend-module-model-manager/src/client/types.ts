@@ -15,6 +15,7 @@ export type {
   RolloutPlanQuery,
   ModelStatus,
   ModelStatusResponse,
+  PreflightFailedResponse,
   ObjectAction,
   ObjectResult,
   RenderRequest,

@@ -154,6 +154,88 @@ describe('EnvEditor and ArgsEditor validate as the engine does', () => {
     );
   });
 
+  it('reads a variable from a Secret: the row emits a secretKeyRef, and checks the Secret name and key', async () => {
+    const onChange = jest.fn();
+    await renderInTestApp(
+      <EnvEditor {...fieldProps('env', 'Env', { formData: {}, onChange })} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add variable' }));
+    fireEvent.change(screen.getByTestId('env-name-0'), {
+      target: { value: 'HF_TOKEN' },
+    });
+    fireEvent.change(screen.getByTestId('env-source-0'), {
+      target: { value: 'secret' },
+    });
+    expect(screen.queryByTestId('env-value-0')).not.toBeInTheDocument();
+    fireEvent.change(screen.getByTestId('env-secret-name-0'), {
+      target: { value: 'HF_Token' },
+    });
+    // Said beside the Secret's name, as kube-apiserver takes names.
+    const message = await screen.findByText(
+      /'HF_Token' is not a valid Secret name: a DNS-1123 subdomain/,
+    );
+    expect(screen.getByTestId('env-secret-name-0')).toHaveAttribute(
+      'aria-describedby',
+      message.id,
+    );
+    expect(
+      screen.getByText(/key must be a key of the Secret/),
+    ).toBeInTheDocument();
+    fireEvent.change(screen.getByTestId('env-secret-name-0'), {
+      target: { value: 'hf-token' },
+    });
+    fireEvent.change(screen.getByTestId('env-secret-key-0'), {
+      target: { value: 'token' },
+    });
+    expect(onChange).toHaveBeenLastCalledWith({
+      HF_TOKEN: { secretKeyRef: { name: 'hf-token', key: 'token' } },
+    });
+    expect(screen.queryByText(/is not a valid|must be a key/)).toBeNull();
+    expect(screen.queryByText(/credential/)).toBeNull();
+  });
+
+  it('opens a secretKeyRef of the form data (a "Deploy for real" link) as a Secret row', async () => {
+    await renderInTestApp(
+      <EnvEditor
+        {...fieldProps('env', 'Env', {
+          formData: {
+            HF_TOKEN: { secretKeyRef: { name: 'hf-token', key: 'token' } },
+          },
+        })}
+      />,
+    );
+    expect(screen.getByTestId('env-source-0')).toHaveValue('secret');
+    expect(screen.getByTestId('env-secret-name-0')).toHaveValue('hf-token');
+    expect(screen.getByTestId('env-secret-key-0')).toHaveValue('token');
+  });
+
+  it.each([
+    ['a credential name', { HF_TOKEN: 'abc' }, /^HF_TOKEN names a credential/],
+    [
+      'a value shaped like a token',
+      { MY_VAR: 'hf_abcdefghijklmnopqrstuvwxyz' },
+      /^this value looks like a credential/,
+    ],
+  ])(
+    'refuses %s typed in once, beside the value, pointing at "From a Secret"',
+    async (_case, formData, start) => {
+      await renderInTestApp(
+        <EnvEditor {...fieldProps('env', 'Env', { formData })} />,
+      );
+      const message = screen.getByText(start);
+      expect(message.textContent).toMatch(
+        /a deploy never carries a secret's value .*choose "From a Secret" and give the Secret's name and key/,
+      );
+      expect(screen.getByTestId('env-value-0')).toHaveAttribute(
+        'aria-describedby',
+        message.id,
+      );
+      // Once, and never about a variable called VALUE.
+      expect(screen.getAllByText(/credential/)).toHaveLength(1);
+      expect(document.body.textContent).not.toMatch(/\bVALUE\b/);
+    },
+  );
+
   it('says that a name set again in a later row is replaced by it', async () => {
     await renderInTestApp(
       <EnvEditor {...fieldProps('env', 'Env', { formData: {} })} />,
@@ -186,6 +268,19 @@ describe('EnvEditor and ArgsEditor validate as the engine does', () => {
     expect(
       collect(v => envEditorValidation({ OK: '1' }, v as any, {} as any)),
     ).toEqual([]);
+    expect(
+      collect(v =>
+        envEditorValidation(
+          {
+            HF_TOKEN: 'typed-in',
+            OK: { secretKeyRef: { name: 'hf-token', key: '' } },
+            GOOD: { secretKeyRef: { name: 'hf-token', key: 'token' } },
+          },
+          v as any,
+          {} as any,
+        ),
+      ),
+    ).toEqual(['has 2 variables to fix: the reason is shown beside each']);
     expect(
       collect(v => envEditorValidation(undefined, v as any, {} as any)),
     ).toEqual([]);

@@ -106,6 +106,27 @@ describe('deploy-model template', () => {
     },
   );
 
+  it('an env value read from a Secret passes the form, and the Review step names the Secret and key', async () => {
+    const env = {
+      HF_TOKEN: { secretKeyRef: { name: 'hf-token', key: 'token' } },
+      MY_VAR: '1',
+    };
+    expect(
+      formErrors(where, { cluster: 'local', namespace: 'models', env }),
+    ).toEqual([]);
+    // Anything else as a value is not an env value.
+    expect(
+      formErrors(where, {
+        cluster: 'local',
+        namespace: 'models',
+        env: { X: { secretKeyRef: { name: 'hf-token' } } },
+      }),
+    ).not.toEqual([]);
+    await reviewWhere({ env });
+    expect(screen.getByText('hf-token')).toBeInTheDocument();
+    expect(screen.getByText('token')).toBeInTheDocument();
+  });
+
   it('env names and args are left to the fields, which say what is wrong in words', () => {
     const errors = formErrors(where, {
       cluster: 'local',
