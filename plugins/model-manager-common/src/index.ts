@@ -128,6 +128,7 @@ export {
   renderGitOpsLayout,
 } from './gitops';
 export {
+  APPLY_ANYWAY_REST,
   preflightRefusalMessage,
   secretKeysInObjects,
   secretNamesInObjects,

@@ -1,12 +1,9 @@
 import { ConflictError } from '@backstage/errors';
 import {
+  APPLY_ANYWAY_REST,
   preflightRefusalMessage,
   type PreflightCheck,
 } from '@model-manager/plugin-model-manager-common';
-
-/** How a REST caller applies anyway; the scaffolder and the CLI say it in their own words. */
-export const APPLY_ANYWAY_REST =
-  'Deploy with skipPreflight: true to apply anyway';
 
 /**
  * A deploy refused because a preflight check failed; nothing was applied. 409 Conflict: the

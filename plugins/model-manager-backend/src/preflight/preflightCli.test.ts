@@ -54,6 +54,10 @@ describe('model-manager preflight (CLI)', () => {
     expect(deploy.stderr).toMatch(
       /409 preflight refused the deploy to qwen2-5-7b-instruct@local\/nowhere, nothing was applied/,
     );
+    // In the CLI's words: its flag, not the REST field.
+    expect(deploy.stderr).toMatch(
+      /\. Deploy with --skip-preflight to apply anyway\n$/,
+    );
   });
 
   it('--json prints the answer of GET /models/:name/preflight', async () => {

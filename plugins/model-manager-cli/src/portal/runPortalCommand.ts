@@ -1,4 +1,5 @@
 import {
+  APPLY_ANYWAY_REST,
   FLEET_STATES,
   formatDiagnosis,
   preflightFailed,
@@ -265,7 +266,9 @@ function describe(result: DeploymentResult): string {
  * is the `--force` flag.
  */
 function inCliWords(message: string): string {
-  return message.replace(/\bwith force: true\b/g, 'with --force');
+  return message
+    .replace(/\bwith force: true\b/g, 'with --force')
+    .replace(APPLY_ANYWAY_REST, 'Deploy with --skip-preflight to apply anyway');
 }
 
 /** A field value in a diff: JSON, or `(absent)` for a field that is not there (removed or added). */

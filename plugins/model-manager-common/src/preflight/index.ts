@@ -3,4 +3,7 @@ export {
   secretNamesInObjects,
   type SecretUse,
 } from './secretNamesInObjects';
-export { preflightRefusalMessage } from './preflightRefusalMessage';
+export {
+  APPLY_ANYWAY_REST,
+  preflightRefusalMessage,
+} from './preflightRefusalMessage';

@@ -1,5 +1,9 @@
 import type { PreflightCheck } from '../api/preflight';
 
+/** How a REST caller applies anyway after a refusal; the scaffolder and the CLI say it in their own words. */
+export const APPLY_ANYWAY_REST =
+  'Deploy with skipPreflight: true to apply anyway';
+
 /**
  * What a deploy refused by preflight says: the target, that nothing was applied, each failed
  * check with its fix, and how to apply anyway in the caller's own words (the REST request's
