@@ -35,8 +35,15 @@ async function stepState(step: Locator): Promise<string> {
   return 'not started';
 }
 
-/** Opens the Roll out runtime version template for vllm 0.19.1 in {@link NAMESPACE}, on its second page. */
-async function openTemplate(page: Page) {
+/**
+ * Opens the Roll out runtime version template for vllm `version` in {@link NAMESPACE}, on its
+ * second page; `includeHeld` ticks "Move held targets too".
+ */
+async function openTemplate(
+  page: Page,
+  version = '0.19.1',
+  includeHeld = false,
+) {
   await page.goto('/');
   await page.getByRole('button', { name: 'Enter' }).click();
   await expect(page.getByText('Platform Catalog')).toBeVisible();
@@ -44,10 +51,12 @@ async function openTemplate(page: Page) {
   await expect(page.getByRole('textbox', { name: /Runtime/ })).toHaveValue(
     'vllm',
   );
-  await page.getByRole('textbox', { name: /^Version/ }).fill('0.19.1');
+  await page.getByRole('textbox', { name: /^Version/ }).fill(version);
   await page
     .getByRole('textbox', { name: /Only this namespace/ })
     .fill(NAMESPACE);
+  if (includeHeld)
+    await page.getByRole('checkbox', { name: /Move held targets too/ }).click();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(
     page.getByRole('spinbutton', { name: /Canary targets/ }),
@@ -184,4 +193,54 @@ test('a rollout with a canary shows each phase on the task page: the wait for Re
     ),
   );
   await shot(page, 'rollout-progress-02-done');
+});
+
+test('a rollout cancelled while the canary waits stops there: the wait stops spinning and the page says what moved', async ({
+  page,
+}) => {
+  // Back toward 0.24.0 (the test above moved both to 0.19.1, and holds them there), with the
+  // canary not Ready.
+  await kube(
+    'PATCH',
+    `/apis/serving.kserve.io/v1alpha2/namespaces/${NAMESPACE}/llminferenceservices/${CANARY}/status`,
+    {
+      status: {
+        conditions: [
+          {
+            type: 'Ready',
+            status: 'False',
+            reason: 'ImagePullBackOff',
+            lastTransitionTime: '2026-12-02T07:00:00Z',
+          },
+        ],
+      },
+    },
+  );
+  await openTemplate(page, '0.24.0', true);
+  await page.getByRole('checkbox', { name: /Dry run first/ }).click();
+  await page.getByRole('button', { name: 'Review' }).click();
+  await page.getByRole('button', { name: 'Create' }).click();
+
+  const steps = page.getByTestId('step-label');
+  const wait = steps.filter({ hasText: 'Canary: wait until Ready' });
+  await expect(wait.getByRole('progressbar')).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Show logs' }).click();
+  // The wait says how long it lasts at most.
+  await expect(page.getByText(/\(it waits up to 15 min\)/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  // The wait stops at once: no spinner on any step, the wait marked stopped, the rest skipped,
+  // and the page says what the rollout did. (Backstage 1.55 records a cancelled task as failed.)
+  await expect(steps.getByRole('progressbar')).toHaveCount(0, {
+    timeout: 30_000,
+  });
+  expect(await Promise.all((await steps.all()).map(s => stepState(s)))).toEqual(
+    ['done', 'done', 'failed', 'skipped', 'skipped'],
+  );
+  await expect(
+    page.getByRole('heading', {
+      name: /rollout of vllm 0\.24\.0 cancelled: no target was started after the cancel\. canary Ready: 0 of 1/,
+    }),
+  ).toBeVisible();
+  await shot(page, 'rollout-progress-03-cancelled');
 });

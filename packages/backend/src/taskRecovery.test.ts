@@ -176,6 +176,19 @@ describe('a backend restart during a Deploy model task', () => {
     return undefined;
   }
 
+  /** True once the task's log has a line matching `then` after one matching `first`. */
+  async function loggedAfter(
+    taskId: string,
+    token: string,
+    first: (line: string) => boolean,
+    then: (line: string) => boolean,
+  ) {
+    const lines = await logLines(taskId, token);
+    const at = lines.findIndex(first);
+    if (at >= 0 && lines.slice(at + 1).some(then)) return true;
+    return logged(taskId, token, () => false, 1);
+  }
+
   /** Server-side applies (not dry runs) of the model's LLMInferenceService. */
   const applies = () =>
     kube.requests.filter(
@@ -246,6 +259,7 @@ describe('a backend restart during a Deploy model task', () => {
       line.startsWith(
         `waiting for model ${MODEL} to become Ready on cluster local, namespace models`,
       );
+    const resumed = (line: string) => line.startsWith('resumed task: ');
     await until(
       'the task to wait for Ready',
       () => logged(id, token, waiting, 1),
@@ -265,10 +279,12 @@ describe('a backend restart during a Deploy model task', () => {
 
     backend = startBackend();
     token = await ready(backend);
-    // The resumed task re-runs the deploy step: its checkpoint answers, and it waits again.
+    // The resumed task re-runs the deploy step: its checkpoint answers, and it waits again. (The
+    // template starts over, EXPERIMENTAL_recovery startOver: once the task is recovered, its log
+    // is the new run's, which says it resumed.)
     await until(
       'the resumed task to wait for Ready',
-      () => logged(id, token, waiting, 2),
+      () => loggedAfter(id, token, resumed, waiting),
       backend,
     );
     expect(applies()).toBe(1);
@@ -399,7 +415,13 @@ describe('a backend restart during a Deploy model task', () => {
     // steps, kept with their outputs, and only the wait for Ready runs again.
     await until(
       'the resumed canary to wait for Ready',
-      () => logged(id, token, waiting, 2),
+      () =>
+        loggedAfter(
+          id,
+          token,
+          line => line.startsWith('Skipping step canary because'),
+          waiting,
+        ),
       backend,
     );
     expect(ROLLED.map(appliesOf)).toEqual([2, 1, 1]);

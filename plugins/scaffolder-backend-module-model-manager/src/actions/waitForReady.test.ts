@@ -130,6 +130,57 @@ describe('model-manager:deploy with waitForReady', () => {
     expect(reads.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('says how long it waits, and once a minute that it still waits and why', async () => {
+    // A model no other test here deploys: not Ready until this test says so.
+    const name = 'qwen2-5-vl-7b-instruct';
+    const run = actionContext<DeployInput>({
+      model: name,
+      cluster: 'local',
+      namespace: 'models',
+      waitForReady: true,
+      readyTimeoutSeconds: 600,
+    });
+    const realNow = Date.now;
+    let skew = 0;
+    jest.spyOn(Date, 'now').mockImplementation(() => realNow() + skew);
+    let polls = 0;
+    run.logger.info.mockImplementation((line: string) => {
+      // Nothing changes on the cluster: a minute passes at once, twice, then KServe says Ready.
+      if (line.startsWith('waiting for model') || line.startsWith('still')) {
+        polls += 1;
+        if (polls <= 2) skew += 61_000;
+        else
+          mm.kube.store.setStatus(
+            { ...LLM_ISVC, namespace: 'models', name },
+            {
+              conditions: [
+                condition('Ready', 'True'),
+                condition('WorkloadsReady', 'True'),
+              ],
+            },
+          );
+      }
+    });
+
+    await action.handler(run.ctx);
+
+    const lines = run.logger.info.mock.calls
+      .map(c => c[0] as string)
+      .filter(l => /^(waiting|still waiting)/.test(l));
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^waiting for model qwen2-5-vl-7b-instruct to become Ready on cluster local, namespace models: .+ \(it waits up to 10 min\)$/,
+      ),
+      expect.stringMatching(
+        /^still waiting for model qwen2-5-vl-7b-instruct on cluster local, namespace models \(61 s of 10 min\): .+/,
+      ),
+      expect.stringMatching(
+        /^still waiting for model qwen2-5-vl-7b-instruct on cluster local, namespace models \(2 min of 10 min\): .+/,
+      ),
+    ]);
+    expect(run.outputs().ready).toBe(true);
+  });
+
   it('fails after readyTimeoutSeconds with the last state, the objects staying applied', async () => {
     const name = 'bge-small-en-v1-5-ov';
     const input: DeployInput = {

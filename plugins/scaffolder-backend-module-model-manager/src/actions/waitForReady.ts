@@ -27,6 +27,15 @@ export function readyTimeoutMs(seconds: number | undefined): number {
   return (seconds ?? DEFAULT_READY_TIMEOUT_SECONDS) * 1000;
 }
 
+/** How long a wait goes without a line in the task log: a line says it still waits, and why. */
+export const READY_HEARTBEAT_MS = 60_000;
+
+/** A wait's length in the task log's words: `90 s`, `15 min`. */
+export function formatWait(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  return seconds < 120 ? `${seconds} s` : `${Math.round(seconds / 60)} min`;
+}
+
 /** What the model's status says, in one line, for the task log and the timeout error. */
 export function describeStatus(status: ModelStatus | undefined): string {
   if (!status) return 'no successful deploy is on record there yet';
@@ -69,7 +78,8 @@ export function describeDownload(
  * Waits until KServe reports the model Ready on the target, asking the model-manager backend for
  * its status every `pollIntervalMs`. Logs each new state once, and for models with a weights
  * download Job each new state of the download (pending, running, failed, complete, with the pod's
- * reason). Errors that will not go away by waiting (no permission, unknown model, a failed
+ * reason); when nothing changed for a minute, a line says it still waits (how long so far, of how
+ * long) and why. Errors that will not go away by waiting (no permission, unknown model, a failed
  * download: the Job has given up) end the wait at once; others are logged and retried until the
  * timeout, which fails with the last state seen. The objects stay applied either way.
  */
@@ -127,8 +137,10 @@ export async function waitForReady(options: {
 
   async function waitLoop(): Promise<ModelStatus> {
     const where = `cluster ${target.cluster}, namespace ${target.namespace}`;
-    const deadline = Date.now() + options.timeoutMs;
+    const start = Date.now();
+    const deadline = start + options.timeoutMs;
     let lastReport: string | undefined;
+    let lastLineAt = start;
     let lastDownload: string | undefined;
     let lastStatus: ModelStatus | undefined;
     for (;;) {
@@ -170,11 +182,26 @@ export async function waitForReady(options: {
           (e as Error).message
         }`;
       }
+      const now = Date.now();
       if (report !== lastReport) {
+        // The first line says how long it waits; a later one, each new state.
+        lastLineAt = now;
         logger.info(
-          `waiting for model ${model} to become Ready on ${where}: ${report}`,
+          `waiting for model ${model} to become Ready on ${where}: ${report}${
+            lastReport === undefined
+              ? ` (it waits up to ${formatWait(options.timeoutMs)})`
+              : ''
+          }`,
         );
         lastReport = report;
+      } else if (now - lastLineAt >= READY_HEARTBEAT_MS) {
+        // Nothing new for a while: the log says it still waits, so a quiet task is not a hung one.
+        lastLineAt = now;
+        logger.info(
+          `still waiting for model ${model} on ${where} (${formatWait(
+            now - start,
+          )} of ${formatWait(options.timeoutMs)}): ${report}`,
+        );
       }
       const left = deadline - Date.now();
       if (left <= 0) {
