@@ -100,6 +100,29 @@ test('a dry run of the rollout runs only the plan step, and says "would move N" 
     ['done', 'skipped', 'skipped', 'skipped', 'skipped'],
   );
   await shot(page, 'rollout-progress-00-dry-run');
+
+  // One click rolls the same plan out for real: the form opens filled, "Dry run first" off.
+  await expect(output).toContainText('follow the Roll out for real link');
+  const link = page.getByRole('link', { name: /Roll out for real/ });
+  const url = new URL((await link.getAttribute('href'))!, 'http://localhost');
+  expect(url.pathname).toBe(
+    '/create/templates/default/rollout-runtime-version',
+  );
+  expect(JSON.parse(url.searchParams.get('formData')!)).toMatchObject({
+    runtime: 'vllm',
+    version: '0.19.1',
+    namespace: NAMESPACE,
+    canary: 1,
+    dryRun: false,
+  });
+  await link.click();
+  await expect(page.getByRole('textbox', { name: /^Version/ })).toHaveValue(
+    '0.19.1',
+  );
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(
+    page.getByRole('checkbox', { name: /Dry run first/ }),
+  ).not.toBeChecked();
 });
 
 test('a rollout with a canary shows each phase on the task page: the wait for Ready while it waits, then what each step did', async ({
