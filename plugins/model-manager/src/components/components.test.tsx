@@ -93,6 +93,60 @@ describe('ServingContent', () => {
     },
   );
 
+  it('says when the backend cannot be reached, and loads on Retry', async () => {
+    const working = fakeApi();
+    let up = false;
+    const resolve = jest.fn(async (name: string) => {
+      if (!up) throw new TypeError('Failed to fetch');
+      return working.resolve(name);
+    });
+    await renderOnQwen(fakeApi({ resolve }), <ServingContent />);
+    expect(
+      await screen.findByText(
+        /^Error: The model-manager backend could not be reached$/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Failed to fetch')).toBeInTheDocument();
+    expect(screen.queryByText(/Could not resolve/)).toBeNull();
+    up = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(
+      await screen.findByText('Resolved configuration'),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByText(/The model-manager backend could not be reached/),
+    ).toBeNull();
+  });
+
+  it('keeps what it loaded when a reload fails, and says what it shows', async () => {
+    const working = fakeApi();
+    let calls = 0;
+    const resolve = jest.fn(async (name: string) => {
+      calls += 1;
+      if (calls > 1)
+        throw Object.assign(new Error('Service Unavailable'), {
+          response: { status: 503 },
+        });
+      return working.resolve(name);
+    });
+    await renderOnQwen(fakeApi({ resolve }), <ServingContent />);
+    const prod = (await screen.findByText('prod/ml')).closest('tr')!;
+    // An undeploy reloads the tab; the backend then answers 503.
+    fireEvent.click(
+      await within(prod).findByRole('button', { name: 'Undeploy' }),
+    );
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Undeploy from prod/ml' }),
+    );
+    expect(
+      await screen.findByText(
+        /^Warning: The model-manager backend could not be reached: this tab shows what was loaded at /,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Resolved configuration')).toBeInTheDocument();
+    expect(resolve).toHaveBeenCalledTimes(2);
+  });
+
   it('undeploys a target after asking, and says so', async () => {
     const api = fakeApi();
     const toast = { post: jest.fn(() => ({ close: () => {} })) };

@@ -18,7 +18,8 @@ import {
   servedModelName,
   type ExplainRow,
 } from '@model-manager/plugin-model-manager-common';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
+import Button from '@material-ui/core/Button';
 import useAsyncRetry from 'react-use/esm/useAsyncRetry';
 import { HistoryTable } from '../HistoryTable';
 import { modelManagerApiRef } from '../../api';
@@ -106,31 +107,34 @@ export function ServingContent() {
       api.render(model, { namespace: 'models' }),
       api.history(model),
     ]);
-    return { resolved, manifests, history };
+    return { resolved, manifests, history, at: new Date() };
   }, [api, model]);
+  // What was last loaded stays on the page while it reloads, and when a reload fails.
+  const loaded = useRef<typeof state.value>();
+  if (state.value) loaded.current = state.value;
 
-  if (state.loading) return <Progress />;
-  if (state.error) {
-    const status = (state.error as { response?: { status?: number } }).response
-      ?.status;
-    return (
-      <WarningPanel
-        severity="error"
-        title={
-          status === 404
-            ? `Model ${model} is not in models.yaml`
-            : 'Could not resolve this model'
-        }
-      >
-        {state.error.message}
-      </WarningPanel>
-    );
+  if (!loaded.current) {
+    if (state.loading) return <Progress />;
+    if (state.error)
+      return (
+        <LoadError model={model} error={state.error} retry={state.retry} />
+      );
   }
-  const { resolved, manifests, history } = state.value!;
+  const { resolved, manifests, history, at } = loaded.current!;
   const { server, explain } = resolved;
   const deployUrl = deployModelUrl(entityRef);
   return (
     <Grid container spacing={3}>
+      {state.error && (
+        <Grid item xs={12}>
+          <LoadError
+            model={model}
+            error={state.error}
+            retry={state.retry}
+            shownFrom={at}
+          />
+        </Grid>
+      )}
       <Grid item xs={12}>
         <CatalogStatusWarning />
       </Grid>
@@ -206,5 +210,49 @@ export function ServingContent() {
         />
       </Grid>
     </Grid>
+  );
+}
+
+/** The model-manager backend was not reached (no answer, or a gateway's 502/503/504). */
+function unreachable(error: Error): boolean {
+  const status = (error as { response?: { status?: number } }).response?.status;
+  if (status !== undefined) return [502, 503, 504].includes(status);
+  return error.name === 'TypeError' || /fetch|network/i.test(error.message);
+}
+
+/**
+ * Why the tab could not load, in words: the model is not in models.yaml (404), the backend was
+ * not reached, or it refused; with a Retry. When something was loaded before (`shownFrom`), it
+ * says that what is shown is from then, and the tab keeps it.
+ */
+function LoadError(props: {
+  model: string;
+  error: Error;
+  retry: () => void;
+  shownFrom?: Date;
+}) {
+  const { model, error, retry, shownFrom } = props;
+  const status = (error as { response?: { status?: number } }).response?.status;
+  const what =
+    status === 404
+      ? `Model ${model} is not in models.yaml`
+      : unreachable(error)
+      ? 'The model-manager backend could not be reached'
+      : `The model-manager backend could not load model ${model}`;
+  return (
+    <WarningPanel
+      defaultExpanded
+      severity={shownFrom ? 'warning' : 'error'}
+      title={
+        shownFrom
+          ? `${what}: this tab shows what was loaded at ${shownFrom.toLocaleTimeString()}`
+          : what
+      }
+    >
+      <Typography variant="body2">{error.message}</Typography>
+      <Button size="small" variant="outlined" onClick={retry}>
+        Retry
+      </Button>
+    </WarningPanel>
   );
 }
