@@ -192,11 +192,12 @@ describe('ServingContent', () => {
     expect(within(prod).getByTestId('chip-outdated')).toHaveTextContent(
       'outdated: 1',
     );
+    // Worded about the configuration, not health.
     expect(
       within(card.getByText('local/models').closest('tr')!).getByTestId(
         'chip-in-sync',
       ),
-    ).toBeInTheDocument();
+    ).toHaveTextContent(/^same as a new deploy$/);
     expect(screen.queryByText('bge-ov')).not.toBeInTheDocument();
   });
 

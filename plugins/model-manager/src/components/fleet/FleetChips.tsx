@@ -106,12 +106,16 @@ export function FleetChips(props: { target: FleetTarget }) {
         !t.unknownModel &&
         (!t.sync || t.sync.state === 'in-sync') &&
         t.state !== 'Unknown' && (
-          <Chip
-            size="small"
-            variant="outlined"
-            label="in sync"
-            data-testid="chip-in-sync"
-          />
+          // About the configuration, not health (the state beside it says whether it serves):
+          // worded as the pair of "differs from a new deploy".
+          <Tooltip title="What runs is what a new deploy of models.yaml would apply; whether it serves is the state beside it">
+            <Chip
+              size="small"
+              variant="outlined"
+              label="same as a new deploy"
+              data-testid="chip-in-sync"
+            />
+          </Tooltip>
         )}
     </>
   );
