@@ -99,6 +99,17 @@ export function ModelSummaryCard() {
               <Typography variant="subtitle2">
                 {t.cluster}/{t.namespace}: {t.liveVersion ?? t.liveImage ?? '—'}
               </Typography>
+              {/* Why what runs is not what a deploy would use (a hold, a request, drift): the
+                  version above can differ from the one in the table, and this says why. */}
+              {t.sync?.state === 'differs' && (
+                <Typography
+                  variant="body2"
+                  data-testid={`model-summary-sync-${t.cluster}-${t.namespace}`}
+                >
+                  {t.sync.summary} (<Link to="serving">Serving</Link> lists each
+                  difference)
+                </Typography>
+              )}
               <FleetStateLabel
                 state={t.state}
                 reason={t.reason}
