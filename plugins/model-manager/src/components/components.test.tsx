@@ -15,6 +15,7 @@ import { RuntimeContent } from './RuntimePage';
 import {
   failsWith,
   fakeApi,
+  fleetOf,
   FLEET,
   historyRow,
   liveApi,
@@ -23,6 +24,7 @@ import {
   origin,
   qwenStatus,
   renderWithApi,
+  target,
   type TestAppOptions,
 } from '../__testUtils__';
 
@@ -534,6 +536,30 @@ describe('RuntimeContent', () => {
     expect(api.rolloutPlan).toHaveBeenCalledTimes(2);
   });
 
+  it('offers no Roll out toward the version every target already runs', async () => {
+    const api = fakeApi({
+      fleet: jest.fn(async () =>
+        fleetOf([
+          target({
+            cluster: 'local',
+            namespace: 'models',
+            liveVersion: '0.24.0',
+          }),
+          target({ cluster: 'prod', namespace: 'ml', liveVersion: '0.24.0' }),
+        ]),
+      ),
+    });
+    await renderOnQwen(api, <RuntimeContent />);
+    expect(await screen.findByText('every target runs it')).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Roll out 0.24.0' }),
+    ).not.toBeInTheDocument();
+    // Toward the version none runs, it moves both.
+    expect(
+      screen.getByRole('button', { name: 'Roll out 0.19.1' }),
+    ).toBeInTheDocument();
+  });
+
   it('shows versions with the default marked, env, categories and plumbing', async () => {
     await renderOnQwen(fakeApi(), <RuntimeContent />);
     expect(await screen.findByText('0.24.0 (default)')).toBeInTheDocument();
@@ -572,6 +598,15 @@ describe('RuntimeContent', () => {
             why: 'held',
             reason:
               'held at 0.19.1 by rollout of 2026-12-01 by user:default/bob (revision 3); models.yaml default 0.24.0; plan with includeHeld to move it',
+            hold: {
+              version: '0.19.1',
+              by: 'rollout',
+              revision: 3,
+              actor: 'user:default/bob',
+              at: '2026-12-01T10:00:00Z',
+              catalogVersion: '0.24.0',
+              text: 'held at 0.19.1 by rollout of 2026-12-01 by user:default/bob (revision 3); models.yaml default 0.24.0',
+            },
           },
         ],
         errors: [],
@@ -586,9 +621,10 @@ describe('RuntimeContent', () => {
     expect(screen.getByTestId('outdated-0.19.1')).toHaveTextContent('1');
     expect(screen.getByText('qwen@prod/ml')).toBeInTheDocument();
     expect(screen.queryByText(/bge-ov@/)).not.toBeInTheDocument(); // another runtime
-    // The plan without a version says what it moves, and that the held target stays (and why).
+    // The plan without a version says what it moves, and that the held target stays (and why),
+    // in the form's words only (the hold, not the REST hint includeHeld).
     expect(await screen.findByTestId('plan-line')).toHaveTextContent(
-      'Rolling out what models.yaml resolves now (no version) would move 1 target (0.19.1 -> 0.24.0); 1 held target stays where a rollout or a request put it (qwen@local/models: held at 0.19.1 by rollout of 2026-12-01 by user:default/bob (revision 3); models.yaml default 0.24.0; plan with includeHeld to move it); tick "Move held targets too" in the rollout to move it.',
+      'Rolling out what models.yaml resolves now (no version) would move 1 target (0.19.1 -> 0.24.0); 1 held target stays where a rollout or a request put it (qwen@local/models: held at 0.19.1 by rollout of 2026-12-01 by user:default/bob (revision 3); models.yaml default 0.24.0); tick "Move held targets too" in the rollout to move it.',
     );
     const formData = (href: string | null) =>
       JSON.parse(new URL(href!, 'http://x').searchParams.get('formData')!);

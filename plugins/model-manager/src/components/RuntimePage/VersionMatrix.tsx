@@ -29,6 +29,7 @@ import { CARD_TABLE_OPTIONS } from '../cardTableOptions';
 function columnsFor(
   runtime: RuntimeSummary,
   clusters: string[],
+  total: number,
 ): TableColumn<VersionRow>[] {
   return [
     {
@@ -79,7 +80,14 @@ function columnsFor(
       // Buttons only: no sort control (it would have no name: axe aria-command-name).
       sorting: false,
       render: r =>
-        runtime.versioned && r.version && r.inCatalog ? (
+        // A rollout toward the version every target runs would move nothing: no button.
+        runtime.versioned &&
+        r.version &&
+        r.inCatalog &&
+        total > 0 &&
+        r.targets.length === total ? (
+          <Typography variant="caption">every target runs it</Typography>
+        ) : runtime.versioned && r.version && r.inCatalog ? (
           <LinkButton
             size="small"
             color="primary"
@@ -128,7 +136,14 @@ export function planWords(plan: RolloutPlan): string {
           } where a rollout or a request put ${
             held.length === 1 ? 'it' : 'them'
           } (${held
-            .map(s => `${s.model}@${s.cluster}/${s.namespace}: ${s.reason}`)
+            // The hold in words, without the REST hint (includeHeld): the sentence ends with
+            // the form's own control.
+            .map(
+              s =>
+                `${s.model}@${s.cluster}/${s.namespace}: ${
+                  s.hold?.text ?? s.reason
+                }`,
+            )
             .join(
               '; ',
             )}); tick "Move held targets too" in the rollout to move ${
@@ -233,7 +248,11 @@ export function VersionMatrix(props: { runtime: RuntimeSummary }) {
       ))}
       <Table<VersionRow>
         options={{ ...CARD_TABLE_OPTIONS, toolbar: false }}
-        columns={columnsFor(runtime, matrixClusters(rows))}
+        columns={columnsFor(
+          runtime,
+          matrixClusters(rows),
+          rows.reduce((n, r) => n + r.targets.length, 0),
+        )}
         data={rows.map(r => ({ ...r, id: r.version ?? '(unknown)' }))}
       />
     </InfoCard>
