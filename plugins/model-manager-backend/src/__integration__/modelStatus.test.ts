@@ -95,7 +95,7 @@ describe('GET /models/:name/status: the endpoint and the weights download', () =
     {
       state: 'pending: the Job controller has not started a pod',
       expected: { phase: 'pending', failedPods: 0 },
-      says: /^Waiting for the download pod to start\.$/,
+      says: /^Waiting for the download pod to start: the Job controller has not started Job models\/.+-download yet \(no pod, and no start time in its status\)\. If it stays so, the Job's events say why \(kubectl -n models describe job .+-download\)\.$/,
     },
     {
       state:

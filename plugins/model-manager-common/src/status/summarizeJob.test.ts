@@ -31,10 +31,16 @@ interface Rule {
 
 const rules: Rule[] = [
   {
-    rule: 'a Job the controller has not started yet is pending',
+    rule: 'a Job the controller has not started yet is pending, and says so',
     status: {},
     expected: { phase: 'pending', reason: undefined, failedPods: 0 },
-    says: /Waiting for the download pod to start\./,
+    says: /^Waiting for the download pod to start: the Job controller has not started Job .* yet \(no pod, and no start time in its status\)\. If it stays so, the Job's events say why \(kubectl .*describe job /,
+  },
+  {
+    rule: 'a started Job without its pod yet is pending, waiting for the pod',
+    status: { startTime: '2026-12-01T10:00:00Z', active: 1 },
+    expected: { phase: 'pending', failedPods: 0 },
+    says: /^Waiting for the download pod to start\.$/,
   },
   {
     rule: 'a pod that cannot be scheduled (e.g. the weights claim is not bound) is pending with the scheduler reason',

@@ -124,6 +124,8 @@ const words = (reason: string | undefined, message: string | undefined) =>
  * - condition Suspended=True: pending (Suspended);
  * - an active pod that is Running (without pods: `status.ready` > 0): running (with
  *   CrashLoopBackOff and the last exit code when the download keeps failing inside the pod);
+ * - no pod and nothing in the Job's status (no start time, none active or failed): pending, saying
+ *   the Job controller has not started it, and where to look;
  * - otherwise pending, with the newest pod's reason (Unschedulable — e.g. an unbound weights claim —,
  *   ImagePullBackOff, ...) when there is one.
  */
@@ -190,6 +192,25 @@ export function summarizeJob(job: Obj, pods: Obj[] = []): JobProgress {
         }
       : { ...base, phase: 'running', message: `Downloading${retries}.` };
   }
+  // Not even started by the Job controller: no pod, nothing in its status (kube-controller-manager
+  // sets status.startTime when it first syncs the Job, and creates the pod then).
+  if (
+    !pod &&
+    !base.startTime &&
+    !Number(status.active ?? 0) &&
+    !base.failedPods
+  )
+    return {
+      ...base,
+      phase: 'pending',
+      message: `Waiting for the download pod to start: the Job controller has not started Job ${
+        base.namespace ? `${base.namespace}/` : ''
+      }${
+        base.name
+      } yet (no pod, and no start time in its status). If it stays so, the Job's events say why (kubectl${
+        base.namespace ? ` -n ${base.namespace}` : ''
+      } describe job ${base.name}).`,
+    };
   return {
     ...base,
     phase: 'pending',

@@ -161,7 +161,7 @@ describe('model-manager:deploy with waitForReady: the weights download', () => {
       .map(c => String(c[0]))
       .filter(l => l.startsWith('weights download'));
     expect(lines).toEqual([
-      `weights download (Job models/${JOB.name}): pending: Waiting for the download pod to start.`,
+      `weights download (Job models/${JOB.name}): pending: Waiting for the download pod to start: the Job controller has not started Job models/${JOB.name} yet (no pod, and no start time in its status). If it stays so, the Job's events say why (kubectl -n models describe job ${JOB.name}).`,
       `weights download (Job models/${JOB.name}): pending (Unschedulable): Waiting for the download pod to start (Unschedulable: pod has unbound immediate PersistentVolumeClaims).`,
       `weights download (Job models/${JOB.name}): running: Downloading.`,
       `weights download (Job models/${JOB.name}): complete: Download complete at 2026-12-01T10:20:00Z.`,
