@@ -58,14 +58,13 @@ export type { EndpointRule } from './status';
 export { categoryOperations } from './profile';
 export {
   argRefusal,
+  credentialValueReason,
   describeOrigin,
   envQueryParams,
   envValueRefusal,
   explainServer,
-  isCredentialName,
   layerInfo,
   LAYERS,
-  looksLikeCredential,
   parseEnvSecret,
   parseQuantity,
   resolveServer,

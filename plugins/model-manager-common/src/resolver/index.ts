@@ -10,6 +10,7 @@ export { referencedSecrets } from './referencedSecrets';
 export type { ReferencedSecret, SecretUse } from './referencedSecrets';
 export {
   argRefusal,
+  credentialValueReason,
   envValueRefusal,
   isCredentialName,
   looksLikeCredential,

@@ -38,16 +38,26 @@ export function looksLikeCredential(value: string): boolean {
   return CREDENTIAL_VALUE.test(value);
 }
 
+/**
+ * Why a plain env value would carry a secret's (`HF_TOKEN names a credential`, `its value looks
+ * like a credential`), or undefined when it may be sent as it is. The request check and the
+ * Deploy form each say it with their own fix.
+ */
+export function credentialValueReason(
+  name: string,
+  value: string,
+): string | undefined {
+  if (isCredentialName(name)) return `${name} names a credential`;
+  if (looksLikeCredential(value)) return 'its value looks like a credential';
+  return undefined;
+}
+
 /** Why a request's plain env value is refused, or undefined when it may be sent as it is. */
 export function envValueRefusal(
   name: string,
   value: string,
 ): string | undefined {
-  const why = isCredentialName(name)
-    ? `${name} names a credential`
-    : looksLikeCredential(value)
-    ? 'its value looks like a credential'
-    : undefined;
+  const why = credentialValueReason(name, value);
   if (!why) return undefined;
   return `${SECRET_VALUE_REFUSAL} (${why}); the value was refused and not stored. Create a Secret in the target namespace (kubectl create secret generic <secret> --from-literal=<key>=...) and reference it: --env-secret ${name}=<secret>/<key> (CLI), envSecret=${name}=<secret>/<key> (query), or env: { ${name}: { secretKeyRef: { name: <secret>, key: <key> } } } (request body)`;
 }

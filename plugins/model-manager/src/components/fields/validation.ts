@@ -1,7 +1,6 @@
 import {
-  isCredentialName,
+  credentialValueReason,
   isSecretKeyRef,
-  looksLikeCredential,
   namespaceProblem as commonNamespaceProblem,
   secretKeyProblem,
   secretNameProblem,
@@ -85,21 +84,20 @@ export type EnvRowProblems = {
 };
 
 /**
- * Why a typed-in value is refused as a secret's, in the form's words: the engine refuses it
- * (envValueRefusal: a request is kept in the history and shown by dry runs), and the fix in the
- * form is the row's own "From a Secret".
+ * Why a typed-in value is refused as a secret's, in the form's words: the engine's reason
+ * (credentialValueReason, as the request check refuses it: a request is kept in the history and
+ * shown by dry runs), and the fix in the form, the row's own "From a Secret".
  */
 function credentialValueProblem(
   name: string,
   value: string,
 ): string | undefined {
-  const why = isCredentialName(name)
-    ? `${name} names a credential`
-    : looksLikeCredential(value)
-    ? 'this value looks like a credential'
-    : undefined;
+  const why = credentialValueReason(name, value);
   return why
-    ? `${why}, and a deploy never carries a secret's value (it would be kept in the history): choose "From a Secret" and give the Secret's name and key (create it first: kubectl -n NAMESPACE create secret generic NAME --from-literal=KEY=...)`
+    ? `${why.replace(
+        /^its value/,
+        'this value',
+      )}, and a deploy never carries a secret's value (it would be kept in the history): choose "From a Secret" and give the Secret's name and key (create it first: kubectl -n NAMESPACE create secret generic NAME --from-literal=KEY=...)`
     : undefined;
 }
 
