@@ -1,5 +1,7 @@
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { pickModel } from '../steps';
 
 const KUBE = 'http://127.0.0.1:16443';
 const MODEL = 'qwen2-5-7b-instruct';
@@ -16,6 +18,15 @@ async function kube(
     body: JSON.stringify(body),
   });
   expect(res.status).toBeLessThan(300);
+}
+
+/** Signs in as the guest and opens the Deploy model template on its second step, with {@link MODEL} picked. */
+async function openDeployForm(page: Page) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Enter' }).click();
+  await expect(page.getByText('Platform Catalog')).toBeVisible();
+  await page.goto('/create/templates/default/deploy-model');
+  await pickModel(page, MODEL);
 }
 
 test('the Deploy model template shows a failing preflight check before anything is applied, and the deploy is refused', async ({
@@ -36,17 +47,7 @@ test('the Deploy model template shows a failing preflight check before anything 
     },
     'application/merge-patch+json',
   );
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Enter' }).click();
-  await expect(page.getByText('Platform Catalog')).toBeVisible();
-
-  await page.goto('/create/templates/default/deploy-model');
-  await page.getByRole('textbox', { name: /Model/ }).first().click();
-  await page
-    .getByRole('option', { name: new RegExp(MODEL) })
-    .first()
-    .click();
-  await page.getByRole('button', { name: 'Next' }).click();
+  await openDeployForm(page);
 
   // Namespace `default` is full: its ResourceQuota (as kube's quota controller reports it) has no
   // CPU left. The check says so, in words, with its fix.
@@ -106,17 +107,7 @@ test('a variable read from a Secret that is missing: the check and the task page
   page,
 }) => {
   const secret = 'hf-token-e2e-missing';
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Enter' }).click();
-  await expect(page.getByText('Platform Catalog')).toBeVisible();
-
-  await page.goto('/create/templates/default/deploy-model');
-  await page.getByRole('textbox', { name: /Model/ }).first().click();
-  await page
-    .getByRole('option', { name: new RegExp(MODEL) })
-    .first()
-    .click();
-  await page.getByRole('button', { name: 'Next' }).click();
+  await openDeployForm(page);
 
   // HF_TOKEN typed in is refused beside the value, pointing at the row's own "From a Secret".
   await page.getByRole('button', { name: 'Add variable' }).click();

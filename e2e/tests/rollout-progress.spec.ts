@@ -63,6 +63,25 @@ async function openTemplate(
   ).toHaveValue('1');
 }
 
+/** What KServe's controller reports on the canary (its status subresource, as it writes it). */
+async function reportCanary(condition: { status: string; reason?: string }) {
+  await kube(
+    'PATCH',
+    `/apis/serving.kserve.io/v1alpha2/namespaces/${NAMESPACE}/llminferenceservices/${CANARY}/status`,
+    {
+      status: {
+        conditions: [
+          {
+            type: 'Ready',
+            ...condition,
+            lastTransitionTime: '2026-12-02T07:00:00Z',
+          },
+        ],
+      },
+    },
+  );
+}
+
 test.describe.configure({ mode: 'serial' });
 
 test('a dry run of the rollout runs only the plan step, and says "would move N" by target', async ({
@@ -173,22 +192,8 @@ test('a rollout with a canary shows each phase on the task page: the wait for Re
   expect(versions).toEqual({ [CANARY]: '0.19.1', [OTHER]: '0.24.0' });
   await shot(page, 'rollout-progress-01-canary-waits');
 
-  // KServe's controller reports the canary Ready (the status subresource, as it writes it).
-  await kube(
-    'PATCH',
-    `/apis/serving.kserve.io/v1alpha2/namespaces/${NAMESPACE}/llminferenceservices/${CANARY}/status`,
-    {
-      status: {
-        conditions: [
-          {
-            type: 'Ready',
-            status: 'True',
-            lastTransitionTime: '2026-12-02T07:00:00Z',
-          },
-        ],
-      },
-    },
-  );
+  // KServe's controller reports the canary Ready.
+  await reportCanary({ status: 'True' });
   const output = page.getByTestId('text-output-box');
   await expect(output).toBeVisible({ timeout: 60_000 });
   expect(await states()).toEqual(['done', 'done', 'done', 'done', 'done']);
@@ -223,22 +228,7 @@ test('a rollout cancelled while the canary waits stops there: the wait stops spi
 }) => {
   // Back toward 0.24.0 (the test above moved both to 0.19.1, and holds them there), with the
   // canary not Ready.
-  await kube(
-    'PATCH',
-    `/apis/serving.kserve.io/v1alpha2/namespaces/${NAMESPACE}/llminferenceservices/${CANARY}/status`,
-    {
-      status: {
-        conditions: [
-          {
-            type: 'Ready',
-            status: 'False',
-            reason: 'ImagePullBackOff',
-            lastTransitionTime: '2026-12-02T07:00:00Z',
-          },
-        ],
-      },
-    },
-  );
+  await reportCanary({ status: 'False', reason: 'ImagePullBackOff' });
   await openTemplate(page, '0.24.0', true);
   await page.getByRole('checkbox', { name: /Dry run first/ }).click();
   await page.getByRole('button', { name: 'Review' }).click();
