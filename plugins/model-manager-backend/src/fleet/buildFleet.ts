@@ -2,6 +2,7 @@ import type { KubernetesObject } from '@kubernetes/client-node';
 import {
   compareTargets,
   isServerKind,
+  progressObjectOf,
   statusReadingOf,
   NAME_LABEL,
   RUNTIME_LABEL,
@@ -10,7 +11,9 @@ import {
   type Catalog,
   type DeploymentRecord,
   type FleetTarget,
+  type JobProgress,
   type ObjectChanges,
+  type RenderedObject,
   type ServerOverrides,
   type SyncDifference,
 } from '@model-manager/plugin-model-manager-common';
@@ -246,8 +249,51 @@ function describeTarget(t: {
           .map(o => o.kind)
           .join(', ')})`;
     if (summary && summary.ready === undefined) target.awaitingKServe = true;
+    const download = downloadOf({
+      catalog,
+      runtime,
+      manifests: record?.manifests ?? ('error' in now ? [] : now.objects),
+      objects,
+    });
+    if (download && download.phase !== 'complete') {
+      target.download = download;
+      if (download.phase === 'failed') {
+        // Waiting longer will not make it Ready: a failed Job never runs again.
+        target.reason = `Weights download ${download.name}: ${download.message}`;
+        delete target.awaitingKServe;
+      } else if (target.awaitingKServe) {
+        // What the model waits for, before KServe's silence (the Serving tab's headline too).
+        target.reason = `Weights download ${download.name}: ${download.message} ${target.reason}`;
+      }
+    }
   }
   return target;
+}
+
+/**
+ * The weights download's progress, from the live object that reports the model's preparation (the
+ * engine profile's `progress:` object, e.g. OVMS's `ovms --pull` Job), read without its pods: the
+ * watch cache holds the model's own objects, not pods. The Serving tab reads the pods too
+ * (`GET /models/:name/status`); the Job's counts and conditions already tell pending, running and
+ * failed apart (`summarizeJob`).
+ */
+function downloadOf(t: {
+  catalog: Catalog;
+  runtime: string;
+  manifests: readonly RenderedObject[];
+  objects: KubernetesObject[];
+}): JobProgress | undefined {
+  const found = progressObjectOf(t.catalog, t.runtime, t.manifests);
+  if (!found) return undefined;
+  const live = t.objects.find(
+    o =>
+      o.kind === found.reader.kind &&
+      o.apiVersion === found.reader.apiVersion &&
+      o.metadata?.name === found.object.name,
+  );
+  return live
+    ? found.reader.summarize(live as Record<string, any>, [])
+    : undefined;
 }
 
 /** Differences grouped by object, as the older `outdatedChanges` lists them. */

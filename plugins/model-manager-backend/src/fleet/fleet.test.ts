@@ -118,6 +118,18 @@ describe('fleet: what runs where', () => {
     expect(
       target(body.items, 'bge-small-en-v1-5-ov', 'default').liveVersion,
     ).toBeUndefined();
+    // Its weights download Job, as applied: nothing in its status yet (no controller has run it).
+    expect(target(body.items, 'bge-small-en-v1-5-ov', 'default')).toMatchObject(
+      {
+        awaitingKServe: true,
+        download: { name: 'bge-small-en-v1-5-ov-download', phase: 'pending' },
+        reason: expect.stringMatching(
+          /^Weights download bge-small-en-v1-5-ov-download: Waiting for the download pod to start: the Job controller has not started Job default\/bge-small-en-v1-5-ov-download yet .* KServe has not reported a Ready condition for this InferenceService yet/,
+        ),
+      },
+    );
+    // vLLM downloads inside its server pod: no download of its own.
+    expect(target(body.items, 'qwen2-5-7b-instruct').download).toBeUndefined();
     // One LIST per cluster and kind, all namespaces, by label: no per-model reads.
     const local = ctx.kube.requests;
     const lists = local.filter(
@@ -196,6 +208,79 @@ describe('fleet: what runs where', () => {
     expect(bad.body.error.message).toMatch(
       /state must be one of Ready, NotReady, Missing, Unknown/,
     );
+  });
+
+  it('a NotReady OpenVINO model says where its weights download is (running, failed), read from the live Job', async () => {
+    const JOB = {
+      apiVersion: 'batch/v1',
+      kind: 'Job',
+      name: 'bge-small-en-v1-5-ov-download',
+      namespace: 'default',
+    };
+    const bge = async () =>
+      target(
+        (await get('/api/model-manager/fleet')).items,
+        'bge-small-en-v1-5-ov',
+        'default',
+      );
+    const startTime = '2026-12-01T10:01:00Z';
+    await ctx.kube.objects.setStatus(
+      JOB,
+      { startTime, active: 1, ready: 1 },
+      { fieldManager: 'job-controller' },
+    );
+    expect(await bge()).toMatchObject({
+      state: 'NotReady',
+      awaitingKServe: true,
+      download: { phase: 'running', message: 'Downloading.', startTime },
+      reason: expect.stringMatching(
+        /^Weights download bge-small-en-v1-5-ov-download: Downloading\. KServe has not reported/,
+      ),
+    });
+
+    // The Job gave up (the Job controller's conditions, as kube-apiserver 1.34 validates them:
+    // FailureTarget before Failed, a start time, no active pod).
+    const failedAt = '2026-12-01T10:09:00Z';
+    await ctx.kube.objects.setStatus(
+      JOB,
+      {
+        startTime,
+        failed: 7,
+        conditions: [
+          {
+            type: 'FailureTarget',
+            status: 'True',
+            reason: 'BackoffLimitExceeded',
+            message: 'Job has reached the specified backoff limit',
+            lastTransitionTime: failedAt,
+            lastProbeTime: failedAt,
+          },
+          {
+            type: 'Failed',
+            status: 'True',
+            reason: 'BackoffLimitExceeded',
+            message: 'Job has reached the specified backoff limit',
+            lastTransitionTime: failedAt,
+            lastProbeTime: failedAt,
+          },
+        ],
+      },
+      { fieldManager: 'job-controller' },
+    );
+    const failed = await bge();
+    expect(failed).toMatchObject({
+      state: 'NotReady',
+      download: { phase: 'failed', reason: 'BackoffLimitExceeded' },
+      reason:
+        "Weights download bge-small-en-v1-5-ov-download: Download failed (BackoffLimitExceeded: Job has reached the specified backoff limit). Read the logs of the Job's pod, fix the cause, then deploy again.",
+    });
+    // Failed, not waiting: a failed Job never runs again.
+    expect(failed.awaitingKServe).toBeUndefined();
+    expect(
+      (await get('/api/model-manager/fleet', { state: 'NotReady' })).items.map(
+        (i: any) => i.model,
+      ),
+    ).toContain('bge-small-en-v1-5-ov');
   });
 
   it('drifted: someone edited a live object with another field manager; the fields are listed', async () => {

@@ -114,6 +114,7 @@ export function ModelSummaryCard() {
                 state={t.state}
                 reason={t.reason}
                 awaitingKServe={t.awaitingKServe}
+                download={t.download}
               />
               <Typography variant="body2">
                 Endpoint:{' '}

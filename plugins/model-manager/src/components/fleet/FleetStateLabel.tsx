@@ -24,17 +24,39 @@ const statusOf: Record<
 /** Reasons longer than this are cut, the whole text in a tooltip. */
 const REASON_CHARS = 110;
 
+/** The words of the headline, the Serving tab's (KServeStatusCard's Headline) for the same state. */
+function headline(props: {
+  state: FleetState;
+  awaitingKServe?: boolean;
+  download?: FleetTarget['download'];
+}): {
+  Status: (p: { children: React.ReactNode }) => JSX.Element;
+  text: string;
+} {
+  if (props.state !== 'NotReady')
+    return { Status: statusOf[props.state], text: props.state };
+  const phase = props.download?.phase;
+  if (phase === 'failed')
+    return { Status: StatusError, text: 'Weights download failed' };
+  if (props.awaitingKServe !== true)
+    return { Status: StatusError, text: props.state };
+  if (phase === 'pending' || phase === 'running')
+    return { Status: StatusPending, text: 'Waiting for the weights download' };
+  return { Status: StatusPending, text: 'Waiting for KServe' };
+}
+
 /**
  * A target's state with KServe's reason (or the missing objects, or the cluster error) below it.
- * A model KServe has not reported on yet is waiting, not failing: shown as pending.
+ * A model KServe has not reported on yet is waiting, not failing: shown as pending, and named
+ * after what it waits for (its weights download, while that runs, else KServe).
  */
 export function FleetStateLabel(props: {
   state: FleetState;
   reason?: string;
   awaitingKServe?: FleetTarget['awaitingKServe'];
+  download?: FleetTarget['download'];
 }) {
-  const waiting = props.state === 'NotReady' && props.awaitingKServe === true;
-  const Status = waiting ? StatusPending : statusOf[props.state];
+  const { Status, text } = headline(props);
   const reason = props.reason ?? '';
   const short =
     reason.length > REASON_CHARS
@@ -43,7 +65,7 @@ export function FleetStateLabel(props: {
   return (
     <div data-testid={`state-${props.state}`}>
       <span style={{ whiteSpace: 'nowrap' }}>
-        <Status>{waiting ? 'Waiting for KServe' : props.state}</Status>
+        <Status>{text}</Status>
       </span>
       {reason && (
         <Tooltip title={reason}>

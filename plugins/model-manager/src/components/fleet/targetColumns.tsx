@@ -19,6 +19,7 @@ export const targetStatusColumns: TableColumn<FleetTarget>[] = [
           state={t.state}
           reason={t.reason}
           awaitingKServe={t.awaitingKServe}
+          download={t.download}
         />
         <Box marginTop={0.5} data-testid="drift-chips">
           <FleetChips target={t} />

@@ -9,6 +9,7 @@ import {
   targetShape,
 } from './common';
 import { preflightCheckSchema } from './preflight';
+import { jobProgressSchema } from './status';
 import { appliedRevisionSchema, holdSchema, targetSyncSchema } from './sync';
 
 /**
@@ -49,6 +50,13 @@ export const fleetTargetSchema = z.object({
   reason: z.string().optional(),
   /** NotReady because KServe has not reported a Ready condition yet: waiting, not failing. */
   awaitingKServe: z.boolean().optional(),
+  /**
+   * A NotReady target's weights download (the engine profile's `progress:` object, e.g. OVMS's
+   * `ovms --pull` Job), read from the live Job without its pods: pending, running or failed. Absent
+   * once complete, when the Job is gone (it is removed a day after it finishes) and for engines
+   * that download inside the server pod (vLLM).
+   */
+  download: jobProgressSchema.optional(),
   /** Someone changed the live objects since model-manager applied them. */
   drifted: z.boolean(),
   drift: z.array(objectChangesSchema),
