@@ -53,3 +53,25 @@ test("a model's API is rendered as an OpenAPI document and links the model that 
   ).toHaveAttribute('href', '/catalog/default/component/qwen2-5-7b-instruct');
   await shot(page, 'api-definition');
 });
+
+test("a model's page has one tab for its APIs, and its Overview leads to the API's definition", async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/catalog/default/component/qwen2-5-7b-instruct');
+  // Backstage's api-docs tab lists the API; no second tab of ours beside it.
+  await expect(
+    page.getByRole('tab', { name: 'APIs', exact: true }),
+  ).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'API', exact: true })).toHaveCount(
+    0,
+  );
+  const card = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: 'Provides APIs' }) });
+  await card.getByRole('link', { name: 'Show the definition' }).click();
+  await expect(page).toHaveURL(
+    /\/catalog\/default\/api\/qwen2-5-7b-instruct-openai-api\/definition$/,
+  );
+  await expect(page.getByText('/v1/chat/completions').first()).toBeVisible();
+});

@@ -110,7 +110,12 @@ const runtimeSummaryCard = EntityCardBlueprint.make({
   },
 });
 
-/** A model's API entity: "Provides APIs" on the Overview and its definition on an API tab. */
+/**
+ * A model's API entity: "Provides APIs" on the Overview, linking the API entity's page, whose
+ * Definition tab (Backstage's api-docs) renders it with Swagger UI. The model's own API tab
+ * (the definition as text) is off by default: beside api-docs' "APIs" tab of every component it
+ * read as a duplicate. Turn it on with `app.extensions: [entity-content:model-manager/api-definition]`.
+ */
 const modelApiFilter = {
   kind: 'component',
   'metadata.annotations.model-manager.io/model': { $exists: true },
@@ -125,6 +130,7 @@ const providedApisCard = EntityCardBlueprint.make({
 });
 const apiDefinitionContent = EntityContentBlueprint.make({
   name: 'api-definition',
+  disabled: true,
   params: {
     path: '/api',
     title: 'API',

@@ -45,7 +45,7 @@ async function renderOn(entity: Entity, element: JSX.Element) {
 }
 
 describe('the model and its API entity', () => {
-  it('Provides APIs: links the model page to its API entity and to the API tab', async () => {
+  it('Provides APIs: links the model page to its API entity and to its Definition tab', async () => {
     await renderOn(model, <ProvidedApisCard />);
     expect(
       await screen.findByRole('link', { name: 'Qwen API' }),
@@ -53,9 +53,19 @@ describe('the model and its API entity', () => {
     expect(
       screen.getByText(/POST \/v1\/chat\/completions/),
     ).toBeInTheDocument();
+    // The api-docs plugin's Definition tab of the API entity (Swagger UI), not a tab of ours.
     expect(
-      screen.getByRole('link', { name: 'Show the API definition' }),
-    ).toHaveAttribute('href', expect.stringMatching(/api$/));
+      screen.getByRole('link', { name: 'Show the definition' }),
+    ).toHaveAttribute(
+      'href',
+      '/catalog/default/api/qwen-openai-api/definition',
+    );
+    expect(
+      screen.getByRole('link', { name: /API definition/ }),
+    ).toHaveAttribute(
+      'href',
+      '/catalog/default/api/qwen-openai-api/definition',
+    );
   });
 
   it('the API tab shows the definition of the API the model provides', async () => {
