@@ -1,9 +1,4 @@
-import {
-  CodeSnippet,
-  InfoCard,
-  Progress,
-  WarningPanel,
-} from '@backstage/core-components';
+import { InfoCard, Progress, WarningPanel } from '@backstage/core-components';
 import { useApi } from '@backstage/core-plugin-api';
 import Typography from '@material-ui/core/Typography';
 import useAsync from 'react-use/esm/useAsync';
@@ -13,6 +8,7 @@ import {
   curlExample,
   operationOf,
 } from '../ServingContent/clientExample';
+import { CodeBlock } from '../CodeBlock';
 
 /** Where the snippets read the AI gateway's address when the portal does not know it. */
 const GATEWAY_ENV = 'AI_GATEWAY_URL';
@@ -111,11 +107,11 @@ function Snippets({
       <Typography variant="overline" component="p">
         curl
       </Typography>
-      <CodeSnippet language="bash" text={curl} showCopyCodeButton />
+      <CodeBlock language="bash" text={curl} showCopyCodeButton />
       <Typography variant="overline" component="p">
         Python (OpenAI SDK)
       </Typography>
-      <CodeSnippet language="python" text={python} showCopyCodeButton />
+      <CodeBlock language="python" text={python} showCopyCodeButton />
     </div>
   );
 }

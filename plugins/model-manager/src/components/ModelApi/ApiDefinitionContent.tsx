@@ -1,13 +1,9 @@
-import {
-  CodeSnippet,
-  InfoCard,
-  Progress,
-  WarningPanel,
-} from '@backstage/core-components';
+import { InfoCard, Progress, WarningPanel } from '@backstage/core-components';
 import { EntityRefLink } from '@backstage/plugin-catalog-react';
 import Grid from '@material-ui/core/Grid';
 import Typography from '@material-ui/core/Typography';
 import { useProvidedApis } from './useProvidedApis';
+import { CodeBlock } from '../CodeBlock';
 
 /** The language of an API definition for highlighting: JSON when it parses as JSON, else YAML. */
 function languageOf(definition: string): 'json' | 'yaml' {
@@ -58,7 +54,7 @@ export function ApiDefinitionContent() {
                 api.metadata.description ?? ''
               }`}
             >
-              <CodeSnippet
+              <CodeBlock
                 language={languageOf(definition)}
                 text={definition}
                 showCopyCodeButton

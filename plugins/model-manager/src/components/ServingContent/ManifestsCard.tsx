@@ -1,4 +1,4 @@
-import { CodeSnippet, InfoCard } from '@backstage/core-components';
+import { InfoCard } from '@backstage/core-components';
 import Button from '@material-ui/core/Button';
 import Tab from '@material-ui/core/Tab';
 import Tabs from '@material-ui/core/Tabs';
@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { RenderedObject } from '@model-manager/plugin-model-manager-common';
 import { downloadText } from './downloadText';
 import { toYaml } from './toYaml';
+import { CodeBlock } from '../CodeBlock';
 
 export interface ManifestsCardProps {
   /** The model's name: the downloaded file is `<model>.yaml`. */
@@ -67,7 +68,7 @@ export function ManifestsCard({
       </Tabs>
       {current && (
         <div role="tabpanel" aria-label={`${current.kind} ${current.name}`}>
-          <CodeSnippet
+          <CodeBlock
             language="yaml"
             text={toYaml(current.manifest)}
             showCopyCodeButton
