@@ -117,11 +117,11 @@ test('a runtime version rolls out through the template, and the Deployments page
   await page.getByRole('button', { name: 'Roll out 0.19.1' }).click();
 
   // Roll out runtime version, pre-filled with the runtime and the version.
-  await expect(page.getByRole('textbox', { name: /Runtime/ })).toHaveValue(
-    'vllm',
+  await expect(page.getByTestId('runtime-picker')).toContainText(
+    'vllm — versions',
   );
-  await expect(page.getByRole('textbox', { name: /^Version/ })).toHaveValue(
-    '0.19.1',
+  await expect(page.getByTestId('server-version-picker')).toContainText(
+    '0.19.1 — ',
   );
   await page
     .getByRole('textbox', { name: /Only this namespace/ })

@@ -48,10 +48,19 @@ async function openTemplate(
   await page.getByRole('button', { name: 'Enter' }).click();
   await expect(page.getByText('Platform Catalog')).toBeVisible();
   await page.goto('/create/templates/default/rollout-runtime-version');
-  await expect(page.getByRole('textbox', { name: /Runtime/ })).toHaveValue(
-    'vllm',
+  // Pickers, not free text: the runtime (vllm by default) and one of its versions.
+  await expect(page.getByTestId('runtime-picker')).toContainText(
+    'vllm — versions',
   );
-  await page.getByRole('textbox', { name: /^Version/ }).fill(version);
+  await page.getByTestId('server-version-picker').getByRole('button').click();
+  await page
+    .getByRole('option', {
+      name: new RegExp(`^${version.replace(/\./g, '\\.')} `),
+    })
+    .click();
+  await expect(page.getByTestId('server-version-picker')).toContainText(
+    version,
+  );
   await page
     .getByRole('textbox', { name: /Only this namespace/ })
     .fill(NAMESPACE);

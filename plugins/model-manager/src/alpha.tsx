@@ -180,6 +180,14 @@ const clusterField = FormFieldBlueprint.make({
   },
 });
 
+const runtimeField = FormFieldBlueprint.make({
+  name: 'runtime-picker',
+  params: {
+    field: () =>
+      import('./components/fields/formFields').then(m => m.runtimePickerField),
+  },
+});
+
 const pullRequestCheckField = FormFieldBlueprint.make({
   name: 'pull-request-check',
   params: {
@@ -220,6 +228,7 @@ export default createFrontendPlugin({
     argsField,
     namespaceField,
     clusterField,
+    runtimeField,
     preflightField,
     pullRequestCheckField,
   ],

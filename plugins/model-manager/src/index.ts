@@ -23,6 +23,7 @@ export {
   ModelArgsEditorFieldExtension,
   ModelNamespacePickerFieldExtension,
   ModelClusterPickerFieldExtension,
+  ModelRuntimePickerFieldExtension,
   ModelPreflightChecksFieldExtension,
   ModelPullRequestCheckFieldExtension,
 } from './legacyFieldExtensions';

@@ -37,6 +37,11 @@ export const ModelClusterPickerFieldExtension = modelManagerPlugin.provide(
   createScaffolderFieldExtension(fieldDefinitions.cluster),
 );
 
+/** `ui:field: ModelRuntimePicker`: the runtimes of models.yaml (the rollout form). */
+export const ModelRuntimePickerFieldExtension = modelManagerPlugin.provide(
+  createScaffolderFieldExtension(fieldDefinitions.runtime),
+);
+
 /** `ui:field: ModelPreflightChecks`: the target cluster checked before the deploy. */
 export const ModelPreflightChecksFieldExtension = modelManagerPlugin.provide(
   createScaffolderFieldExtension(fieldDefinitions.preflight),

@@ -14,8 +14,14 @@ import { modelManagerApiRef } from '../../api';
  * be typed. A cluster passed in a link that is not configured is shown as such, beside the field,
  * with the ones that are; the picker stays blank so nothing wrong is submitted.
  */
-export function ClusterPicker(props: FieldExtensionComponentProps<string>) {
+export function ClusterPicker(
+  props: FieldExtensionComponentProps<string, { emptyLabel?: string }>,
+) {
   const { formData, onChange, schema, idSchema, rawErrors, required } = props;
+  // An optional field (the rollout's "Only this cluster") offers empty, in its own words.
+  const emptyLabel = required
+    ? undefined
+    : props.uiSchema?.['ui:options']?.emptyLabel ?? 'none';
   const api = useApi(modelManagerApiRef);
   const state = useAsync(() => api.listClusters(), [api]);
   const title = schema.title ?? 'Cluster';
@@ -30,6 +36,9 @@ export function ClusterPicker(props: FieldExtensionComponentProps<string>) {
   else if (state.value && clusters.length === 0)
     help =
       'No cluster is configured for deploys: ask the platform team to add one to the portal.';
+  else if (emptyLabel)
+    help =
+      schema.description ?? 'One of the clusters the portal can deploy to.';
   else
     help =
       'The clusters the portal can deploy to; the namespaces each allows are listed below.';
@@ -41,14 +50,25 @@ export function ClusterPicker(props: FieldExtensionComponentProps<string>) {
       disabled={state.loading}
       error={unknown || !!state.error || !!rawErrors?.length}
     >
-      <InputLabel id={`${idSchema.$id}-label`}>{title}</InputLabel>
+      <InputLabel
+        id={`${idSchema.$id}-label`}
+        shrink={!!emptyLabel || undefined}
+      >
+        {title}
+      </InputLabel>
       <Select
         labelId={`${idSchema.$id}-label`}
         id={idSchema.$id}
         data-testid="cluster-picker"
         value={known ? formData : ''}
+        displayEmpty={!!emptyLabel}
         onChange={e => onChange((e.target.value as string) || undefined!)}
       >
+        {emptyLabel && (
+          <MenuItem value="">
+            <em>{emptyLabel}</em>
+          </MenuItem>
+        )}
         {clusters.map(c => (
           <MenuItem key={c.name} value={c.name}>
             {c.name}

@@ -20,7 +20,7 @@ import { namespaceProblem } from './validation';
 export function NamespacePicker(
   props: FieldExtensionComponentProps<
     string | undefined,
-    { clusterField?: string }
+    { clusterField?: string; emptyLabel?: string }
   >,
 ) {
   const {
@@ -57,6 +57,10 @@ export function NamespacePicker(
   }, [stale, onChange]);
 
   const title = schema.title ?? 'Namespace';
+  // An optional field (the rollout's "Only this namespace") offers empty, in its own words.
+  const emptyLabel = required
+    ? undefined
+    : props.uiSchema?.['ui:options']?.emptyLabel ?? 'none';
   if (!allowed) {
     // What is wrong is said here, once (the template sets `ui:hideError`; the list at the top of
     // the step only names the field).
@@ -91,16 +95,27 @@ export function NamespacePicker(
       required={required}
       error={!!rawErrors?.length}
     >
-      <InputLabel id={`${idSchema.$id}-label`}>{title}</InputLabel>
+      <InputLabel
+        id={`${idSchema.$id}-label`}
+        shrink={!!emptyLabel || undefined}
+      >
+        {title}
+      </InputLabel>
       <Select
         labelId={`${idSchema.$id}-label`}
         id={idSchema.$id}
         value={formData && allowed.includes(formData) ? formData : ''}
+        displayEmpty={!!emptyLabel}
         onChange={e => {
           setRefused(undefined);
           onChange((e.target.value as string) || undefined);
         }}
       >
+        {emptyLabel && (
+          <MenuItem value="">
+            <em>{emptyLabel}</em>
+          </MenuItem>
+        )}
         {allowed.map(n => (
           <MenuItem key={n} value={n}>
             {n}

@@ -22,24 +22,36 @@ export function modelNameOf(ref: unknown): string | undefined {
  * with the reason, when the runtime is flat (OpenVINO): a server version does not apply there.
  * A version picked for another model is cleared when it does not apply to the chosen one (a flat
  * runtime, or a version its runtime does not list), so what is shown is what is submitted.
+ *
+ * With `ui:options.runtimeField` (the rollout form) it lists the versions of the runtime picked in
+ * that field instead, and empty means what models.yaml resolves now for each model.
  */
 export function ServerVersionPicker(
   props: FieldExtensionComponentProps<
     string | undefined,
-    { modelField?: string }
+    { modelField?: string; runtimeField?: string }
   >,
 ) {
   const { formData, onChange, schema, formContext, idSchema, rawErrors } =
     props;
-  const modelField = props.uiSchema?.['ui:options']?.modelField ?? 'model';
-  const model = modelNameOf((formContext as any)?.formData?.[modelField]);
+  const options = props.uiSchema?.['ui:options'];
+  const runtimeField = options?.runtimeField;
+  const modelField = options?.modelField ?? 'model';
+  const formValues = (formContext as any)?.formData ?? {};
+  const model = runtimeField ? undefined : modelNameOf(formValues[modelField]);
+  const runtimeName = runtimeField
+    ? (formValues[runtimeField] as string | undefined) || undefined
+    : undefined;
+  const subject = runtimeField ? runtimeName : model;
   const api = useApi(modelManagerApiRef);
   const state = useAsync(async () => {
+    if (runtimeName)
+      return { summary: undefined, runtime: await api.getRuntime(runtimeName) };
     if (!model) return undefined;
     const summary = await api.getModel(model);
     const runtime = await api.getRuntime(summary.runtime);
     return { summary, runtime };
-  }, [api, model]);
+  }, [api, model, runtimeName]);
 
   // While another model loads, the previous model's runtime must not decide anything.
   const runtime = state.loading ? undefined : state.value?.runtime;
@@ -51,57 +63,83 @@ export function ServerVersionPicker(
   const [cleared, setCleared] = useState<string>();
   useEffect(() => {
     if (!stale || !runtime) return;
-    setCleared(
-      runtime.versioned
-        ? `Cleared ${formData}: ${model}'s runtime ${runtime.name} does not list it.`
-        : `Cleared ${formData}: ${model} runs on ${runtime.name}, a flat runtime without versions.`,
-    );
+    let why: string;
+    if (runtimeField)
+      why = runtime.versioned
+        ? `runtime ${runtime.name} does not list it`
+        : `${runtime.name} is a flat runtime without versions`;
+    else
+      why = runtime.versioned
+        ? `${model}'s runtime ${runtime.name} does not list it`
+        : `${model} runs on ${runtime.name}, a flat runtime without versions`;
+    setCleared(`Cleared ${formData}: ${why}.`);
     onChange(undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stale, onChange]);
 
   const title = schema.title ?? 'Server version';
-  if (!model) {
+  if (!subject) {
     return (
       <FormControl fullWidth disabled>
         <InputLabel>{title}</InputLabel>
         <Select value="" />
-        <FormHelperText>Pick a model first.</FormHelperText>
+        <FormHelperText>
+          {runtimeField ? 'Pick a runtime first.' : 'Pick a model first.'}
+        </FormHelperText>
       </FormControl>
     );
   }
   if (state.error) {
     return (
       <FormHelperText error>
-        Could not load the versions of {model}: {state.error.message}
+        Could not load the versions of {subject}: {state.error.message}
       </FormHelperText>
     );
   }
-  const pin = state.value?.summary.pinnedVersion;
+  const pin = state.value?.summary?.pinnedVersion;
+  const defaultText = runtime?.defaultVersion
+    ? ` (${runtime.defaultVersion})`
+    : '';
+  let empty: string;
+  if (runtimeField)
+    empty = `what models.yaml resolves now: each model's pin, else the default${defaultText}`;
+  else if (pin) empty = `the model's pin (${pin})`;
+  else empty = `the runtime default${defaultText}`;
+  let help: string;
+  if (flat && runtimeField)
+    help = `${
+      runtime!.name
+    } is a flat runtime: it has no versions; the rollout applies what models.yaml resolves now.`;
+  else if (flat)
+    help = `${
+      runtime!.name
+    } is a flat runtime: it has no versions, so a server version does not apply.`;
+  else if (runtimeField)
+    help =
+      schema.description ??
+      'Leave empty to apply what models.yaml resolves now, e.g. after moving default_version.';
+  else help = 'Leave empty to use the model’s pin or the runtime default.';
   return (
     <FormControl
       fullWidth
       disabled={state.loading || flat}
       error={!!rawErrors?.length}
     >
-      <InputLabel id={`${idSchema.$id}-label`}>{title}</InputLabel>
+      <InputLabel id={`${idSchema.$id}-label`} shrink>
+        {title}
+      </InputLabel>
       <Select
         labelId={`${idSchema.$id}-label`}
         data-testid="server-version-picker"
         value={listed ? formData : ''}
+        displayEmpty
         onChange={e => {
           setCleared(undefined);
           onChange((e.target.value as string) || undefined);
         }}
       >
         <MenuItem value="">
-          <em>
-            {pin
-              ? `the model's pin (${pin})`
-              : `the runtime default${
-                  runtime?.defaultVersion ? ` (${runtime.defaultVersion})` : ''
-                }`}
-          </em>
+          <em>{empty}</em>
         </MenuItem>
         {runtime?.versions.map(v => (
           <MenuItem key={v.version} value={v.version}>
@@ -116,13 +154,7 @@ export function ServerVersionPicker(
           {cleared}
         </FormHelperText>
       )}
-      <FormHelperText>
-        {flat
-          ? `${
-              runtime!.name
-            } is a flat runtime: it has no versions, so a server version does not apply.`
-          : 'Leave empty to use the model’s pin or the runtime default.'}
-      </FormHelperText>
+      <FormHelperText>{help}</FormHelperText>
     </FormControl>
   );
 }

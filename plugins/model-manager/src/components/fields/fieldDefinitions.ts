@@ -3,6 +3,7 @@ import { ClusterPicker, clusterPickerValidation } from './ClusterPicker';
 import { EnvEditor, envEditorValidation } from './EnvEditor';
 import { NamespacePicker } from './NamespacePicker';
 import { PreflightChecks } from './PreflightChecks';
+import { RuntimePicker, runtimePickerValidation } from './RuntimePicker';
 import {
   PullRequestCheck,
   pullRequestCheckValidation,
@@ -41,6 +42,11 @@ export const fieldDefinitions = {
     name: 'ModelClusterPicker',
     component: ClusterPicker as any,
     validation: clusterPickerValidation as any,
+  },
+  runtime: {
+    name: 'ModelRuntimePicker',
+    component: RuntimePicker as any,
+    validation: runtimePickerValidation as any,
   },
   pullRequest: {
     name: 'ModelPullRequestCheck',

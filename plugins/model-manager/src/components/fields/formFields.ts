@@ -9,6 +9,7 @@ export const argsEditorField = createFormField(fieldDefinitions.args);
 export const namespacePickerField = createFormField(fieldDefinitions.namespace);
 export const preflightChecksField = createFormField(fieldDefinitions.preflight);
 export const clusterPickerField = createFormField(fieldDefinitions.cluster);
+export const runtimePickerField = createFormField(fieldDefinitions.runtime);
 export const pullRequestCheckField = createFormField(
   fieldDefinitions.pullRequest,
 );

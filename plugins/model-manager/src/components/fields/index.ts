@@ -6,3 +6,4 @@ export { NamespacePicker } from './NamespacePicker';
 export { PreflightChecks, preflightSummary } from './PreflightChecks';
 export { ClusterPicker } from './ClusterPicker';
 export { PullRequestCheck } from './PullRequestCheck';
+export { RuntimePicker } from './RuntimePicker';

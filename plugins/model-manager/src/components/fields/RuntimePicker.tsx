@@ -1,0 +1,77 @@
+import { useApi } from '@backstage/core-plugin-api';
+import type { FieldExtensionComponentProps } from '@backstage/plugin-scaffolder-react';
+import FormControl from '@material-ui/core/FormControl';
+import FormHelperText from '@material-ui/core/FormHelperText';
+import InputLabel from '@material-ui/core/InputLabel';
+import MenuItem from '@material-ui/core/MenuItem';
+import Select from '@material-ui/core/Select';
+import useAsync from 'react-use/esm/useAsync';
+import { modelManagerApiRef } from '../../api';
+
+/**
+ * A runtime of models.yaml (a key of `runtimes:`, from `GET /runtimes`), picked instead of typed,
+ * each with its versions or "flat". A runtime passed in a link that models.yaml does not have is
+ * said beside the field, with the ones it has; the picker stays blank so nothing wrong is submitted.
+ */
+export function RuntimePicker(props: FieldExtensionComponentProps<string>) {
+  const { formData, onChange, schema, idSchema, rawErrors, required } = props;
+  const api = useApi(modelManagerApiRef);
+  const state = useAsync(() => api.listRuntimes(), [api]);
+  const title = schema.title ?? 'Runtime';
+  const runtimes = state.value ?? [];
+  const known = runtimes.some(r => r.name === formData);
+  const unknown = !!formData && !!state.value && !known;
+  const names = runtimes.map(r => r.name).join(', ');
+  let help: string;
+  if (state.error) help = `Could not load the runtimes: ${state.error.message}`;
+  else if (unknown)
+    help = `${formData} (from the link) is not a runtime of models.yaml; pick one of ${names}.`;
+  else help = schema.description ?? 'A runtime of models.yaml.';
+  return (
+    <FormControl
+      fullWidth
+      margin="normal"
+      required={required}
+      disabled={state.loading}
+      error={unknown || !!state.error || !!rawErrors?.length}
+    >
+      <InputLabel id={`${idSchema.$id}-label`}>{title}</InputLabel>
+      <Select
+        labelId={`${idSchema.$id}-label`}
+        id={idSchema.$id}
+        data-testid="runtime-picker"
+        value={known ? formData : ''}
+        onChange={e => onChange((e.target.value as string) || undefined!)}
+      >
+        {runtimes.map(r => (
+          <MenuItem key={r.name} value={r.name}>
+            {r.name}
+            {r.versioned
+              ? ` — versions ${r.versions.map(v => v.version).join(', ')}${
+                  r.defaultVersion ? ` (default ${r.defaultVersion})` : ''
+                }`
+              : ' — flat (no versions)'}
+          </MenuItem>
+        ))}
+      </Select>
+      <FormHelperText>{help}</FormHelperText>
+    </FormControl>
+  );
+}
+
+/** A runtime models.yaml does not have blocks the step (the field says why beside it). */
+export const runtimePickerValidation = async (
+  value: string | undefined,
+  validation: { addError(message: string): void },
+  context: { apiHolder?: { get(ref: unknown): unknown } },
+) => {
+  const api = context?.apiHolder?.get(modelManagerApiRef) as
+    | { listRuntimes(): Promise<Array<{ name: string }>> }
+    | undefined;
+  if (!value || !api) return;
+  const runtimes = await api.listRuntimes();
+  if (!runtimes.some(r => r.name === value))
+    validation.addError(
+      'is not a runtime of models.yaml; the reason is shown beside it',
+    );
+};
