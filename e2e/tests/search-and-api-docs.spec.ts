@@ -60,16 +60,16 @@ test("a model's page has one tab for its APIs, and its Overview leads to the API
   await signIn(page);
   await page.goto('/catalog/default/component/qwen2-5-7b-instruct');
   // Backstage's api-docs tab lists the API; no second tab of ours beside it.
+  const tabs = page.getByRole('navigation', { name: 'Content navigation' });
+  await expect(tabs.getByRole('link', { name: 'Serving' })).toBeVisible();
   await expect(
-    page.getByRole('tab', { name: 'APIs', exact: true }),
+    tabs.getByRole('link', { name: 'APIs', exact: true }),
   ).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'API', exact: true })).toHaveCount(
-    0,
-  );
-  const card = page
-    .getByRole('article')
-    .filter({ has: page.getByRole('heading', { name: 'Provides APIs' }) });
-  await card.getByRole('link', { name: 'Show the definition' }).click();
+  await expect(
+    tabs.getByRole('link', { name: 'API', exact: true }),
+  ).toHaveCount(0);
+  // The Overview's Provides APIs card.
+  await page.getByRole('link', { name: 'Show the definition' }).click();
   await expect(page).toHaveURL(
     /\/catalog\/default\/api\/qwen2-5-7b-instruct-openai-api\/definition$/,
   );
