@@ -323,6 +323,54 @@ const withOpenvinoPlumbing = (keys: string) =>
     }),
   );
 
+describe('renderManifests: the AI gateway reaches the Service KServe puts in front of the pods', () => {
+  /** runtimes.vllm with routing: aigateway set in models.yaml (it wins over values.yaml). */
+  const vllmOnGateway = buildCatalog(
+    fixtureSources({
+      models: MODELS_YAML.replace(
+        /\n {2}vllm:\n/,
+        '\n  vllm:\n    routing: aigateway\n',
+      ),
+    }),
+  );
+  const endpointOf = (objects: ReturnType<typeof render>) =>
+    byKind(objects, 'Backend').spec.endpoints;
+
+  it('OpenVINO: the InferenceService predictor Service, <name>-predictor, port 80', () => {
+    expect(endpointOf(render('bge-small-en-v1-5-ov'))).toEqual([
+      {
+        fqdn: {
+          hostname: 'bge-small-en-v1-5-ov-predictor.models.svc.cluster.local',
+          port: 80,
+        },
+      },
+    ]);
+  });
+
+  it("vLLM: the LLMInferenceService's workload Service, <name>-kserve-workload-svc, port 8000 (not an InferenceService's predictor)", () => {
+    const objects = renderManifests(
+      vllmOnGateway,
+      resolveServer(vllmOnGateway, 'qwen2-5-7b-instruct', {}),
+      { namespace: 'models' },
+    );
+    expect(objects.map(o => o.kind)).toEqual([
+      'LLMInferenceService',
+      'Backend',
+      'AIServiceBackend',
+      'AIGatewayRoute',
+    ]);
+    expect(endpointOf(objects)).toEqual([
+      {
+        fqdn: {
+          hostname:
+            'qwen2-5-7b-instruct-kserve-workload-svc.models.svc.cluster.local',
+          port: 8000,
+        },
+      },
+    ]);
+  });
+});
+
 describe('renderManifests: weights storage (the namespace PersistentVolumeClaim)', () => {
   it('defaults: model-manager-weights, 100Gi, ReadWriteOnce, the cluster default StorageClass', () => {
     const claim = byKind(
