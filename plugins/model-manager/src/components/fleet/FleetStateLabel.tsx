@@ -64,7 +64,9 @@ export function FleetStateLabel(props: {
       : reason;
   return (
     <div data-testid={`state-${props.state}`}>
-      <span style={{ whiteSpace: 'nowrap' }}>
+      {/* Short states keep to one line; a long one ("Waiting for the weights download") may wrap
+          rather than widen the table past a 1280 px window. */}
+      <span style={{ whiteSpace: text.length > 20 ? 'normal' : 'nowrap' }}>
         <Status>{text}</Status>
       </span>
       {reason && (
