@@ -84,7 +84,7 @@ describe('model-manager CLI through the portal', () => {
       /^TARGET\s+RUNTIME\s+LIVE\s+STATE\s+SYNC\s+HELD\s+REVISION$/,
     );
     expect(fleet.stdout).toMatch(
-      /^bge-m3@local\/models\s+vllm\s+0\.24\.0\s+NotReady\s+differs: request-pin\s+-\s+1$/m,
+      /^bge-m3@local\/models\s+vllm\s+0\.24\.0\s+NotReady \(waiting for KServe\)\s+differs: request-pin\s+-\s+1$/m,
     );
     const json = JSON.parse((await run(['fleet', '--json'])).stdout);
     expect(json.items.map((t: any) => t.model)).toEqual(['bge-m3']);
@@ -126,7 +126,7 @@ describe('model-manager CLI through the portal', () => {
       /^# {3}request-pin LLMInferenceService bge-m3 \.spec\.template\.containers\[name=main\]\.image: /m,
     );
     expect((await run(['fleet'])).stdout).toMatch(
-      /^bge-m3@local\/models\s+vllm\s+0\.19\.1\s+\S+\s+differs: request-pin\s+0\.19\.1 \(request\)\s+\d+$/m,
+      /^bge-m3@local\/models\s+vllm\s+0\.19\.1\s+NotReady \(waiting for KServe\)\s+differs: request-pin\s+0\.19\.1 \(request\)\s+\d+$/m,
     );
     const held = await run(['rollout-plan', '--runtime', 'vllm']);
     expect(held.stdout).toMatch(

@@ -8,6 +8,7 @@ import {
   toKubernetesYaml,
   type DeploymentResult,
   type FleetState,
+  type FleetTarget,
   type ServerOverrides,
   type TargetSync,
 } from '@model-manager/plugin-model-manager-common';
@@ -106,7 +107,7 @@ export async function runPortalCommand(
               targetLabel(t),
               t.runtime,
               t.liveVersion ?? '-',
-              t.state,
+              stateCell(t),
               t.sync ? syncCell(t.sync) : '-',
               t.sync?.hold ? `${t.sync.hold.version} (${t.sync.hold.by})` : '-',
               t.revision ? String(t.revision.revision) : '-',
@@ -274,6 +275,21 @@ function inCliWords(message: string): string {
 /** A field value in a diff: JSON, or `(absent)` for a field that is not there (removed or added). */
 function formatValue(value: unknown): string {
   return value === undefined ? '(absent)' : JSON.stringify(value);
+}
+
+/**
+ * The state, and for NotReady what it waits for, as the portal's Deployments page says it:
+ * `NotReady (waiting for the weights download)`, `NotReady (weights download failed)`,
+ * `NotReady (waiting for KServe)`; the first word is the state `--state` filters on.
+ */
+function stateCell(t: FleetTarget): string {
+  if (t.state !== 'NotReady') return t.state;
+  const phase = t.download?.phase;
+  if (phase === 'failed') return 'NotReady (weights download failed)';
+  if (!t.awaitingKServe) return t.state;
+  if (phase === 'pending' || phase === 'running')
+    return 'NotReady (waiting for the weights download)';
+  return 'NotReady (waiting for KServe)';
 }
 
 /** `in-sync`, `differs: request-pin, drift`, or `unknown`. */
