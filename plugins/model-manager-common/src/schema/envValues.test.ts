@@ -65,3 +65,36 @@ describe('env values written as YAML numbers or booleans', () => {
     expect(env?.value).toBe(value);
   });
 });
+
+describe('an env: or args: key with nothing under it', () => {
+  const empty = modelsYaml(`
+  m:
+    model_id: org/m
+    category: llm
+    server:
+      runtime: vllm
+      env:
+      args:
+`);
+
+  it('is refused as empty (YAML reads it as null), not as "a Kubernetes env list", with the fix', () => {
+    let thrown: unknown;
+    try {
+      buildCatalog(fixtureSources({ models: empty }));
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(CatalogError);
+    const lines = (thrown as CatalogError).problems.map(formatProblem);
+    const at = (key: string) =>
+      empty.split('\n').findIndex(l => l.trim() === `${key}:`) + 1;
+    expect(lines).toEqual([
+      `models.yaml:${at(
+        'env',
+      )}:11: models.m.server.env: env is empty: YAML reads \`env:\` with nothing under it as null; write the variables under it (NAME: value), or remove the key`,
+      `models.yaml:${at(
+        'args',
+      )}:12: models.m.server.args: args is empty: YAML reads \`args:\` with nothing under it as null; list the flags under it (- --max-model-len=8192), or remove the key`,
+    ]);
+  });
+});

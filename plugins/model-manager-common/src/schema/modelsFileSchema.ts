@@ -130,6 +130,18 @@ const envValueSchema = z
     });
   });
 
+/**
+ * The message of a wrong type: `ifNull` when YAML read the value as null (a key with nothing under
+ * it, which reads as "nothing here" but is not an empty map or list), else `otherwise`.
+ */
+function nullOr(ifNull: string, otherwise: string): z.ZodErrorMap {
+  return (issue, ctx) => {
+    if (issue.code !== z.ZodIssueCode.invalid_type)
+      return { message: ctx.defaultError };
+    return { message: issue.received === 'null' ? ifNull : otherwise };
+  };
+}
+
 /** An env map, `NAME: value` (see envValueSchema). */
 export const envMapSchema = z.record(
   z.string().regex(ENV_NAME_PATTERN, {
@@ -138,7 +150,10 @@ export const envMapSchema = z.record(
   }),
   envValueSchema,
   {
-    invalid_type_error: `env must be a map of NAME: value (not a Kubernetes env list); a Secret: ${SECRET_REF_EXAMPLE}`,
+    errorMap: nullOr(
+      'env is empty: YAML reads `env:` with nothing under it as null; write the variables under it (NAME: value), or remove the key',
+      `env must be a map of NAME: value (not a Kubernetes env list); a Secret: ${SECRET_REF_EXAMPLE}`,
+    ),
   },
 );
 export type EnvMap = z.infer<typeof envMapSchema>;
@@ -146,8 +161,10 @@ export type EnvMap = z.infer<typeof envMapSchema>;
 export const argsSchema = z.array(
   text('an engine flag such as --max-model-len=8192'),
   {
-    invalid_type_error:
+    errorMap: nullOr(
+      'args is empty: YAML reads `args:` with nothing under it as null; list the flags under it (- --max-model-len=8192), or remove the key',
       'args must be a list of strings, e.g. ["--max-model-len=8192"]',
+    ),
   },
 );
 
