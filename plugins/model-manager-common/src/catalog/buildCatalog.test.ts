@@ -230,7 +230,24 @@ describe('buildCatalog', () => {
     [
       'not a mapping at all',
       '- a\n- b\n',
-      'models.yaml:1:1: : Expected object, received array',
+      'models.yaml:1:1: : must be a map (key: value lines), and YAML read a list here',
+    ],
+    [
+      'a key with nothing under it (YAML reads null), said empty, not "Expected object, received null"',
+      modelsYaml(
+        GOOD_MODEL.replace('runtime: vllm', 'runtime: vllm\n      resources:'),
+      ),
+      'models.chat.server.resources: is empty: YAML reads `resources:` with nothing after it as null; write key: value lines under it',
+    ],
+    [
+      'a map written as a string',
+      modelsYaml(
+        GOOD_MODEL.replace(
+          'runtime: vllm',
+          'runtime: vllm\n      resources: big',
+        ),
+      ),
+      'models.chat.server.resources: must be a map (key: value lines), and YAML read a string here',
     ],
     ['empty file', '', 'models: is required'],
   ];

@@ -48,6 +48,16 @@ export function zodProblems(
           ? `expected ${issue.expected}`
           : issue.message
       })`;
+    } else if (
+      issue.code === 'invalid_type' &&
+      issue.message === `Expected ${issue.expected}, received ${issue.received}`
+    ) {
+      // zod's own words ("Expected object, received null"), in the file's terms.
+      message = wrongTypeMessage(
+        path[path.length - 1],
+        issue.expected,
+        issue.received,
+      );
     }
     problems.push({
       file: source.file,
@@ -58,6 +68,32 @@ export function zodProblems(
     });
   }
   return problems;
+}
+
+/** What a YAML value of each JSON type is called here, and how one is written. */
+const SHAPES: Record<string, { name: string; written: string }> = {
+  object: { name: 'a map', written: 'key: value lines' },
+  array: { name: 'a list', written: '- item lines' },
+  string: { name: 'a string', written: 'a value' },
+  number: { name: 'a number', written: 'a number' },
+  boolean: { name: 'true or false', written: 'true or false' },
+};
+
+/**
+ * A wrong type in words: a key with nothing under it (YAML reads it as null) is empty, with the
+ * fix; otherwise what it must be and what YAML read.
+ */
+function wrongTypeMessage(
+  key: string | number | undefined,
+  expected: string,
+  received: string,
+): string {
+  const shape = SHAPES[expected];
+  if (!shape) return `Expected ${expected}, received ${received}`;
+  if (received === 'null' && typeof key === 'string')
+    return `is empty: YAML reads \`${key}:\` with nothing after it as null; write ${shape.written} under it`;
+  const got = SHAPES[received]?.name ?? received;
+  return `must be ${shape.name} (${shape.written}), and YAML read ${got} here`;
 }
 
 function valueAt(data: unknown, path: ReadonlyArray<string | number>): unknown {
