@@ -15,7 +15,7 @@ async function kube(
   const res = await fetch(`${KUBE}${apiPath}`, {
     method,
     headers: { Authorization: 'Bearer admin-token', 'Content-Type': type },
-    body: JSON.stringify(body),
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   expect(res.status).toBeLessThan(300);
 }
@@ -29,7 +29,7 @@ async function openDeployForm(page: Page) {
   await pickModel(page, MODEL);
 }
 
-test('the Deploy model template shows a failing preflight check before anything is applied, and the deploy is refused', async ({
+test('the Deploy model template shows a failing preflight check before anything is applied, and does not go on unless "Deploy even if a preflight check fails" is ticked', async ({
   page,
 }) => {
   const quotas = '/api/v1/namespaces/default/resourcequotas';
@@ -71,11 +71,23 @@ test('the Deploy model template shows a failing preflight check before anything 
     fullPage: true,
   });
 
-  // The Review step, before anything is applied.
+  // The form does not go on: the deploy (a dry run too) would be refused and apply nothing.
   await page.getByRole('button', { name: 'Review' }).click();
   await expect(
     page.getByText(
-      /checks fail, the deploy would be refused: The namespace's ResourceQuota has room for the pod \(ResourceQuota in default would refuse the pod/,
+      /^a preflight check fails, so the deploy \(a dry run too\) would be refused and nothing applied\. Fix it as the check says and press Check again, or tick "Deploy even if a preflight check fails"/,
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create' })).toHaveCount(0);
+
+  // Ticked, it goes on; the Review step says the deploy goes ahead despite the failed check.
+  await page
+    .getByRole('checkbox', { name: /Deploy even if a preflight check fails/ })
+    .click();
+  await page.getByRole('button', { name: 'Review' }).click();
+  await expect(
+    page.getByText(
+      /checks fail, the deploy goes ahead \("Deploy even if a preflight check fails" is ticked\): The namespace's ResourceQuota has room for the pod \(ResourceQuota in default would refuse the pod/,
     ),
   ).toBeVisible();
   await page.screenshot({
@@ -87,14 +99,10 @@ test('the Deploy model template shows a failing preflight check before anything 
     fullPage: true,
   });
 
-  // Run anyway (a dry run, as the form defaults to): the portal refuses it, nothing is applied.
+  // A dry run (as the form defaults to): the API server validates, nothing is applied.
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(
-    page
-      .getByText(
-        /preflight refused the deploy to qwen2-5-7b-instruct@local\/default, nothing was applied/,
-      )
-      .first(),
+    page.getByRole('heading', { name: 'Dry run, nothing applied' }),
   ).toBeVisible({ timeout: 60_000 });
   const object = await fetch(
     `${KUBE}/apis/serving.kserve.io/v1alpha2/namespaces/default/llminferenceservices/${MODEL}`,
@@ -103,7 +111,7 @@ test('the Deploy model template shows a failing preflight check before anything 
   expect(object.status).toBe(404);
 });
 
-test('a variable read from a Secret that is missing: the check and the task page give the command with its key, and the form control that applies anyway', async ({
+test('a variable read from a Secret that is missing: the check gives the command with its key and holds the form until the Secret exists; one deleted before Create is refused by the deploy, with the command', async ({
   page,
 }) => {
   const secret = 'hf-token-e2e-missing';
@@ -128,11 +136,33 @@ test('a variable read from a Secret that is missing: the check and the task page
   );
   await expect(checks).toContainText(fix);
 
+  // The form does not go on until the Secret exists; once it does, "Check again" says so.
+  await page.getByRole('button', { name: 'Review' }).click();
+  await expect(
+    page.getByText(/^a preflight check fails, so the deploy/),
+  ).toBeVisible();
+  const secrets = '/api/v1/namespaces/models/secrets';
+  await kube('POST', secrets, {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: { name: secret },
+    data: { token: Buffer.from('e2e').toString('base64') },
+  });
+  await checks.getByRole('button', { name: 'Check again' }).click();
+  await expect(checks).toContainText(
+    'Pass: The Secrets the model references exist',
+  );
   await page.getByRole('button', { name: 'Review' }).click();
   const rows = page.getByRole('row');
   await expect(rows.filter({ hasText: 'Environment variables' })).toContainText(
     secret,
   );
+  await expect(page.getByRole('row', { name: /^Preflight / })).toContainText(
+    /no check fails|checks pass/,
+  );
+
+  // Deleted before Create (someone else's cleanup): the deploy runs the checks itself, refuses.
+  await kube('DELETE', `${secrets}/${secret}`, undefined);
   await page.getByRole('button', { name: 'Create' }).click();
 
   // The task page's banner (Markdown) shows the command as written, key and all.

@@ -2,7 +2,7 @@ import { ArgsEditor, argsEditorValidation } from './ArgsEditor';
 import { ClusterPicker, clusterPickerValidation } from './ClusterPicker';
 import { EnvEditor, envEditorValidation } from './EnvEditor';
 import { NamespacePicker } from './NamespacePicker';
-import { PreflightChecks } from './PreflightChecks';
+import { PreflightChecks, preflightChecksValidation } from './PreflightChecks';
 import { RuntimePicker, runtimePickerValidation } from './RuntimePicker';
 import {
   PullRequestCheck,
@@ -37,6 +37,7 @@ export const fieldDefinitions = {
   preflight: {
     name: 'ModelPreflightChecks',
     component: PreflightChecks as any,
+    validation: preflightChecksValidation as any,
   },
   cluster: {
     name: 'ModelClusterPicker',
