@@ -95,6 +95,7 @@ export { progressObjectOf } from './progress';
 export type { ProgressObject } from './progress';
 export {
   isServerKind,
+  notReadyHeadline,
   readPath,
   selectEndpoint,
   serverImageOf,
@@ -108,6 +109,7 @@ export type {
   JobProgress,
   KServeStatusSummary,
   ModelEndpoint,
+  NotReadyHeadline,
 } from './status';
 export {
   diagnose,

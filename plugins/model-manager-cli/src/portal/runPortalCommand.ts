@@ -2,6 +2,7 @@ import {
   APPLY_ANYWAY_REST,
   FLEET_STATES,
   formatDiagnosis,
+  notReadyHeadline,
   preflightFailed,
   targetLabel,
   type PreflightCheck,
@@ -284,12 +285,11 @@ function formatValue(value: unknown): string {
  */
 function stateCell(t: FleetTarget): string {
   if (t.state !== 'NotReady') return t.state;
-  const phase = t.download?.phase;
-  if (phase === 'failed') return 'NotReady (weights download failed)';
-  if (!t.awaitingKServe) return t.state;
-  if (phase === 'pending' || phase === 'running')
-    return 'NotReady (waiting for the weights download)';
-  return 'NotReady (waiting for KServe)';
+  const { words } = notReadyHeadline({
+    awaitingKServe: t.awaitingKServe,
+    downloadPhase: t.download?.phase,
+  });
+  return words ? `NotReady (${words})` : t.state;
 }
 
 /** `in-sync`, `differs: request-pin, drift`, or `unknown`. */

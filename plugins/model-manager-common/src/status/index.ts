@@ -16,3 +16,5 @@ export type { JobPhase, JobProgress } from './summarizeJob';
 export { selectEndpoint } from './selectEndpoint';
 export type { EndpointRule, EndpointProfile } from './selectEndpoint';
 export type { EndpointSource, ModelEndpoint } from './selectEndpoint';
+export { notReadyHeadline } from './notReadyHeadline';
+export type { NotReadyHeadline } from './notReadyHeadline';

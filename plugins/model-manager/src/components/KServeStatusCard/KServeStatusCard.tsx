@@ -9,6 +9,7 @@ import {
 import { useApi } from '@backstage/core-plugin-api';
 import { useEntity } from '@backstage/plugin-catalog-react';
 import Typography from '@material-ui/core/Typography';
+import { notReadyHeadline } from '@model-manager/plugin-model-manager-common';
 import { useReadOnFleetChange } from '../../hooks/useReadOnFleetChange';
 import { modelManagerApiRef, type ModelStatus } from '../../api';
 import { WhyNotReadyPanel } from '../WhyNotReady';
@@ -20,20 +21,21 @@ import { modelNameOf } from '../entityNames';
 function Headline({ item }: { item: ModelStatus }) {
   const where = `${item.cluster}/${item.namespace}`;
   const s = item.summary!;
-  const phase = item.download?.progress?.phase;
   if (s.ready === true) return <StatusOK>{where}: Ready</StatusOK>;
-  if (phase === 'failed')
-    return <StatusError>{where}: weights download failed</StatusError>;
-  // A diagnosis that matched a known failure: failing, whatever KServe has reported so far.
-  if (s.ready === false || item.diagnosis?.findings.length)
-    return <StatusError>{where}: not ready</StatusError>;
-  // KServe has not reported yet: a state to wait in, not an error.
-  if (phase === 'pending' || phase === 'running') {
-    return (
-      <StatusPending>{where}: waiting for the weights download</StatusPending>
-    );
-  }
-  return <StatusPending>{where}: waiting for KServe</StatusPending>;
+  // KServe has not reported yet, and no known failure was diagnosed: a state to wait in.
+  const { waiting, words = 'not ready' } = notReadyHeadline({
+    awaitingKServe: s.ready === undefined && !item.diagnosis?.findings.length,
+    downloadPhase: item.download?.progress?.phase,
+  });
+  return waiting ? (
+    <StatusPending>
+      {where}: {words}
+    </StatusPending>
+  ) : (
+    <StatusError>
+      {where}: {words}
+    </StatusError>
+  );
 }
 
 function StatusLine({ item }: { item: ModelStatus }) {

@@ -6,9 +6,10 @@ import {
 } from '@backstage/core-components';
 import Tooltip from '@material-ui/core/Tooltip';
 import Typography from '@material-ui/core/Typography';
-import type {
-  FleetState,
-  FleetTarget,
+import {
+  notReadyHeadline,
+  type FleetState,
+  type FleetTarget,
 } from '@model-manager/plugin-model-manager-common';
 
 const statusOf: Record<
@@ -35,14 +36,14 @@ function headline(props: {
 } {
   if (props.state !== 'NotReady')
     return { Status: statusOf[props.state], text: props.state };
-  const phase = props.download?.phase;
-  if (phase === 'failed')
-    return { Status: StatusError, text: 'Weights download failed' };
-  if (props.awaitingKServe !== true)
-    return { Status: StatusError, text: props.state };
-  if (phase === 'pending' || phase === 'running')
-    return { Status: StatusPending, text: 'Waiting for the weights download' };
-  return { Status: StatusPending, text: 'Waiting for KServe' };
+  const { waiting, words } = notReadyHeadline({
+    awaitingKServe: props.awaitingKServe,
+    downloadPhase: props.download?.phase,
+  });
+  return {
+    Status: waiting ? StatusPending : StatusError,
+    text: words ? words[0].toUpperCase() + words.slice(1) : props.state,
+  };
 }
 
 /**
