@@ -106,6 +106,7 @@ export {
 export type {
   ConditionSummary,
   EndpointSource,
+  JobPhase,
   JobProgress,
   KServeStatusSummary,
   ModelEndpoint,
