@@ -7,6 +7,7 @@ import MenuItem from '@material-ui/core/MenuItem';
 import Select from '@material-ui/core/Select';
 import useAsync from 'react-use/esm/useAsync';
 import { modelManagerApiRef } from '../../api';
+import { emptyChoiceLabel, knownNameValidation } from './knownName';
 
 /**
  * The cluster to deploy to: a picker of the clusters the backend is configured with
@@ -19,9 +20,7 @@ export function ClusterPicker(
 ) {
   const { formData, onChange, schema, idSchema, rawErrors, required } = props;
   // An optional field (the rollout's "Only this cluster") offers empty, in its own words.
-  const emptyLabel = required
-    ? undefined
-    : props.uiSchema?.['ui:options']?.emptyLabel ?? 'none';
+  const emptyLabel = emptyChoiceLabel(props);
   const api = useApi(modelManagerApiRef);
   const state = useAsync(() => api.listClusters(), [api]);
   const title = schema.title ?? 'Cluster';
@@ -82,18 +81,7 @@ export function ClusterPicker(
 }
 
 /** A cluster the backend does not know blocks the step (the field says why beside it). */
-export const clusterPickerValidation = async (
-  value: string | undefined,
-  validation: { addError(message: string): void },
-  context: { apiHolder?: { get(ref: unknown): unknown } },
-) => {
-  const api = context?.apiHolder?.get(modelManagerApiRef) as
-    | { listClusters(): Promise<Array<{ name: string }>> }
-    | undefined;
-  if (!value || !api) return;
-  const clusters = await api.listClusters();
-  if (!clusters.some(c => c.name === value))
-    validation.addError(
-      'is not a configured cluster; the reason is shown beside it',
-    );
-};
+export const clusterPickerValidation = knownNameValidation(
+  api => api.listClusters(),
+  'is not a configured cluster; the reason is shown beside it',
+);

@@ -9,6 +9,7 @@ import TextField from '@material-ui/core/TextField';
 import { useEffect, useState } from 'react';
 import useAsync from 'react-use/esm/useAsync';
 import { modelManagerApiRef } from '../../api';
+import { emptyChoiceLabel } from './knownName';
 import { namespaceProblem } from './validation';
 
 /**
@@ -58,9 +59,7 @@ export function NamespacePicker(
 
   const title = schema.title ?? 'Namespace';
   // An optional field (the rollout's "Only this namespace") offers empty, in its own words.
-  const emptyLabel = required
-    ? undefined
-    : props.uiSchema?.['ui:options']?.emptyLabel ?? 'none';
+  const emptyLabel = emptyChoiceLabel(props);
   if (!allowed) {
     // What is wrong is said here, once (the template sets `ui:hideError`; the list at the top of
     // the step only names the field).

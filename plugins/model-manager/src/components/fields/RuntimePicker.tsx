@@ -7,6 +7,7 @@ import MenuItem from '@material-ui/core/MenuItem';
 import Select from '@material-ui/core/Select';
 import useAsync from 'react-use/esm/useAsync';
 import { modelManagerApiRef } from '../../api';
+import { knownNameValidation } from './knownName';
 
 /**
  * A runtime of models.yaml (a key of `runtimes:`, from `GET /runtimes`), picked instead of typed,
@@ -60,18 +61,7 @@ export function RuntimePicker(props: FieldExtensionComponentProps<string>) {
 }
 
 /** A runtime models.yaml does not have blocks the step (the field says why beside it). */
-export const runtimePickerValidation = async (
-  value: string | undefined,
-  validation: { addError(message: string): void },
-  context: { apiHolder?: { get(ref: unknown): unknown } },
-) => {
-  const api = context?.apiHolder?.get(modelManagerApiRef) as
-    | { listRuntimes(): Promise<Array<{ name: string }>> }
-    | undefined;
-  if (!value || !api) return;
-  const runtimes = await api.listRuntimes();
-  if (!runtimes.some(r => r.name === value))
-    validation.addError(
-      'is not a runtime of models.yaml; the reason is shown beside it',
-    );
-};
+export const runtimePickerValidation = knownNameValidation(
+  api => api.listRuntimes(),
+  'is not a runtime of models.yaml; the reason is shown beside it',
+);
