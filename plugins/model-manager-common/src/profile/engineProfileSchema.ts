@@ -103,6 +103,21 @@ export const engineProfileSchema = z
       required_error:
         'routing is required: the route templates per plumbing routing value, e.g. { epp: [] }',
     }),
+    // Placeholder values per routing value, for what the model's own objects carry only under
+    // some routings (vLLM's LLMInferenceService `router:` block, only for epp): a placeholder
+    // named here is filled with the model's routing's value, and removed where it has none.
+    routing_values: z
+      .record(
+        z.record(z.unknown(), {
+          invalid_type_error:
+            'each routing_values entry is a map of placeholder name to value, e.g. { epp: { router: { scheduler: {} } } }',
+        }),
+        {
+          invalid_type_error:
+            'routing_values must be a map of routing value to placeholder values, e.g. { epp: { router: { scheduler: {} } } }',
+        },
+      )
+      .default({}),
     kv_cache: z
       .object({
         env: text('an env var name, e.g. VLLM_CPU_KVCACHE_SPACE'),
@@ -270,6 +285,7 @@ export function toEngineProfile(
       ...(o.progress ? { progress: o.progress } : {}),
     })),
     routing: p.routing,
+    routingValues: p.routing_values,
     kvCacheEnv: p.kv_cache?.env,
     kvCacheMaxShareOfMemory: p.kv_cache?.max_share_of_memory,
     kvCacheNoGeneration: p.kv_cache?.no_generation ?? [],

@@ -241,6 +241,37 @@ const rules: Rule[] = [
     ],
   },
   {
+    rule: 'routing_values for a routing the profile does not have is refused at its line',
+    changes: {
+      profiles: {
+        vllm: edit(
+          VLLM,
+          /^routing_values:\n {2}epp:\n/m,
+          'routing_values:\n  istio:\n',
+        ),
+      },
+    },
+    expected: [
+      /^runtimes\/vllm\/profile\.yaml:\d+:3: routing_values\.istio: routing_values\.istio is for a routing this profile does not have \(routing: epp, aigateway\); add routing\.istio or remove it$/,
+    ],
+  },
+  {
+    rule: 'a routing_values name that a plumbing key or a built-in placeholder already has is refused',
+    changes: {
+      profiles: {
+        vllm: edit(
+          VLLM,
+          /^routing_values:\n {2}epp:\n/m,
+          'routing_values:\n  epp:\n    device: gpu\n    image: x\n',
+        ),
+      },
+    },
+    expected: [
+      /^runtimes\/vllm\/profile\.yaml:\d+:5: routing_values\.epp\.device: routing_values\.epp\.device names a plumbing key of this profile, which a template placeholder \$\{device\} already means; give it another name$/,
+      /^runtimes\/vllm\/profile\.yaml:\d+:5: routing_values\.epp\.image: routing_values\.epp\.image names a built-in placeholder, which a template placeholder \$\{image\} already means; give it another name$/,
+    ],
+  },
+  {
     rule: 'a routing value without an endpoint rule is refused at the profile, naming the field to add',
     changes: {
       profiles: {

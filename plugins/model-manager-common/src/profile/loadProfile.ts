@@ -1,3 +1,4 @@
+import { BUILTIN_PLACEHOLDERS } from '../renderer/renderManifests';
 import { zodProblems } from '../schema/zodProblems';
 import { formatPath } from '../source/problems';
 import type { CatalogProblem, SourceDocument } from '../source/types';
@@ -82,6 +83,28 @@ export function loadProfile(
         ['routing', routing],
         `routing ${routing} has no endpoint rule, so where clients call its models is not known: add endpoints.${routing} (the sources of the URL, in order), e.g. endpoints: { ${routing}: [{ from: status-url, path: /v1 }] }`,
       );
+  }
+  // routing_values are for routing values the profile has, under names no other placeholder has.
+  for (const [routing, values] of Object.entries(p.routing_values)) {
+    if (!Object.prototype.hasOwnProperty.call(p.routing, routing))
+      at(
+        ['routing_values', routing],
+        `routing_values.${routing} is for a routing this profile does not have (routing: ${Object.keys(
+          p.routing,
+        ).join(', ')}); add routing.${routing} or remove it`,
+      );
+    for (const name of Object.keys(values)) {
+      const taken = (BUILTIN_PLACEHOLDERS as readonly string[]).includes(name)
+        ? 'a built-in placeholder'
+        : Object.prototype.hasOwnProperty.call(p.plumbing, name)
+        ? 'a plumbing key of this profile'
+        : undefined;
+      if (taken)
+        at(
+          ['routing_values', routing, name],
+          `routing_values.${routing}.${name} names ${taken}, which a template placeholder \${${name}} already means; give it another name`,
+        );
+    }
   }
   for (const routing of Object.keys(p.endpoints)) {
     if (!Object.prototype.hasOwnProperty.call(p.routing, routing))

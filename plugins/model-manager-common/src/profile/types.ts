@@ -49,6 +49,11 @@ export interface EngineProfile {
   objects: readonly ProfileObject[];
   /** Route templates per plumbing `routing` value, in apply order. */
   routing: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Placeholder values per `routing` value (profile `routing_values:`): each placeholder named
+   * there takes the model's routing's value, and is absent (its key removed) under the others.
+   */
+  routingValues: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   /** Where clients call a model, per `routing` value: its URL's sources, in order (profile `endpoints:`). */
   endpoints: Readonly<Record<string, readonly EndpointRule[]>>;
   /** The env var the engine sizes its KV cache from (whole GiB); absent: kv_cache_gb does not apply. */

@@ -53,6 +53,16 @@ const extra = buildCatalog(dirSources('examples/extra-runtime'));
 const gated = buildCatalog(fixtureSources({ models: GATED_MODELS }));
 // The shipped models.yaml and runtimes/, whatever engines and models they hold today.
 const shipped = buildCatalog(shippedSources());
+// vLLM behind the Envoy AI Gateway (routing: aigateway in models.yaml): no managed router block,
+// the gateway's Backend at the workload Service.
+const vllmOnGateway = buildCatalog(
+  fixtureSources({
+    models: fixtureSources().models.text.replace(
+      /\n {2}vllm:\n/,
+      '\n  vllm:\n    routing: aigateway\n',
+    ),
+  }),
+);
 
 describe('rendered manifests validate against the real CRD schemas', () => {
   let kube: KubeApiTestServer;
@@ -91,6 +101,7 @@ describe('rendered manifests validate against the real CRD schemas', () => {
     'extra runtime': extra,
     gated,
     shipped,
+    'vLLM on aigateway': vllmOnGateway,
   }).flatMap(([source, c]) =>
     Object.keys(c.models).flatMap(model =>
       renderManifests(c, resolveServer(c, model), {

@@ -371,6 +371,47 @@ describe('renderManifests: the AI gateway reaches the Service KServe puts in fro
   });
 });
 
+describe("renderManifests: the LLMInferenceService's managed router follows routing (profile routing_values)", () => {
+  const vllmOnGateway = buildCatalog(
+    fixtureSources({
+      models: MODELS_YAML.replace(
+        /\n {2}vllm:\n/,
+        '\n  vllm:\n    routing: aigateway\n',
+      ),
+    }),
+  );
+  const serverOf = (objects: ReturnType<typeof render>) =>
+    byKind(objects, 'LLMInferenceService');
+
+  it('epp: KServe manages the scheduler, the HTTPRoute and the Gateway (each an empty object)', () => {
+    expect(serverOf(render('qwen2-5-7b-instruct')).spec.router).toEqual({
+      scheduler: {},
+      route: {},
+      gateway: {},
+    });
+  });
+
+  it('aigateway: no router block, so KServe makes no scheduler or HTTPRoute and waits on no Gateway of its own', () => {
+    const spec = serverOf(
+      renderManifests(
+        vllmOnGateway,
+        resolveServer(vllmOnGateway, 'qwen2-5-7b-instruct', {}),
+        { namespace: 'models' },
+      ),
+    ).spec;
+    expect(spec).not.toHaveProperty('router');
+    expect(Object.keys(spec)).toEqual(['model', 'replicas', 'template']);
+  });
+
+  it('each render has its own copy: changing one never changes the next', () => {
+    const first = serverOf(render('qwen2-5-7b-instruct'));
+    first.spec.router.scheduler.changed = true;
+    expect(
+      serverOf(render('qwen2-5-7b-instruct')).spec.router.scheduler,
+    ).toEqual({});
+  });
+});
+
 describe('renderManifests: weights storage (the namespace PersistentVolumeClaim)', () => {
   it('defaults: model-manager-weights, 100Gi, ReadWriteOnce, the cluster default StorageClass', () => {
     const claim = byKind(

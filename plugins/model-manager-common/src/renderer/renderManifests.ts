@@ -54,16 +54,21 @@ export const BUILTIN_PLACEHOLDERS = [
   'download_init_containers',
 ] as const;
 
-/** The placeholders the templates of an engine may use: the built-in ones and its plumbing keys. */
+/**
+ * The placeholders the templates of an engine may use: the built-in ones, its plumbing keys and
+ * the names its `routing_values:` give values to.
+ */
 export function placeholdersOf(
-  profile: Pick<EngineProfile, 'plumbingKeys'>,
+  profile: Pick<EngineProfile, 'plumbingKeys'> &
+    Partial<Pick<EngineProfile, 'routingValues'>>,
 ): string[] {
-  return [
+  const names = new Set<string>([
     ...BUILTIN_PLACEHOLDERS,
-    ...profile.plumbingKeys.filter(
-      k => !(BUILTIN_PLACEHOLDERS as readonly string[]).includes(k),
-    ),
-  ];
+    ...profile.plumbingKeys,
+  ]);
+  for (const values of Object.values(profile.routingValues ?? {}))
+    for (const name of Object.keys(values)) names.add(name);
+  return [...names];
 }
 
 export interface RenderOptions {
@@ -220,6 +225,19 @@ function templateContext(
   if (plumbing('device')) annotations[DEVICE_ANNOTATION] = plumbing('device')!;
   const args = server.args.map(a => a.value);
   const context: TemplateContext = {};
+  // The names routing_values gives values to: the model's routing's value, else absent.
+  const routing = plumbing('routing');
+  for (const values of Object.values(profile.routingValues))
+    for (const name of Object.keys(values)) context[name] = undefined;
+  // A copy each render: a rendered object never shares (and never changes) the profile's data.
+  if (
+    routing &&
+    Object.prototype.hasOwnProperty.call(profile.routingValues, routing)
+  )
+    Object.assign(
+      context,
+      JSON.parse(JSON.stringify(profile.routingValues[routing])),
+    );
   for (const key of profile.plumbingKeys)
     context[key] = plumbingValue(server, profile, key);
   const servedName = plumbing('served_model_name');
