@@ -41,9 +41,11 @@ export default defineConfig({
         KUBE_API_TEST_SERVER_PORT: '16443',
         // rollouts: the rollout-progress spec's own, so its rollout moves no other spec's targets.
         KUBE_API_TEST_SERVER_NAMESPACES: 'default,models,rollouts',
-        // A node, a default StorageClass and the AI gateway: deploys pass preflight.
+        // A node, a default StorageClass, the AI gateway and KServe's default Gateway (its managed
+        // route of a vLLM model on routing epp attaches there): deploys pass preflight.
         KUBE_API_TEST_SERVER_SEED: 'working-cluster',
-        KUBE_API_TEST_SERVER_GATEWAYS: 'default/envoy-ai-gateway-basic',
+        KUBE_API_TEST_SERVER_GATEWAYS:
+          'default/envoy-ai-gateway-basic,kserve/kserve-ingress-gateway',
         // The Secret the gated llama references (README, "Gated and private models").
         KUBE_API_TEST_SERVER_SECRETS:
           'default/hf-token/token,models/hf-token/token',

@@ -33,9 +33,11 @@ if (!process.env.MODEL_MANAGER_NO_TEST_CLUSTER) {
       KUBE_API_TEST_SERVER_PORT:
         process.env.KUBE_API_TEST_SERVER_PORT ?? '6443',
       KUBE_API_TEST_SERVER_NAMESPACES: 'default,models',
-      // A node, a default StorageClass and the AI gateway: deploys pass preflight.
+      // A node, a default StorageClass, the AI gateway and KServe's default Gateway: deploys pass
+      // preflight.
       KUBE_API_TEST_SERVER_SEED: 'working-cluster',
-      KUBE_API_TEST_SERVER_GATEWAYS: 'default/envoy-ai-gateway-basic',
+      KUBE_API_TEST_SERVER_GATEWAYS:
+        'default/envoy-ai-gateway-basic,kserve/kserve-ingress-gateway',
       // The Secret the gated llama references (README, "Gated and private models").
       KUBE_API_TEST_SERVER_SECRETS:
         'default/hf-token/token,models/hf-token/token',

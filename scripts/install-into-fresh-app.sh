@@ -210,7 +210,7 @@ step "Start the Kubernetes API test double on 127.0.0.1:$kube_port"
 PATH=$repo_path KUBE_API_TEST_SERVER_PORT=$kube_port \
   KUBE_API_TEST_SERVER_NAMESPACES=default,models \
   KUBE_API_TEST_SERVER_SEED=working-cluster \
-  KUBE_API_TEST_SERVER_GATEWAYS=default/envoy-ai-gateway-basic \
+  KUBE_API_TEST_SERVER_GATEWAYS=default/envoy-ai-gateway-basic,kserve/kserve-ingress-gateway \
   node packages/kube-api-test-server/bin/kube-api-test-server.js >"$work/kube.log" 2>&1 &
 pids+=($!)
 

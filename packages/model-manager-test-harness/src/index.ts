@@ -15,6 +15,7 @@ export { testClustersConfig } from './clusterConfig';
 export {
   seedSchedulableCluster,
   seedSchedulableTarget,
+  KSERVE_GATEWAY,
   TEST_GATEWAY,
   TEST_SECRETS,
 } from './seedCluster';

@@ -53,7 +53,11 @@ export type {
   Origin,
   SourceText,
 } from './catalog';
-export type { EngineProfile, StatusReading } from './profile';
+export type {
+  ControllerGateway,
+  EngineProfile,
+  StatusReading,
+} from './profile';
 export type { EndpointRule } from './status';
 export { categoryOperations } from './profile';
 export {
@@ -84,6 +88,7 @@ export type {
   Traced,
 } from './resolver';
 export {
+  controllerGatewayOf,
   isOwnedByModel,
   renderManifests,
   servedModelName,

@@ -121,6 +121,20 @@ export async function seedWorkingClusterObjects(
     reclaimPolicy: 'Delete',
     volumeBindingMode: 'WaitForFirstConsumer',
   });
+  // The namespaces the Gateways and Secrets go in (KServe's own, kserve, for its Gateway), as
+  // their installers create them.
+  const namespaces = new Set(
+    [...(options.gateways ?? []), ...(options.secrets ?? [])].map(
+      o => o.namespace,
+    ),
+  );
+  for (const name of namespaces)
+    if (!(await objects.get({ apiVersion: 'v1', kind: 'Namespace', name })))
+      await objects.put({
+        apiVersion: 'v1',
+        kind: 'Namespace',
+        metadata: { name },
+      });
   for (const g of options.gateways ?? []) {
     await objects.put({
       apiVersion: 'gateway.networking.k8s.io/v1',

@@ -285,10 +285,10 @@ describe('model-manager router', () => {
   });
 
   it('checks several objects with a dry run of each (concurrently) before applying any; reads a single object, then applies it', async () => {
-    // The requests for the model's objects (not preflight's reads of the namespace, quotas, nodes
-    // and discovery, which preflight.test.ts covers).
+    // The requests for the model's objects (not preflight's reads of the namespace, quotas, nodes,
+    // discovery, KServe's config and its Gateway, which preflight.test.ts covers).
     const preflightRead =
-      /^\/apis?\/[^/]+(\/[^/]+)?$|\/namespaces\/[^/]+$|\/(resourcequotas|limitranges|nodes|storageclasses)$/;
+      /^\/apis?\/[^/]+(\/[^/]+)?$|\/namespaces\/[^/]+$|\/(resourcequotas|limitranges|nodes|storageclasses)$|\/configmaps\/inferenceservice-config$|\/gateways\/kserve-ingress-gateway$/;
     const sequence = () =>
       ctx.kube.requests
         .filter(r => r.method !== 'GET' || !preflightRead.test(r.path))

@@ -1,5 +1,6 @@
 import { InputError } from '@backstage/errors';
 import {
+  controllerGatewayOf,
   renderManifests,
   resolveServer,
   type Catalog,
@@ -10,9 +11,9 @@ import {
   type ResolvedServer,
   type ServerOverrides,
 } from '@model-manager/plugin-model-manager-common';
-import { discoveryPath, groupPath } from './paths';
+import { discoveryPath, gatewayPath, groupPath } from './paths';
 import type { PreflightReader } from './PreflightReader';
-import { pathsToRead } from './renderedNeeds';
+import { controllerGatewayName, pathsToRead } from './renderedNeeds';
 import { runChecks } from './runChecks';
 import type { ClusterReads, Read } from './types';
 
@@ -90,13 +91,15 @@ export class PreflightService {
     session: ClusterReads,
   ): Promise<PreflightCheck[]> {
     const { server, objects } = rendered;
+    const controllerGateway = controllerGatewayOf(catalog, server);
     const reads = await readAll(
       session,
       target.cluster,
-      pathsToRead(objects, target.namespace),
+      pathsToRead(objects, target.namespace, controllerGateway),
     );
-    // Second round, only where a group version is not served: the group's versions, for the message.
-    const groups = [...new Set(objects.map(o => o.apiVersion))]
+    // Second round, only where a group version is not served: the group's versions, for the
+    // message; and the controller's Gateway when its config names another than the default.
+    const second = [...new Set(objects.map(o => o.apiVersion))]
       .filter(
         v =>
           v.includes('/') &&
@@ -104,8 +107,13 @@ export class PreflightService {
           (reads.get(discoveryPath(v)) as any).body === null,
       )
       .map(v => groupPath(v.split('/')[0]));
-    if (groups.length > 0)
-      for (const [path, read] of await readAll(session, target.cluster, groups))
+    if (controllerGateway) {
+      const g = controllerGatewayName(controllerGateway, reads);
+      if (!reads.has(gatewayPath(g.namespace, g.name)))
+        second.push(gatewayPath(g.namespace, g.name));
+    }
+    if (second.length > 0)
+      for (const [path, read] of await readAll(session, target.cluster, second))
         reads.set(path, read);
     const engine =
       catalog.runtimes[server.runtime]?.profile.engine ?? server.runtime;
@@ -122,6 +130,7 @@ export class PreflightService {
         server,
         objects,
         reads,
+        ...(controllerGateway ? { controllerGateway } : {}),
       }),
     ];
   }

@@ -1,5 +1,8 @@
 /** Checks of what the model attaches to: the weights claim's storage, and the routes' Gateway. */
-import type { PreflightCheck } from '@model-manager/plugin-model-manager-common';
+import type {
+  ControllerGateway,
+  PreflightCheck,
+} from '@model-manager/plugin-model-manager-common';
 import {
   claimPath,
   gatewayPath,
@@ -7,7 +10,11 @@ import {
   STORAGE_CLASSES_PATH,
 } from './paths';
 import { itemsOf, unreadable } from './readText';
-import { referencedGateways, renderedClaims } from './renderedNeeds';
+import {
+  controllerGatewayName,
+  referencedGateways,
+  renderedClaims,
+} from './renderedNeeds';
 import type { Read, TargetFacts } from './types';
 
 const missing: Read = { ok: false, message: 'not read' };
@@ -110,25 +117,33 @@ export function checkStorage(facts: TargetFacts): PreflightCheck | undefined {
   };
 }
 
-/** 7. The Gateway the rendered routes attach to exists. Only for models that render routes. */
+/**
+ * 7. The Gateway the model's routes attach to exists: the rendered routes' (plumbing
+ * gateway_namespace/gateway_name), and the one the engine's controller attaches its own route to
+ * (profile `controller_gateway`: KServe's managed HTTPRoute of an LLMInferenceService, on the
+ * Gateway its inferenceservice-config names). Only for models with routes.
+ */
 export function checkGateway(facts: TargetFacts): PreflightCheck | undefined {
   const gateways = referencedGateways(facts.objects);
-  if (gateways.length === 0) return undefined;
+  const controller = facts.controllerGateway
+    ? controllerGatewayName(facts.controllerGateway, facts.reads)
+    : undefined;
+  if (gateways.length === 0 && !controller) return undefined;
   const title = 'The Gateway the routes attach to exists';
+  const unknownGateway = (read: Extract<Read, { ok: false }>) => ({
+    id: 'gateway' as const,
+    title,
+    status: 'unknown' as const,
+    ...unreadable(
+      read,
+      facts.cluster,
+      'get',
+      'gateways.gateway.networking.k8s.io',
+    ),
+  });
   for (const g of gateways) {
     const read = facts.reads.get(gatewayPath(g.namespace, g.name)) ?? missing;
-    if (!read.ok)
-      return {
-        id: 'gateway',
-        title,
-        status: 'unknown',
-        ...unreadable(
-          read,
-          facts.cluster,
-          'get',
-          'gateways.gateway.networking.k8s.io',
-        ),
-      };
+    if (!read.ok) return unknownGateway(read);
     if (read.body === null)
       return {
         id: 'gateway',
@@ -138,12 +153,75 @@ export function checkGateway(facts: TargetFacts): PreflightCheck | undefined {
         fix: `create the Gateway ${g.namespace}/${g.name}, or set gateway_name/gateway_namespace in the runtime's plumbing to the cluster's AI gateway`,
       };
   }
+  const found = gateways.map(g => `${g.namespace}/${g.name}`);
+  if (controller && facts.controllerGateway) {
+    const problem = controllerGatewayProblem(
+      facts,
+      facts.controllerGateway,
+      controller,
+    );
+    if (problem) return { id: 'gateway', title, ...problem };
+    found.push(`${controller.namespace}/${controller.name}`);
+  }
   return {
     id: 'gateway',
     title,
     status: 'pass',
-    message: `Gateway ${gateways
-      .map(g => `${g.namespace}/${g.name}`)
-      .join(', ')} exists`,
+    message: `Gateway ${found.join(', ')} exists`,
+  };
+}
+
+/** What is wrong with the controller's Gateway, or undefined when it exists. */
+function controllerGatewayProblem(
+  facts: TargetFacts,
+  spec: ControllerGateway,
+  gateway: ReturnType<typeof controllerGatewayName>,
+): Pick<PreflightCheck, 'status' | 'message' | 'fix'> | undefined {
+  const server = facts.objects[facts.objects.length - 1];
+  const route = `${server.kind} ${server.name}'s managed route`;
+  const where = `${gateway.namespace}/${gateway.name}`;
+  const { configMap } = spec;
+  const config = `${configMap.key}.${configMap.field} of ConfigMap ${configMap.namespace}/${configMap.name}`;
+  const read =
+    facts.reads.get(gatewayPath(gateway.namespace, gateway.name)) ?? missing;
+  if (!read.ok)
+    return {
+      status: 'unknown',
+      ...unreadable(
+        read,
+        facts.cluster,
+        'get',
+        'gateways.gateway.networking.k8s.io',
+      ),
+    };
+  if (read.body !== null) return undefined;
+  const consequence =
+    'the route would never be accepted, and the model would never be Ready';
+  const elsewhere = `or set routing in the runtime's plumbing to one whose routes model-manager renders (e.g. aigateway)`;
+  if (gateway.config === 'named' || gateway.config === 'silent')
+    return {
+      status: 'fail',
+      message: `${route} attaches to Gateway ${where} (${
+        gateway.config === 'named'
+          ? config
+          : `the default: ${config} names none`
+      }), which cluster ${
+        facts.cluster
+      } does not have (${GATEWAY_API_VERSION}): ${consequence}`,
+      fix: `create the Gateway ${where}, set ${config} to the cluster's Gateway, ${elsewhere}`,
+    };
+  const cannot = gateway.config;
+  if (cannot.ok)
+    // The config is not there: the controller may run elsewhere, with another config.
+    return {
+      status: 'warn',
+      message: `${route} attaches to the Gateway its controller's config names; ConfigMap ${configMap.namespace}/${configMap.name} is not on cluster ${facts.cluster}, and its default Gateway ${where} is not either: if the controller uses it, ${consequence}`,
+      fix: `create the Gateway ${where}, or check which Gateway the controller's config names and that it exists, ${elsewhere}`,
+    };
+  const why = unreadable(cannot, facts.cluster, 'get', 'configmaps');
+  return {
+    status: 'unknown',
+    message: `${why.message}, so which Gateway ${route} attaches to is not known; its default Gateway ${where} is not on the cluster`,
+    fix: `${why.fix}; or check ${config} by hand and that its Gateway exists`,
   };
 }

@@ -1,10 +1,12 @@
 /** Each check, per state, from what was read (pure: no cluster). */
 import type {
+  ControllerGateway,
   RenderedObject,
   ResolvedServer,
 } from '@model-manager/plugin-model-manager-common';
 import {
   claimPath,
+  configMapPath,
   discoveryPath,
   gatewayPath,
   groupPath,
@@ -519,5 +521,147 @@ describe('preflight checks', () => {
       'limit-range',
       'nodes',
     ]);
+  });
+
+  describe("the Gateway the engine's controller attaches its own route to (profile controller_gateway)", () => {
+    const spec: ControllerGateway = {
+      configMap: {
+        namespace: 'kserve',
+        name: 'inferenceservice-config',
+        key: 'ingress',
+        field: 'kserveIngressGateway',
+      },
+      default: { namespace: 'kserve', name: 'kserve-ingress-gateway' },
+    };
+    const llmisvc: RenderedObject = {
+      apiVersion: 'serving.kserve.io/v1alpha2',
+      kind: 'LLMInferenceService',
+      name: 'm',
+      namespace: 'ns',
+      applyPolicy: 'apply',
+      source: 't',
+      manifest: { spec: { router: { route: {}, gateway: {} } } },
+    };
+    const CONFIG = configMapPath('kserve', 'inferenceservice-config');
+    const DEFAULT = gatewayPath('kserve', 'kserve-ingress-gateway');
+    const exists = ok({ metadata: { name: 'g' } });
+    const config = (ingress: unknown) =>
+      ok({ data: { ingress: JSON.stringify(ingress) } });
+    const gatewayCheck = (reads: Array<[string, Read]>) => {
+      const all = healthy();
+      for (const [path, read] of reads) all.set(path, read);
+      return runChecks({
+        ...facts(all, [llmisvc]),
+        controllerGateway: spec,
+      }).find(c => c.id === 'gateway');
+    };
+
+    it.each([
+      {
+        rule: 'the config names an existing Gateway: pass',
+        reads: [
+          [CONFIG, config({ kserveIngressGateway: 'gw-sys/edge' })],
+          [gatewayPath('gw-sys', 'edge'), exists],
+        ] as Array<[string, Read]>,
+        status: 'pass',
+        message: /^Gateway gw-sys\/edge exists$/,
+      },
+      {
+        rule: "a name alone is in the ConfigMap's namespace",
+        reads: [
+          [CONFIG, config({ kserveIngressGateway: 'edge' })],
+          [gatewayPath('kserve', 'edge'), exists],
+        ] as Array<[string, Read]>,
+        status: 'pass',
+        message: /^Gateway kserve\/edge exists$/,
+      },
+      {
+        rule: 'the config names a Gateway the cluster does not have: fail, naming the config',
+        reads: [
+          [CONFIG, config({ kserveIngressGateway: 'gw-sys/edge' })],
+          [gatewayPath('gw-sys', 'edge'), ok(null)],
+          [DEFAULT, exists],
+        ] as Array<[string, Read]>,
+        status: 'fail',
+        message:
+          /^LLMInferenceService m's managed route attaches to Gateway gw-sys\/edge \(ingress\.kserveIngressGateway of ConfigMap kserve\/inferenceservice-config\), which cluster prod does not have \(gateway\.networking\.k8s\.io\/v1\): the route would never be accepted, and the model would never be Ready$/,
+      },
+      {
+        rule: 'the config names none: the default, and it is missing: fail',
+        reads: [
+          [CONFIG, config({ urlScheme: 'http' })],
+          [DEFAULT, ok(null)],
+        ] as Array<[string, Read]>,
+        status: 'fail',
+        message:
+          /Gateway kserve\/kserve-ingress-gateway \(the default: ingress\.kserveIngressGateway of ConfigMap kserve\/inferenceservice-config names none\)/,
+      },
+      {
+        rule: 'no config on the cluster and no default Gateway: warn (the controller may run with another config)',
+        reads: [
+          [CONFIG, ok(null)],
+          [DEFAULT, ok(null)],
+        ] as Array<[string, Read]>,
+        status: 'warn',
+        message:
+          /ConfigMap kserve\/inferenceservice-config is not on cluster prod, and its default Gateway kserve\/kserve-ingress-gateway is not either/,
+      },
+      {
+        rule: 'no config on the cluster, the default Gateway exists: pass',
+        reads: [
+          [CONFIG, ok(null)],
+          [DEFAULT, exists],
+        ] as Array<[string, Read]>,
+        status: 'pass',
+        message: /^Gateway kserve\/kserve-ingress-gateway exists$/,
+      },
+      {
+        rule: 'the config may not be read and the default Gateway is missing: unknown, with the RBAC it needs',
+        reads: [
+          [CONFIG, forbidden],
+          [DEFAULT, ok(null)],
+        ] as Array<[string, Read]>,
+        status: 'unknown',
+        message:
+          /^cannot get configmaps on cluster prod: RBAC \(needs get on configmaps\), so which Gateway/,
+      },
+      {
+        rule: 'the config may not be read, the default Gateway exists: pass',
+        reads: [
+          [CONFIG, forbidden],
+          [DEFAULT, exists],
+        ] as Array<[string, Read]>,
+        status: 'pass',
+      },
+      {
+        rule: 'the Gateway may not be read: unknown',
+        reads: [
+          [CONFIG, config({ kserveIngressGateway: 'gw-sys/edge' })],
+          [gatewayPath('gw-sys', 'edge'), forbidden],
+        ] as Array<[string, Read]>,
+        status: 'unknown',
+        message: /needs get on gateways\.gateway\.networking\.k8s\.io/,
+      },
+    ])('$rule', ({ reads, status, message }) => {
+      const check = gatewayCheck(reads)!;
+      expect(check.status).toBe(status);
+      if (message) expect(check.message).toMatch(message);
+      if (status !== 'pass') expect(check.fix).toBeTruthy();
+    });
+
+    it('a broken ingress JSON counts as naming none', () => {
+      const check = gatewayCheck([
+        [CONFIG, ok({ data: { ingress: '{not json' } })],
+        [DEFAULT, ok(null)],
+      ])!;
+      expect(check.status).toBe('fail');
+      expect(check.message).toMatch(/the default: .* names none/);
+    });
+
+    it('without controller_gateway (a model whose routes are rendered, or none) nothing is read of it', () => {
+      expect(
+        runChecks(facts(healthy(), [llmisvc])).find(c => c.id === 'gateway'),
+      ).toBeUndefined();
+    });
   });
 });

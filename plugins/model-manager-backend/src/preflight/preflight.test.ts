@@ -123,6 +123,70 @@ describe('preflight on a cluster that can run the model', () => {
     expect(gets('/api/v1/namespaces/models')).toBe(1);
   });
 
+  it("a vLLM model on routing epp: the Gateway KServe's own config names for its managed route must exist", async () => {
+    const check = async () =>
+      (
+        await api()
+          .get('/api/model-manager/models/qwen2-5-7b-instruct/preflight')
+          .query({ cluster: 'local', namespace: 'models' })
+          .set('Authorization', ALICE)
+          .expect(200)
+      ).body.checks.find((c: any) => c.id === 'gateway');
+    // KServe's default Gateway is there (seeded, as KServe's install creates it); no config.
+    expect(await check()).toEqual({
+      id: 'gateway',
+      title: 'The Gateway the routes attach to exists',
+      status: 'pass',
+      message: 'Gateway kserve/kserve-ingress-gateway exists',
+    });
+    expect(
+      ctx.kube.requests.some(
+        r =>
+          r.method === 'GET' &&
+          r.path ===
+            '/api/v1/namespaces/kserve/configmaps/inferenceservice-config',
+      ),
+    ).toBe(true);
+    // This cluster's KServe config names another Gateway, which it does not have.
+    const config = {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'inferenceservice-config', namespace: 'kserve' },
+      data: {
+        ingress: JSON.stringify({
+          enableGatewayApi: true,
+          kserveIngressGateway: 'gateways/edge',
+        }),
+      },
+    };
+    ctx.kube.store.put(config);
+    try {
+      expect(await check()).toMatchObject({
+        status: 'fail',
+        message:
+          "LLMInferenceService qwen2-5-7b-instruct's managed route attaches to Gateway gateways/edge (ingress.kserveIngressGateway of ConfigMap kserve/inferenceservice-config), which cluster local does not have (gateway.networking.k8s.io/v1): the route would never be accepted, and the model would never be Ready",
+        fix: expect.stringMatching(/^create the Gateway gateways\/edge, /),
+      });
+      // An OpenVINO model's routes are rendered (the AI gateway): KServe's config is not read.
+      ctx.kube.resetRequests();
+      await api()
+        .get(`/api/model-manager/models/${OVMS}/preflight`)
+        .query({ cluster: 'local', namespace: 'models' })
+        .set('Authorization', ALICE)
+        .expect(200);
+      expect(
+        ctx.kube.requests.filter(r => r.path.includes('/configmaps/')),
+      ).toEqual([]);
+    } finally {
+      ctx.kube.store.delete({
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        namespace: 'kserve',
+        name: 'inferenceservice-config',
+      });
+    }
+  });
+
   describe('a deploy a check fails', () => {
     const quota = {
       apiVersion: 'v1',

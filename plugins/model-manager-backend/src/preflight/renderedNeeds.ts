@@ -1,9 +1,11 @@
 import {
   secretNamesInObjects,
+  type ControllerGateway,
   type RenderedObject,
 } from '@model-manager/plugin-model-manager-common';
 import {
   claimPath,
+  configMapPath,
   discoveryPath,
   gatewayPath,
   limitRangesPath,
@@ -13,6 +15,8 @@ import {
   secretPath,
   STORAGE_CLASSES_PATH,
 } from './paths';
+
+import type { Read } from './types';
 
 const GATEWAY_GROUP = 'gateway.networking.k8s.io';
 
@@ -53,10 +57,50 @@ export function referencedGateways(
   return [...seen.values()];
 }
 
+/**
+ * The Gateway the engine's controller attaches the model's route to: the one its config names
+ * (the ConfigMap's JSON `field`, `namespace/name` or `name` in the ConfigMap's namespace), else
+ * its default. `config` says how the config read: `named`, `silent` (read, naming none), or the
+ * read itself when it could not be read or is not there.
+ */
+export function controllerGatewayName(
+  gateway: ControllerGateway,
+  reads: Map<string, Read>,
+): {
+  namespace: string;
+  name: string;
+  config: 'named' | 'silent' | Read;
+} {
+  const { configMap } = gateway;
+  const read = reads.get(
+    configMapPath(configMap.namespace, configMap.name),
+  ) ?? {
+    ok: false as const,
+    message: 'not read',
+  };
+  if (!read.ok || read.body === null)
+    return { ...gateway.default, config: read };
+  let named: unknown;
+  try {
+    named = JSON.parse(String(read.body.data?.[configMap.key] ?? '{}'))?.[
+      configMap.field
+    ];
+  } catch {
+    named = undefined;
+  }
+  if (typeof named !== 'string' || named.trim() === '')
+    return { ...gateway.default, config: 'silent' };
+  const parts = named.trim().split('/');
+  return parts.length === 2
+    ? { namespace: parts[0], name: parts[1], config: 'named' }
+    : { namespace: configMap.namespace, name: parts[0], config: 'named' };
+}
+
 /** Every path the checks of a target read (first round; see `PreflightService`). */
 export function pathsToRead(
   objects: RenderedObject[],
   namespace: string,
+  controllerGateway?: ControllerGateway,
 ): string[] {
   const paths = new Set<string>([
     namespacePath(namespace),
@@ -73,5 +117,16 @@ export function pathsToRead(
   if (claims.length > 0) paths.add(STORAGE_CLASSES_PATH);
   for (const g of referencedGateways(objects))
     paths.add(gatewayPath(g.namespace, g.name));
+  if (controllerGateway) {
+    const { configMap } = controllerGateway;
+    paths.add(configMapPath(configMap.namespace, configMap.name));
+    // Read with the config, in case it names none or cannot be read: no second round then.
+    paths.add(
+      gatewayPath(
+        controllerGateway.default.namespace,
+        controllerGateway.default.name,
+      ),
+    );
+  }
   return [...paths];
 }

@@ -1,5 +1,6 @@
 /** What a preflight reads from a cluster, and what its checks take. */
 import type {
+  ControllerGateway,
   PreflightCheck,
   RenderedObject,
   ResolvedServer,
@@ -30,6 +31,8 @@ export interface TargetFacts {
   objects: RenderedObject[];
   /** Every path read for this target, with its answer. */
   reads: Map<string, Read>;
+  /** The Gateway the engine's controller attaches the model's route to, per its profile. */
+  controllerGateway?: ControllerGateway;
 }
 
 /** A pure check over what was read; undefined when it does not apply to the target. */

@@ -118,6 +118,36 @@ export const engineProfileSchema = z
         },
       )
       .default({}),
+    // Per routing value, the Gateway the engine's controller attaches the model's route to by
+    // itself, as its own config names it (vLLM on epp: KServe's managed HTTPRoute and
+    // kserveIngressGateway of inferenceservice-config); preflight checks that it exists.
+    controller_gateway: z
+      .record(
+        z
+          .object({
+            config_map: z
+              .object({
+                namespace: text('the ConfigMap namespace, e.g. kserve'),
+                name: text('the ConfigMap name, e.g. inferenceservice-config'),
+                key: text('the ConfigMap key holding JSON, e.g. ingress'),
+                field: text(
+                  'the JSON field naming the Gateway, e.g. kserveIngressGateway',
+                ),
+              })
+              .strict(),
+            default: z
+              .string({
+                required_error:
+                  'default is required: the Gateway the controller uses when its config names none, namespace/name, e.g. kserve/kserve-ingress-gateway',
+              })
+              .regex(
+                /^[a-z0-9]([-a-z0-9]*[a-z0-9])?\/[a-z0-9]([-.a-z0-9]*[a-z0-9])?$/,
+                'default must be namespace/name, e.g. kserve/kserve-ingress-gateway',
+              ),
+          })
+          .strict(),
+      )
+      .default({}),
     kv_cache: z
       .object({
         env: text('an env var name, e.g. VLLM_CPU_KVCACHE_SPACE'),
@@ -286,6 +316,15 @@ export function toEngineProfile(
     })),
     routing: p.routing,
     routingValues: p.routing_values,
+    controllerGateway: Object.fromEntries(
+      Object.entries(p.controller_gateway).map(([routing, g]) => {
+        const [namespace, name] = g.default.split('/');
+        return [
+          routing,
+          { configMap: g.config_map, default: { namespace, name } },
+        ];
+      }),
+    ),
     kvCacheEnv: p.kv_cache?.env,
     kvCacheMaxShareOfMemory: p.kv_cache?.max_share_of_memory,
     kvCacheNoGeneration: p.kv_cache?.no_generation ?? [],
@@ -349,6 +388,10 @@ export function knownProfileKeys(
   if (path[0] === 'plumbing' && path.length === 2)
     return PLUMBING_DECLARATION_KEYS;
   if (path[0] === 'endpoints' && path.length === 3) return ENDPOINT_RULE_KEYS;
+  if (path[0] === 'controller_gateway' && path.length === 2)
+    return ['config_map', 'default'];
+  if (path[0] === 'controller_gateway' && path.length === 3)
+    return ['namespace', 'name', 'key', 'field'];
   if (path[0] === 'name_suffixes' && path.length === 2)
     return ['suffix', 'object'];
   return [];

@@ -106,6 +106,15 @@ export function loadProfile(
         );
     }
   }
+  for (const routing of Object.keys(p.controller_gateway)) {
+    if (!Object.prototype.hasOwnProperty.call(p.routing, routing))
+      at(
+        ['controller_gateway', routing],
+        `controller_gateway.${routing} is for a routing this profile does not have (routing: ${Object.keys(
+          p.routing,
+        ).join(', ')}); add routing.${routing} or remove it`,
+      );
+  }
   for (const routing of Object.keys(p.endpoints)) {
     if (!Object.prototype.hasOwnProperty.call(p.routing, routing))
       at(

@@ -38,6 +38,18 @@ export interface ProfileObject {
  * engineProfileSchema.ts for the YAML keys). The code reads this instead of testing a kind or a
  * runtime name.
  */
+/**
+ * The Gateway an engine's controller attaches a model's route to by itself (KServe's managed
+ * HTTPRoute of an LLMInferenceService), named in the controller's own config: a JSON `field` of
+ * the `key` of a ConfigMap, `namespace/name` or `name` (then in the ConfigMap's namespace);
+ * `default` when the config does not say. Preflight checks that it exists.
+ * @public
+ */
+export interface ControllerGateway {
+  configMap: { namespace: string; name: string; key: string; field: string };
+  default: { namespace: string; name: string };
+}
+
 export interface EngineProfile {
   /** The profile file, for messages. */
   file: string;
@@ -54,6 +66,8 @@ export interface EngineProfile {
    * there takes the model's routing's value, and is absent (its key removed) under the others.
    */
   routingValues: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** Per `routing` value, the Gateway the engine's controller attaches the model's route to (profile `controller_gateway:`). */
+  controllerGateway: Readonly<Record<string, ControllerGateway>>;
   /** Where clients call a model, per `routing` value: its URL's sources, in order (profile `endpoints:`). */
   endpoints: Readonly<Record<string, readonly EndpointRule[]>>;
   /** The env var the engine sizes its KV cache from (whole GiB); absent: kv_cache_gb does not apply. */

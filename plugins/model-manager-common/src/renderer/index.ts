@@ -1,6 +1,7 @@
 export * from './types';
 export {
   renderManifests,
+  controllerGatewayOf,
   modelLabels,
   servedModelName,
   weightsPath,

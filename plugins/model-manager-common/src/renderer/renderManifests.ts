@@ -14,7 +14,7 @@ import {
   SERVER_VERSION_LABEL,
 } from '../constants';
 import type { PlumbingValue } from '../profile/plumbing';
-import type { EngineProfile } from '../profile/types';
+import type { ControllerGateway, EngineProfile } from '../profile/types';
 import type { ResolvedServer } from '../resolver/types';
 import { copy, fillTemplate } from './fillTemplate';
 import {
@@ -96,6 +96,23 @@ function plumbingValue(
   key: string,
 ): PlumbingValue | undefined {
   return server.plumbing[key]?.value ?? profile.plumbing[key]?.default;
+}
+
+/**
+ * The Gateway the engine's controller attaches this model's route to by itself, for its routing
+ * (profile `controller_gateway:`); undefined when its routes are all rendered here, or none.
+ */
+export function controllerGatewayOf(
+  catalog: Pick<Catalog, 'runtimes'>,
+  server: ResolvedServer,
+): ControllerGateway | undefined {
+  const profile = catalog.runtimes[server.runtime]?.profile;
+  if (!profile) return undefined;
+  const routing = plumbingValue(server, profile, 'routing');
+  return typeof routing === 'string' &&
+    Object.prototype.hasOwnProperty.call(profile.controllerGateway, routing)
+    ? profile.controllerGateway[routing]
+    : undefined;
 }
 
 /** The name clients send when no layer and no profile says which (`served_model_name`). */
@@ -234,10 +251,8 @@ function templateContext(
     routing &&
     Object.prototype.hasOwnProperty.call(profile.routingValues, routing)
   )
-    Object.assign(
-      context,
-      JSON.parse(JSON.stringify(profile.routingValues[routing])),
-    );
+    for (const [name, value] of Object.entries(profile.routingValues[routing]))
+      context[name] = copy(value as TemplateValue);
   for (const key of profile.plumbingKeys)
     context[key] = plumbingValue(server, profile, key);
   const servedName = plumbing('served_model_name');
