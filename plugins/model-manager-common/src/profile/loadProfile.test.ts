@@ -272,6 +272,36 @@ const rules: Rule[] = [
     ],
   },
   {
+    rule: 'controller_gateway for a routing the profile does not have is refused at its line',
+    changes: {
+      profiles: {
+        vllm: edit(
+          VLLM,
+          /^controller_gateway:\n {2}epp:\n/m,
+          'controller_gateway:\n  istio:\n',
+        ),
+      },
+    },
+    expected: [
+      /^runtimes\/vllm\/profile\.yaml:\d+:3: controller_gateway\.istio: controller_gateway\.istio is for a routing this profile does not have \(routing: epp, aigateway\); add routing\.istio or remove it$/,
+    ],
+  },
+  {
+    rule: "controller_gateway's default must be namespace/name",
+    changes: {
+      profiles: {
+        vllm: edit(
+          VLLM,
+          /default: kserve\/kserve-ingress-gateway/,
+          'default: kserve-ingress-gateway',
+        ),
+      },
+    },
+    expected: [
+      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: controller_gateway\.epp\.default: default must be namespace\/name, e\.g\. kserve\/kserve-ingress-gateway$/,
+    ],
+  },
+  {
     rule: 'a routing value without an endpoint rule is refused at the profile, naming the field to add',
     changes: {
       profiles: {
