@@ -84,15 +84,21 @@ export function loadProfile(
         `routing ${routing} has no endpoint rule, so where clients call its models is not known: add endpoints.${routing} (the sources of the URL, in order), e.g. endpoints: { ${routing}: [{ from: status-url, path: /v1 }] }`,
       );
   }
-  // routing_values are for routing values the profile has, under names no other placeholder has.
+  // routing_values and controller_gateway are for routing values the profile has.
+  const knownRoutings = (section: 'routing_values' | 'controller_gateway') => {
+    for (const routing of Object.keys(p[section]))
+      if (!Object.prototype.hasOwnProperty.call(p.routing, routing))
+        at(
+          [section, routing],
+          `${section}.${routing} is for a routing this profile does not have (routing: ${Object.keys(
+            p.routing,
+          ).join(', ')}); add routing.${routing} or remove it`,
+        );
+  };
+  knownRoutings('routing_values');
+  knownRoutings('controller_gateway');
+  // routing_values' names are no other placeholder's.
   for (const [routing, values] of Object.entries(p.routing_values)) {
-    if (!Object.prototype.hasOwnProperty.call(p.routing, routing))
-      at(
-        ['routing_values', routing],
-        `routing_values.${routing} is for a routing this profile does not have (routing: ${Object.keys(
-          p.routing,
-        ).join(', ')}); add routing.${routing} or remove it`,
-      );
     for (const name of Object.keys(values)) {
       const taken = (BUILTIN_PLACEHOLDERS as readonly string[]).includes(name)
         ? 'a built-in placeholder'
@@ -105,15 +111,6 @@ export function loadProfile(
           `routing_values.${routing}.${name} names ${taken}, which a template placeholder \${${name}} already means; give it another name`,
         );
     }
-  }
-  for (const routing of Object.keys(p.controller_gateway)) {
-    if (!Object.prototype.hasOwnProperty.call(p.routing, routing))
-      at(
-        ['controller_gateway', routing],
-        `controller_gateway.${routing} is for a routing this profile does not have (routing: ${Object.keys(
-          p.routing,
-        ).join(', ')}); add routing.${routing} or remove it`,
-      );
   }
   for (const routing of Object.keys(p.endpoints)) {
     if (!Object.prototype.hasOwnProperty.call(p.routing, routing))

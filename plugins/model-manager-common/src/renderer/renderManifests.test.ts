@@ -323,16 +323,17 @@ const withOpenvinoPlumbing = (keys: string) =>
     }),
   );
 
+/** runtimes.vllm with routing: aigateway set in models.yaml (it wins over values.yaml). */
+const vllmOnGateway = buildCatalog(
+  fixtureSources({
+    models: MODELS_YAML.replace(
+      /\n {2}vllm:\n/,
+      '\n  vllm:\n    routing: aigateway\n',
+    ),
+  }),
+);
+
 describe('renderManifests: the AI gateway reaches the Service KServe puts in front of the pods', () => {
-  /** runtimes.vllm with routing: aigateway set in models.yaml (it wins over values.yaml). */
-  const vllmOnGateway = buildCatalog(
-    fixtureSources({
-      models: MODELS_YAML.replace(
-        /\n {2}vllm:\n/,
-        '\n  vllm:\n    routing: aigateway\n',
-      ),
-    }),
-  );
   const endpointOf = (objects: ReturnType<typeof render>) =>
     byKind(objects, 'Backend').spec.endpoints;
 
@@ -372,14 +373,6 @@ describe('renderManifests: the AI gateway reaches the Service KServe puts in fro
 });
 
 describe("renderManifests: the LLMInferenceService's managed router follows routing (profile routing_values)", () => {
-  const vllmOnGateway = buildCatalog(
-    fixtureSources({
-      models: MODELS_YAML.replace(
-        /\n {2}vllm:\n/,
-        '\n  vllm:\n    routing: aigateway\n',
-      ),
-    }),
-  );
   const serverOf = (objects: ReturnType<typeof render>) =>
     byKind(objects, 'LLMInferenceService');
 

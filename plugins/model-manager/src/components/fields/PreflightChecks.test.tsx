@@ -68,16 +68,7 @@ describe('PreflightChecks', () => {
       <PreflightChecks
         {...fieldProps('preflight', 'Preflight', {
           onChange,
-          formContext: {
-            formData: {
-              model: 'component:default/qwen',
-              cluster: 'local',
-              namespace: 'nowhere',
-              serverVersion: '0.19.1',
-              args: ['--max-model-len=4096'],
-              env: {},
-            },
-          },
+          formContext: { formData: FORM },
         })}
       />,
     );
