@@ -55,6 +55,7 @@ export type {
 } from './catalog';
 export type {
   ControllerGateway,
+  ControllerTls,
   EngineProfile,
   StatusReading,
 } from './profile';
@@ -89,6 +90,7 @@ export type {
 } from './resolver';
 export {
   controllerGatewayOf,
+  controllerTlsOf,
   isOwnedByModel,
   renderManifests,
   servedModelName,

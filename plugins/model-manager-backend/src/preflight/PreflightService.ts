@@ -1,6 +1,7 @@
 import { InputError } from '@backstage/errors';
 import {
   controllerGatewayOf,
+  controllerTlsOf,
   renderManifests,
   resolveServer,
   type Catalog,
@@ -92,10 +93,11 @@ export class PreflightService {
   ): Promise<PreflightCheck[]> {
     const { server, objects } = rendered;
     const controllerGateway = controllerGatewayOf(catalog, server);
+    const controllerTls = controllerTlsOf(catalog, server);
     const reads = await readAll(
       session,
       target.cluster,
-      pathsToRead(objects, target.namespace, controllerGateway),
+      pathsToRead(objects, target.namespace, controllerGateway, controllerTls),
     );
     // Second round, only where a group version is not served: the group's versions, for the
     // message; and the controller's Gateway when its config names another than the default.
@@ -131,6 +133,7 @@ export class PreflightService {
         objects,
         reads,
         ...(controllerGateway ? { controllerGateway } : {}),
+        ...(controllerTls ? { controllerTls } : {}),
       }),
     ];
   }

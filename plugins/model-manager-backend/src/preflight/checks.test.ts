@@ -664,4 +664,94 @@ describe('preflight checks', () => {
       ).toBeUndefined();
     });
   });
+
+  describe("the routes speak the workload's protocol (profile controller_tls)", () => {
+    const tls = {
+      configMap: {
+        namespace: 'kserve',
+        name: 'inferenceservice-config',
+        key: 'ingress',
+        field: 'enableLLMInferenceServiceTLS',
+      },
+      routing: 'aigateway',
+    };
+    const CONFIG = configMapPath('kserve', 'inferenceservice-config');
+    const protocolCheck = (config: Read | undefined) => {
+      const reads = healthy();
+      if (config) reads.set(CONFIG, config);
+      return runChecks({ ...facts(reads), controllerTls: tls }).find(
+        c => c.id === 'protocol',
+      );
+    };
+    const ingress = (json: string) => ok({ data: { ingress: json } });
+
+    it.each([
+      {
+        rule: 'the switch is on: fail, naming the config and the routing',
+        config: ingress('{"enableLLMInferenceServiceTLS": true}'),
+        status: 'fail',
+        message:
+          /^cluster prod serves m's workload over HTTPS \(ingress\.enableLLMInferenceServiceTLS of ConfigMap kserve\/inferenceservice-config is true\), and routing aigateway's routes send it plain HTTP: every request through them would fail$/,
+        fix: /set enableLLMInferenceServiceTLS to false in ConfigMap kserve\/inferenceservice-config/,
+      },
+      {
+        rule: 'the switch is off: pass',
+        config: ingress('{"enableLLMInferenceServiceTLS": false}'),
+        status: 'pass',
+        message: /is not true\)$/,
+      },
+      {
+        rule: "the config does not say (KServe's default, off): pass",
+        config: ingress('{"kserveIngressGateway": "kserve/gw"}'),
+        status: 'pass',
+      },
+      {
+        rule: 'a string "true" is not the JSON boolean KServe reads (its config would not load): pass',
+        config: ingress('{"enableLLMInferenceServiceTLS": "true"}'),
+        status: 'pass',
+      },
+      {
+        rule: 'a broken ingress JSON: pass (KServe could not read it either)',
+        config: ingress('{not json'),
+        status: 'pass',
+      },
+      {
+        rule: 'no config on the cluster: pass, saying so',
+        config: ok(null),
+        status: 'pass',
+        message:
+          /ConfigMap kserve\/inferenceservice-config is not on cluster prod/,
+      },
+      {
+        rule: 'the config may not be read: unknown, with the RBAC it needs',
+        config: forbidden,
+        status: 'unknown',
+        message:
+          /^cannot get configmaps on cluster prod: RBAC \(needs get on configmaps\), so whether m's workload is served over HTTPS/,
+      },
+      {
+        rule: 'the config was not read: unknown',
+        config: undefined,
+        status: 'unknown',
+      },
+    ])('$rule', ({ config, status, message, fix }) => {
+      const check = protocolCheck(config)!;
+      expect(check.status).toBe(status);
+      if (message) expect(check.message).toMatch(message);
+      if (fix) expect(check.fix).toMatch(fix);
+      if (status !== 'pass') expect(check.fix).toBeTruthy();
+    });
+
+    it('is listed last, and only for a routing that declares it', () => {
+      const reads = healthy();
+      reads.set(CONFIG, ingress('{}'));
+      const ids = runChecks({ ...facts(reads), controllerTls: tls }).map(
+        c => c.id,
+      );
+      expect(ids[ids.length - 1]).toBe('protocol');
+      expect(
+        runChecks(facts(reads)).find(c => c.id === 'protocol'),
+      ).toBeUndefined();
+    });
+  });
 });

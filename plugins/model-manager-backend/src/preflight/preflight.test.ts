@@ -10,7 +10,10 @@ import {
   ADMIN_TOKEN,
   KubeApiTestServer,
 } from '@model-manager/kube-api-test-server';
+import fs from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
+import { catalogCopy } from '../__testUtils__/editableCatalog';
 import { useModelManager } from '../__testUtils__/testBackend';
 import { ClusterRegistry } from '../kubernetes';
 import {
@@ -115,8 +118,8 @@ describe('preflight on a cluster that can run the model', () => {
         namespace: 'pass',
         nodes: 'pass',
       });
-    const gets = (path: string) =>
-      ctx.kube.requests.filter(r => r.method === 'GET' && r.path === path)
+    const gets = (url: string) =>
+      ctx.kube.requests.filter(r => r.method === 'GET' && r.path === url)
         .length;
     expect(gets('/api/v1/nodes')).toBe(1);
     expect(gets('/api/v1/namespaces/models/resourcequotas')).toBe(1);
@@ -281,6 +284,84 @@ describe('preflight on a cluster that can run the model', () => {
         ),
       ]);
     });
+  });
+});
+
+describe('preflight of a vLLM model on routing aigateway', () => {
+  // The test catalog with runtimes.vllm set to routing: aigateway in models.yaml.
+  const modelsFile = catalogCopy();
+  fs.writeFileSync(
+    modelsFile,
+    fs
+      .readFileSync(modelsFile, 'utf8')
+      .replace(/\n {2}vllm:\n/, '\n  vllm:\n    routing: aigateway\n'),
+  );
+  const ctx = useModelManager({
+    modelsFile,
+    runtimesDir: path.join(path.dirname(modelsFile), 'runtimes'),
+  });
+  const api = () => request(ctx.server);
+  const VLLM = 'qwen2-5-7b-instruct';
+  const configMap = (ingress: Record<string, unknown>) => ({
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: 'inferenceservice-config', namespace: 'kserve' },
+    data: { ingress: JSON.stringify(ingress) },
+  });
+  afterEach(() =>
+    ctx.kube.store.delete({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      namespace: 'kserve',
+      name: 'inferenceservice-config',
+    }),
+  );
+
+  it("KServe serving the workload over HTTPS fails the check and refuses the deploy: the AI gateway's Backend sends HTTP", async () => {
+    const preflight = async () =>
+      (
+        await api()
+          .get(`/api/model-manager/models/${VLLM}/preflight`)
+          .query({ cluster: 'local', namespace: 'models' })
+          .set('Authorization', ALICE)
+          .expect(200)
+      ).body.checks;
+    // KServe's config as its install ships it (no enableLLMInferenceServiceTLS): HTTP, pass; and
+    // the managed route's Gateway is not checked (aigateway renders the routes).
+    ctx.kube.store.put(configMap({ enableGatewayApi: true }));
+    const before = await preflight();
+    expect(statuses(before)).toMatchObject({
+      gateway: 'pass',
+      protocol: 'pass',
+    });
+    expect(before.find((c: any) => c.id === 'gateway').message).not.toMatch(
+      /kserve-ingress-gateway/,
+    );
+
+    ctx.kube.store.put(
+      configMap({ enableGatewayApi: true, enableLLMInferenceServiceTLS: true }),
+    );
+    const after = await preflight();
+    expect(after.find((c: any) => c.id === 'protocol')).toEqual({
+      id: 'protocol',
+      title: "The routes speak the protocol of the model's workload",
+      status: 'fail',
+      message: `cluster local serves ${VLLM}'s workload over HTTPS (ingress.enableLLMInferenceServiceTLS of ConfigMap kserve/inferenceservice-config is true), and routing aigateway's routes send it plain HTTP: every request through them would fail`,
+      fix: expect.stringContaining(
+        'set enableLLMInferenceServiceTLS to false in ConfigMap kserve/inferenceservice-config',
+      ),
+    });
+    ctx.kube.resetRequests();
+    const refused = await api()
+      .post(`/api/model-manager/models/${VLLM}/deploy`)
+      .set('Authorization', ALICE)
+      .send({ cluster: 'local', namespace: 'models' })
+      .expect(409);
+    expect(refused.body.error.name).toBe('PreflightFailedError');
+    expect(refused.body.error.message).toMatch(
+      /nothing was applied: The routes speak the protocol of the model's workload: .*enableLLMInferenceServiceTLS/,
+    );
+    expect(ctx.kube.requests.every(r => r.method === 'GET')).toBe(true);
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   secretNamesInObjects,
   type ControllerGateway,
+  type ControllerTls,
   type RenderedObject,
 } from '@model-manager/plugin-model-manager-common';
 import {
@@ -101,6 +102,7 @@ export function pathsToRead(
   objects: RenderedObject[],
   namespace: string,
   controllerGateway?: ControllerGateway,
+  controllerTls?: ControllerTls,
 ): string[] {
   const paths = new Set<string>([
     namespacePath(namespace),
@@ -127,6 +129,10 @@ export function pathsToRead(
         controllerGateway.default.name,
       ),
     );
+  }
+  if (controllerTls) {
+    const { configMap } = controllerTls;
+    paths.add(configMapPath(configMap.namespace, configMap.name));
   }
   return [...paths];
 }

@@ -1,5 +1,6 @@
 import type { PreflightCheck } from '@model-manager/plugin-model-manager-common';
 import { checkLimitRange, checkNodes, checkQuota } from './checkCapacity';
+import { checkProtocol } from './checkProtocol';
 import { checkGateway, checkStorage } from './checkStorage';
 import { checkApiVersions, checkNamespace, checkSecrets } from './checkTarget';
 import type { Check, TargetFacts } from './types';
@@ -14,6 +15,7 @@ const CHECKS: Check[] = [
   checkNodes,
   checkStorage,
   checkGateway,
+  checkProtocol,
 ];
 
 /** Every check that applies to the target, from what was read. Pure. */

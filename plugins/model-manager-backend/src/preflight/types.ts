@@ -1,6 +1,7 @@
 /** What a preflight reads from a cluster, and what its checks take. */
 import type {
   ControllerGateway,
+  ControllerTls,
   PreflightCheck,
   RenderedObject,
   ResolvedServer,
@@ -33,6 +34,8 @@ export interface TargetFacts {
   reads: Map<string, Read>;
   /** The Gateway the engine's controller attaches the model's route to, per its profile. */
   controllerGateway?: ControllerGateway;
+  /** The controller's switch that would make the model's workload HTTPS, for its routing, per its profile. */
+  controllerTls?: ControllerTls & { routing: string };
 }
 
 /** A pure check over what was read; undefined when it does not apply to the target. */

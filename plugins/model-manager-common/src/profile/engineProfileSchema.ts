@@ -148,6 +148,27 @@ export const engineProfileSchema = z
           .strict(),
       )
       .default({}),
+    // Per routing value whose routes send plain HTTP, the switch in the engine's controller
+    // config that makes it serve the workload over HTTPS instead (vLLM on aigateway: KServe's
+    // ingress.enableLLMInferenceServiceTLS); preflight fails while it is true.
+    controller_tls: z
+      .record(
+        z
+          .object({
+            config_map: z
+              .object({
+                namespace: text('the ConfigMap namespace, e.g. kserve'),
+                name: text('the ConfigMap name, e.g. inferenceservice-config'),
+                key: text('the ConfigMap key holding JSON, e.g. ingress'),
+                field: text(
+                  'the JSON boolean field that turns TLS on, e.g. enableLLMInferenceServiceTLS',
+                ),
+              })
+              .strict(),
+          })
+          .strict(),
+      )
+      .default({}),
     kv_cache: z
       .object({
         env: text('an env var name, e.g. VLLM_CPU_KVCACHE_SPACE'),
@@ -325,6 +346,12 @@ export function toEngineProfile(
         ];
       }),
     ),
+    controllerTls: Object.fromEntries(
+      Object.entries(p.controller_tls).map(([routing, t]) => [
+        routing,
+        { configMap: t.config_map },
+      ]),
+    ),
     kvCacheEnv: p.kv_cache?.env,
     kvCacheMaxShareOfMemory: p.kv_cache?.max_share_of_memory,
     kvCacheNoGeneration: p.kv_cache?.no_generation ?? [],
@@ -391,6 +418,9 @@ export function knownProfileKeys(
   if (path[0] === 'controller_gateway' && path.length === 2)
     return ['config_map', 'default'];
   if (path[0] === 'controller_gateway' && path.length === 3)
+    return ['namespace', 'name', 'key', 'field'];
+  if (path[0] === 'controller_tls' && path.length === 2) return ['config_map'];
+  if (path[0] === 'controller_tls' && path.length === 3)
     return ['namespace', 'name', 'key', 'field'];
   if (path[0] === 'name_suffixes' && path.length === 2)
     return ['suffix', 'object'];

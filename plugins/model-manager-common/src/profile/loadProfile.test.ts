@@ -76,7 +76,7 @@ const rules: Rule[] = [
     rule: 'an incomplete profile (no engine) names the profile file and the missing key',
     changes: { profiles: { vllm: edit(VLLM, /^engine: vLLM\n/m, '') } },
     expected: [
-      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: engine: is required \(expected string\)$/,
+      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: engine: is required \(the engine name shown in messages, e\.g\. vLLM\)$/,
     ],
   },
   {
@@ -225,10 +225,14 @@ const rules: Rule[] = [
     rule: 'a routing the profile has no templates for is refused',
     changes: {
       profiles: {
-        // Its route templates and its endpoint rules.
+        // Its route templates, its endpoint rules and its controller_tls.
         vllm: edit(
-          edit(VLLM, /^ {2}aigateway:\n( {4}- .*\n){3}/m, ''),
-          /^ {2}aigateway:\n( {4}- from: .*\n( {6}.*\n)*)+/m,
+          edit(
+            edit(VLLM, /^ {2}aigateway:\n( {4}- .*\n){3}/m, ''),
+            /^ {2}aigateway:\n( {4}- from: .*\n( {6}.*\n)*)+/m,
+            '',
+          ),
+          /^controller_tls:\n( {2,}.*\n)+/m,
           '',
         ),
       },
@@ -284,6 +288,37 @@ const rules: Rule[] = [
     },
     expected: [
       /^runtimes\/vllm\/profile\.yaml:\d+:3: controller_gateway\.istio: controller_gateway\.istio is for a routing this profile does not have \(routing: epp, aigateway\); add routing\.istio or remove it$/,
+    ],
+  },
+  {
+    rule: 'controller_tls for a routing the profile does not have is refused at its line',
+    changes: {
+      profiles: {
+        vllm: edit(
+          VLLM,
+          /^controller_tls:\n {2}aigateway:\n/m,
+          'controller_tls:\n  istio:\n',
+        ),
+      },
+    },
+    expected: [
+      /^runtimes\/vllm\/profile\.yaml:\d+:3: controller_tls\.istio: controller_tls\.istio is for a routing this profile does not have \(routing: epp, aigateway\); add routing\.istio or remove it$/,
+    ],
+  },
+  {
+    rule: "controller_tls's config_map takes namespace, name, key and field only",
+    changes: {
+      profiles: {
+        vllm: edit(
+          VLLM,
+          /field: enableLLMInferenceServiceTLS/,
+          'feild: enableLLMInferenceServiceTLS',
+        ),
+      },
+    },
+    expected: [
+      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: controller_tls\.aigateway\.config_map\.field: is required \(the JSON boolean field that turns TLS on, e\.g\. enableLLMInferenceServiceTLS\)/,
+      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: controller_tls\.aigateway\.config_map\.feild: unknown key 'feild'; did you mean 'field'\?/,
     ],
   },
   {

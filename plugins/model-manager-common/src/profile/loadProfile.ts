@@ -84,8 +84,10 @@ export function loadProfile(
         `routing ${routing} has no endpoint rule, so where clients call its models is not known: add endpoints.${routing} (the sources of the URL, in order), e.g. endpoints: { ${routing}: [{ from: status-url, path: /v1 }] }`,
       );
   }
-  // routing_values and controller_gateway are for routing values the profile has.
-  const knownRoutings = (section: 'routing_values' | 'controller_gateway') => {
+  // routing_values, controller_gateway and controller_tls are for routing values the profile has.
+  const knownRoutings = (
+    section: 'routing_values' | 'controller_gateway' | 'controller_tls',
+  ) => {
     for (const routing of Object.keys(p[section]))
       if (!Object.prototype.hasOwnProperty.call(p.routing, routing))
         at(
@@ -97,6 +99,7 @@ export function loadProfile(
   };
   knownRoutings('routing_values');
   knownRoutings('controller_gateway');
+  knownRoutings('controller_tls');
   // routing_values' names are no other placeholder's.
   for (const [routing, values] of Object.entries(p.routing_values)) {
     for (const name of Object.keys(values)) {

@@ -50,6 +50,17 @@ export interface ControllerGateway {
   default: { namespace: string; name: string };
 }
 
+/**
+ * A switch in an engine controller's own config that makes it serve a model's workload over
+ * HTTPS (KServe's `ingress.enableLLMInferenceServiceTLS`): a JSON boolean `field` of the `key` of
+ * a ConfigMap, off when the config does not say. The routes of the routing it is declared for
+ * send plain HTTP, so preflight fails while it is on.
+ * @public
+ */
+export interface ControllerTls {
+  configMap: { namespace: string; name: string; key: string; field: string };
+}
+
 export interface EngineProfile {
   /** The profile file, for messages. */
   file: string;
@@ -68,6 +79,8 @@ export interface EngineProfile {
   routingValues: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   /** Per `routing` value, the Gateway the engine's controller attaches the model's route to (profile `controller_gateway:`). */
   controllerGateway: Readonly<Record<string, ControllerGateway>>;
+  /** Per `routing` value, the controller's switch that would make its workload HTTPS (profile `controller_tls:`). */
+  controllerTls: Readonly<Record<string, ControllerTls>>;
   /** Where clients call a model, per `routing` value: its URL's sources, in order (profile `endpoints:`). */
   endpoints: Readonly<Record<string, readonly EndpointRule[]>>;
   /** The env var the engine sizes its KV cache from (whole GiB); absent: kv_cache_gb does not apply. */

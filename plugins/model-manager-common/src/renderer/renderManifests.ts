@@ -14,7 +14,11 @@ import {
   SERVER_VERSION_LABEL,
 } from '../constants';
 import type { PlumbingValue } from '../profile/plumbing';
-import type { ControllerGateway, EngineProfile } from '../profile/types';
+import type {
+  ControllerGateway,
+  ControllerTls,
+  EngineProfile,
+} from '../profile/types';
 import type { ResolvedServer } from '../resolver/types';
 import { copy, fillTemplate } from './fillTemplate';
 import {
@@ -106,13 +110,38 @@ export function controllerGatewayOf(
   catalog: Pick<Catalog, 'runtimes'>,
   server: ResolvedServer,
 ): ControllerGateway | undefined {
+  return ofRouting(catalog, server, (profile, routing) =>
+    Object.prototype.hasOwnProperty.call(profile.controllerGateway, routing)
+      ? profile.controllerGateway[routing]
+      : undefined,
+  );
+}
+
+/**
+ * The switch in the engine controller's config that would make this model's workload HTTPS,
+ * which its routing's routes do not speak (profile `controller_tls:`); undefined when none.
+ */
+export function controllerTlsOf(
+  catalog: Pick<Catalog, 'runtimes'>,
+  server: ResolvedServer,
+): (ControllerTls & { routing: string }) | undefined {
+  return ofRouting(catalog, server, (profile, routing) =>
+    Object.prototype.hasOwnProperty.call(profile.controllerTls, routing)
+      ? { ...profile.controllerTls[routing], routing }
+      : undefined,
+  );
+}
+
+/** What a profile says for the model's routing (plumbing `routing`), if anything. */
+function ofRouting<T>(
+  catalog: Pick<Catalog, 'runtimes'>,
+  server: ResolvedServer,
+  entry: (profile: EngineProfile, routing: string) => T | undefined,
+): T | undefined {
   const profile = catalog.runtimes[server.runtime]?.profile;
   if (!profile) return undefined;
   const routing = plumbingValue(server, profile, 'routing');
-  return typeof routing === 'string' &&
-    Object.prototype.hasOwnProperty.call(profile.controllerGateway, routing)
-    ? profile.controllerGateway[routing]
-    : undefined;
+  return typeof routing === 'string' ? entry(profile, routing) : undefined;
 }
 
 /** The name clients send when no layer and no profile says which (`served_model_name`). */

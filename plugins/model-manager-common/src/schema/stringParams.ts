@@ -8,8 +8,9 @@ import type { z } from 'zod';
 export function stringParams(what: string): z.RawCreateParams {
   return {
     errorMap: (issue, ctx) => {
-      if (issue.code !== 'invalid_type' || issue.received === 'undefined')
-        return { message: ctx.defaultError };
+      if (issue.code !== 'invalid_type') return { message: ctx.defaultError };
+      // A missing key: what it takes (zodProblems words it "is required (…)").
+      if (issue.received === 'undefined') return { message: what };
       if (issue.received === 'null')
         return {
           message: `must be a string (${what}), and YAML read it as null (an empty value or ~); write the value, or remove the key`,

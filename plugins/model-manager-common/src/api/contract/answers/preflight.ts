@@ -24,6 +24,7 @@ export const preflightCheckIdSchema = z.enum([
   'nodes',
   'storage',
   'gateway',
+  'protocol',
 ]);
 
 /** One check of a preflight. */
