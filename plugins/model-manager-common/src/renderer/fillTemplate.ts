@@ -7,6 +7,49 @@ type Filler = (context: TemplateContext) => TemplateValue;
 
 const compiled = new WeakMap<ParsedTemplate, Filler>();
 
+function lookup(
+  context: TemplateContext,
+  name: string,
+  file: string,
+): TemplateValue {
+  if (!Object.prototype.hasOwnProperty.call(context, name)) {
+    // parseTemplate rejects unknown names at load time; reaching this is a renderer bug.
+    throw new Error(`${file}: placeholder \${${name}} has no value`);
+  }
+  return context[name];
+}
+
+/**
+ * `<<: ${name}` in a mapping: the keys of the map `name` holds, then the mapping's own keys, which
+ * win (YAML 1.1's merge key, https://yaml.org/type/merge.html, over a placeholder): e.g. an
+ * object's `${annotations}` plus one of its own. Templates are read as YAML 1.2, where `<<` is an
+ * ordinary key; the rendered object never has it.
+ */
+const MERGE_KEY = '<<';
+
+function compileMerge(
+  node: unknown,
+  file: string,
+): (context: TemplateContext) => { [key: string]: TemplateValue } {
+  const whole = typeof node === 'string' ? WHOLE.exec(node) : null;
+  if (!whole)
+    throw new Error(
+      `${file}: <<: takes a whole placeholder of a map, e.g. <<: \${annotations}`,
+    );
+  const name = whole[1];
+  return context => {
+    const value = lookup(context, name, file);
+    if (value === undefined) return {};
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+      throw new Error(
+        `${file}: <<: \${${name}} merges a map, but its value is ${
+          Array.isArray(value) ? 'a list' : typeof value
+        }`,
+      );
+    return copy(value) as { [key: string]: TemplateValue };
+  };
+}
+
 /**
  * Fills a parsed template structurally: the template is already a tree, values are placed into it
  * as data, so no value can add YAML structure. A scalar that is exactly `${name}` takes the value
@@ -69,29 +112,20 @@ function compile(node: unknown, file: string): Filler {
       return out;
     };
   }
-  const entries = Object.entries(node as Record<string, unknown>).map(
-    ([key, value]) => [key, compile(value, file)] as const,
-  );
+  const entries = Object.entries(node as Record<string, unknown>)
+    .filter(([key]) => key !== MERGE_KEY)
+    .map(([key, value]) => [key, compile(value, file)] as const);
+  const merged = Object.prototype.hasOwnProperty.call(node, MERGE_KEY)
+    ? compileMerge((node as Record<string, unknown>)[MERGE_KEY], file)
+    : undefined;
   return context => {
-    const out: { [key: string]: TemplateValue } = {};
+    const out: { [key: string]: TemplateValue } = merged ? merged(context) : {};
     for (const [key, fill] of entries) {
       const value = fill(context);
       if (value !== undefined) out[key] = value;
     }
     return out;
   };
-}
-
-function lookup(
-  context: TemplateContext,
-  name: string,
-  file: string,
-): TemplateValue {
-  if (!Object.prototype.hasOwnProperty.call(context, name)) {
-    // parseTemplate rejects unknown names at load time; reaching this is a renderer bug.
-    throw new Error(`${file}: placeholder \${${name}} has no value`);
-  }
-  return context[name];
 }
 
 /**

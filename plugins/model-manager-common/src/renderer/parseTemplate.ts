@@ -1,4 +1,4 @@
-import { isMap, LineCounter, parseDocument, visit } from 'yaml';
+import { isMap, isScalar, LineCounter, parseDocument, visit } from 'yaml';
 import { CatalogError } from '../source/problems';
 import type { CatalogProblem } from '../source/types';
 import type { ParsedTemplate } from './types';
@@ -33,6 +33,26 @@ export function parseTemplate(
   const placeholders: ParsedTemplate['placeholders'] = [];
   if (problems.length === 0) {
     visit(doc, {
+      Pair(_key, pair) {
+        // `<<: ${map}` merges a map placeholder's keys (fillTemplate); nothing else may follow <<.
+        if (!isScalar(pair.key) || pair.key.value !== '<<') return;
+        const value = pair.value;
+        if (
+          isScalar(value) &&
+          typeof value.value === 'string' &&
+          /^\$\{[^}]*\}$/.test(value.value)
+        )
+          return;
+        const at = (value as { range?: [number, number] } | null)?.range ??
+          pair.key.range ?? [0];
+        problems.push({
+          file,
+          ...lineCounter.linePos(at[0]),
+          path: '',
+          message:
+            '<<: takes one placeholder of a map, whose keys the mapping gets under its own, e.g. <<: ${annotations}',
+        });
+      },
       Scalar(_key, node) {
         if (typeof node.value !== 'string' || !node.range) return;
         for (const match of node.value.matchAll(PLACEHOLDER)) {

@@ -270,6 +270,44 @@ describe('renderManifests: substitution is structural', () => {
     ).toEqual({ a: { k: 'v' }, c: 'x-m', d: ['keep'] });
   });
 
+  it("<<: ${map} gives the mapping the map's keys under its own, which win; absent merges nothing", () => {
+    const template = parseTemplate(
+      't.yaml',
+      'metadata:\n  annotations:\n    <<: ${annotations}\n    own: mine\n    k: wins\n',
+      ['annotations'],
+    );
+    expect(
+      fillTemplate(template, { annotations: { k: 'v', other: 'o' } }),
+    ).toEqual({
+      metadata: { annotations: { k: 'wins', other: 'o', own: 'mine' } },
+    });
+    expect(fillTemplate(template, { annotations: undefined })).toEqual({
+      metadata: { annotations: { own: 'mine', k: 'wins' } },
+    });
+    // Each render its own copy: the context's map is never the output's.
+    const annotations = { k: 'v' };
+    const out = fillTemplate(template, { annotations }) as any;
+    out.metadata.annotations.k = 'changed';
+    expect(annotations).toEqual({ k: 'v' });
+  });
+
+  it('<<: with anything but one placeholder is refused at its line; a scalar merged is refused at render', () => {
+    expect(() =>
+      parseTemplate('t.yaml', 'a:\n  <<: x-${annotations}\n', ['annotations']),
+    ).toThrow(
+      /t\.yaml:2:7: <<: takes one placeholder of a map, whose keys the mapping gets under its own/,
+    );
+    expect(() =>
+      parseTemplate('t.yaml', 'a:\n  <<:\n    k: v\n', ['annotations']),
+    ).toThrow(/t\.yaml:3:5: <<: takes one placeholder of a map/);
+    const template = parseTemplate('t.yaml', 'a:\n  <<: ${device}\n', [
+      'device',
+    ]);
+    expect(() => fillTemplate(template, { device: 'cpu' })).toThrow(
+      't.yaml: <<: ${device} merges a map, but its value is string',
+    );
+  });
+
   it('a map used inside a string is refused with the template file', () => {
     const template = parseTemplate('t.yaml', 'a: x-${labels}\n', ['labels']);
     expect(() => fillTemplate(template, { labels: { k: 'v' } })).toThrow(
@@ -346,6 +384,41 @@ describe('renderManifests: the AI gateway reaches the Service KServe puts in fro
         },
       },
     ]);
+  });
+
+  it("OpenVINO: the InferenceService asks for KServe's Standard mode, which serves that Service, whatever the cluster's default", () => {
+    const isvc = byKind(render('bge-small-en-v1-5-ov'), 'InferenceService');
+    // The model's own annotations are kept beside it.
+    expect(isvc.metadata.annotations).toEqual({
+      'model-manager.io/model-id': 'OpenVINO/bge-small-en-v1.5-int8-ov',
+      'model-manager.io/routing': 'aigateway',
+      'model-manager.io/device': 'cpu',
+      'serving.kserve.io/deploymentMode': 'Standard',
+    });
+    // Only the InferenceService: the claim, Job and routes carry the model's annotations alone.
+    for (const o of render('bge-small-en-v1-5-ov').filter(
+      x => x.kind !== 'InferenceService',
+    ))
+      expect(
+        (o.manifest as any).metadata.annotations?.[
+          'serving.kserve.io/deploymentMode'
+        ],
+      ).toBeUndefined();
+    // KServe before v0.16 knows the mode as RawDeployment (plumbing deployment_mode).
+    const older = withOpenvinoPlumbing('deployment_mode: RawDeployment');
+    expect(
+      byKind(
+        renderManifests(
+          older,
+          resolveServer(older, 'bge-small-en-v1-5-ov', {}),
+          { namespace: 'models' },
+        ),
+        'InferenceService',
+      ).metadata.annotations['serving.kserve.io/deploymentMode'],
+    ).toBe('RawDeployment');
+    expect(() => withOpenvinoPlumbing('deployment_mode: Serverless')).toThrow(
+      /deployment_mode.*Standard, RawDeployment/,
+    );
   });
 
   it("vLLM: the LLMInferenceService's workload Service, <name>-kserve-workload-svc, port 8000 (not an InferenceService's predictor)", () => {
