@@ -1,5 +1,14 @@
 import type { FailureKind } from './types';
 
+/**
+ * kube-apiserver's words for a validating or mutating webhook that refused the request
+ * (k8s.io/apiserver pkg/admission/plugin/webhook/errors ToStatusErr: `admission webhook %q denied
+ * the request: <its message>`); the code is the webhook's (controller-runtime's
+ * `admission.Denied` answers 403, KServe's validators among them).
+ */
+export const ADMISSION_DENIED =
+  /^admission webhook "([^"]+)" denied the request(?:: )?/;
+
 /** A failed Kubernetes API call, classified, with the Status body's details kept. */
 export class KubernetesApiError extends Error {
   readonly kind: FailureKind;
@@ -58,6 +67,9 @@ export class KubernetesApiError extends Error {
       )
     )
       kind = 'invalid';
+    // An admission webhook's decision (any code: controller-runtime's validators deny with 403,
+    // others 400): the object, not the caller's access, is refused, and is refused again.
+    else if (ADMISSION_DENIED.test(message)) kind = 'invalid';
     else if (statusCode === 401 || statusCode === 403) kind = 'forbidden';
     else if (statusCode === 404) kind = 'not-found';
     else kind = 'unavailable';

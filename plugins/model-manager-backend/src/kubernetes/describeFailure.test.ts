@@ -65,6 +65,26 @@ const rows = [
       'LLMInferenceService models/qwen was rejected by the API server as invalid: spec.replicas: Invalid value: -1 (nothing was applied)',
   },
   {
+    rule: "an admission webhook's denial (403 from controller-runtime) names the webhook and its reason, not access, and is not retried",
+    error: status(
+      403,
+      "admission webhook \"inferenceservice.kserve-webhook-server.validator\" denied the request: update rejected: deploymentMode cannot be changed from 'Knative' to 'Standard'",
+    ),
+    failure: 'invalid',
+    message:
+      "LLMInferenceService models/qwen was refused by the cluster's admission webhook inferenceservice.kserve-webhook-server.validator: update rejected: deploymentMode cannot be changed from 'Knative' to 'Standard' (nothing was applied)",
+  },
+  {
+    rule: 'a webhook that denies without a message says so',
+    error: status(
+      400,
+      'admission webhook "policy.example.com" denied the request without explanation',
+    ),
+    failure: 'invalid',
+    message:
+      "LLMInferenceService models/qwen was refused by the cluster's admission webhook policy.example.com: without explanation (nothing was applied)",
+  },
+  {
     rule: 'a 403 says the cluster refused',
     error: status(403, 'forbidden'),
     failure: 'forbidden',

@@ -1,5 +1,5 @@
 import type { FailureKind, ObjectResult } from './types';
-import { KubernetesApiError } from './KubernetesApiError';
+import { ADMISSION_DENIED, KubernetesApiError } from './KubernetesApiError';
 
 /** `Kind namespace/name`, as messages name an object. */
 export const objectLabel = (o: {
@@ -53,6 +53,10 @@ export function describeFailure(
             )}. Someone changed them outside model-manager; deploy with force: true to take them over (${what})`;
   } else if (/etcdserver: request is too large/.test(e.message)) {
     result.message = `${label} is too large to store: etcd refuses a write over its --max-request-bytes (default 1.5 MiB) and the API server answered 500 "${e.message}"; make the object smaller (${what})`;
+  } else if (ADMISSION_DENIED.test(e.message)) {
+    const [denied, webhook] = ADMISSION_DENIED.exec(e.message)!;
+    const why = e.message.slice(denied.length).trim() || 'without explanation';
+    result.message = `${label} was refused by the cluster's admission webhook ${webhook}: ${why} (${what})`;
   } else if (e.kind === 'invalid') {
     result.message = `${label} was rejected by the API server as invalid: ${e.message} (${what})`;
   } else if (e.kind === 'forbidden') {
