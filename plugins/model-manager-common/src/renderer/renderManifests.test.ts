@@ -421,6 +421,26 @@ describe('renderManifests: the AI gateway reaches the Service KServe puts in fro
     );
   });
 
+  it('OpenVINO on aigateway: KServe makes no route of its own (visibility cluster-local); on epp it does', () => {
+    const isvc = byKind(render('bge-small-en-v1-5-ov'), 'InferenceService');
+    expect(isvc.metadata.labels['networking.kserve.io/visibility']).toBe(
+      'cluster-local',
+    );
+    // The model's own labels are kept beside it (the fleet finds objects by them).
+    expect(isvc.metadata.labels).toMatchObject({
+      'app.kubernetes.io/managed-by': 'model-manager',
+    });
+    const onEpp = withOpenvinoPlumbing('routing: epp');
+    const objects = renderManifests(
+      onEpp,
+      resolveServer(onEpp, 'bge-small-en-v1-5-ov', {}),
+      { namespace: 'models' },
+    );
+    expect(
+      Object.keys(byKind(objects, 'InferenceService').metadata.labels),
+    ).not.toContain('networking.kserve.io/visibility');
+  });
+
   it("vLLM: the LLMInferenceService's workload Service, <name>-kserve-workload-svc, port 8000 (not an InferenceService's predictor)", () => {
     const objects = renderManifests(
       vllmOnGateway,
