@@ -90,6 +90,7 @@ export type {
 } from './resolver';
 export {
   controllerGatewayOf,
+  controllerKindsOf,
   controllerTlsOf,
   isOwnedByModel,
   renderManifests,

@@ -1,6 +1,7 @@
 import { InputError } from '@backstage/errors';
 import {
   controllerGatewayOf,
+  controllerKindsOf,
   controllerTlsOf,
   renderManifests,
   resolveServer,
@@ -94,14 +95,23 @@ export class PreflightService {
     const { server, objects } = rendered;
     const controllerGateway = controllerGatewayOf(catalog, server);
     const controllerTls = controllerTlsOf(catalog, server);
+    const controllerKinds = controllerKindsOf(catalog, server);
     const reads = await readAll(
       session,
       target.cluster,
-      pathsToRead(objects, target.namespace, controllerGateway, controllerTls),
+      pathsToRead(
+        objects,
+        target.namespace,
+        controllerGateway,
+        controllerTls,
+        controllerKinds,
+      ),
     );
     // Second round, only where a group version is not served: the group's versions, for the
     // message; and the controller's Gateway when its config names another than the default.
-    const second = [...new Set(objects.map(o => o.apiVersion))]
+    const second = [
+      ...new Set([...objects, ...controllerKinds].map(o => o.apiVersion)),
+    ]
       .filter(
         v =>
           v.includes('/') &&
@@ -134,6 +144,7 @@ export class PreflightService {
         reads,
         ...(controllerGateway ? { controllerGateway } : {}),
         ...(controllerTls ? { controllerTls } : {}),
+        ...(controllerKinds.length > 0 ? { controllerKinds } : {}),
       }),
     ];
   }

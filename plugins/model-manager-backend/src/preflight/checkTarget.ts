@@ -18,10 +18,19 @@ const missing: Read = { ok: false, message: 'not read' };
 export function checkApiVersions(facts: TargetFacts): PreflightCheck {
   const title = 'The API kinds and versions the model renders are served';
   const byVersion = new Map<string, Set<string>>();
-  for (const o of facts.objects) {
+  // What the engine's controller creates for the model (profile controller_kinds), by kind.
+  const byController = new Map<string, string>();
+  for (const o of [...facts.objects, ...(facts.controllerKinds ?? [])]) {
     if (!byVersion.has(o.apiVersion)) byVersion.set(o.apiVersion, new Set());
     byVersion.get(o.apiVersion)!.add(o.kind);
   }
+  for (const k of facts.controllerKinds ?? [])
+    if (
+      !facts.objects.some(
+        o => o.apiVersion === k.apiVersion && o.kind === k.kind,
+      )
+    )
+      byController.set(`${k.apiVersion} ${k.kind}`, k.routing);
   const problems: string[] = [];
   const unknowns: string[] = [];
   for (const [apiVersion, kinds] of byVersion) {
@@ -48,8 +57,15 @@ export function checkApiVersions(facts: TargetFacts): PreflightCheck {
       other?.ok && other.body
         ? (other.body.versions ?? []).map((v: { version: string }) => v.version)
         : [];
+    const made = absent
+      .map(k => byController.get(`${apiVersion} ${k}`))
+      .filter((r): r is string => r !== undefined);
     problems.push(
-      `${absent.join(', ')} at ${apiVersion} is not served${
+      `${absent.join(', ')} at ${apiVersion}${
+        made.length > 0
+          ? `, which the engine's controller creates for the model's routing ${made[0]},`
+          : ''
+      } is not served${
         versions.length > 0
           ? ` (the cluster serves ${group} ${versions.join(', ')} only)`
           : read.body === null

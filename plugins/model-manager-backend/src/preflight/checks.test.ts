@@ -754,4 +754,59 @@ describe('preflight checks', () => {
       ).toBeUndefined();
     });
   });
+
+  describe("the kinds the engine's controller creates by itself (profile controller_kinds)", () => {
+    const kinds = [
+      {
+        apiVersion: 'inference.networking.k8s.io/v1',
+        kind: 'InferencePool',
+        routing: 'epp',
+      },
+    ];
+    const POOLS = discoveryPath('inference.networking.k8s.io/v1');
+    const apiCheck = (changes: Array<[string, Read]>) => {
+      const reads = healthy();
+      for (const [path, read] of changes) reads.set(path, read);
+      return runChecks({ ...facts(reads), controllerKinds: kinds }).find(
+        c => c.id === 'api-versions',
+      )!;
+    };
+
+    it('served: pass, listing them with what the model renders', () => {
+      const check = apiCheck([
+        [POOLS, ok({ resources: [{ kind: 'InferencePool' }] })],
+      ]);
+      expect(check.status).toBe('pass');
+      expect(check.message).toMatch(
+        /InferencePool \(inference\.networking\.k8s\.io\/v1\)/,
+      );
+    });
+
+    it("the group not served: fail, saying the engine's controller creates it for the routing", () => {
+      const check = apiCheck([[POOLS, ok(null)]]);
+      expect(check.status).toBe('fail');
+      expect(check.message).toBe(
+        "cluster prod: InferencePool at inference.networking.k8s.io/v1, which the engine's controller creates for the model's routing epp, is not served (no inference.networking.k8s.io API group: its CRDs are not installed)",
+      );
+      expect(check.fix).toMatch(/install or upgrade the CRDs/);
+    });
+
+    it('served at another version only: fail, naming the versions', () => {
+      const check = apiCheck([
+        [POOLS, ok(null)],
+        [
+          groupPath('inference.networking.k8s.io'),
+          ok({ versions: [{ version: 'v1alpha2' }] }),
+        ],
+      ]);
+      expect(check.status).toBe('fail');
+      expect(check.message).toMatch(
+        /is not served \(the cluster serves inference\.networking\.k8s\.io v1alpha2 only\)$/,
+      );
+    });
+
+    it('discovery may not be read: unknown', () => {
+      expect(apiCheck([[POOLS, forbidden]]).status).toBe('unknown');
+    });
+  });
 });

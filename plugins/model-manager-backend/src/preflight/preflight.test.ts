@@ -150,6 +150,18 @@ describe('preflight on a cluster that can run the model', () => {
             '/api/v1/namespaces/kserve/configmaps/inferenceservice-config',
       ),
     ).toBe(true);
+    // The kinds KServe creates for the managed router are served (profile controller_kinds).
+    const apiVersions = (
+      await api()
+        .get('/api/model-manager/models/qwen2-5-7b-instruct/preflight')
+        .query({ cluster: 'local', namespace: 'models' })
+        .set('Authorization', ALICE)
+        .expect(200)
+    ).body.checks.find((c: any) => c.id === 'api-versions');
+    expect(apiVersions.status).toBe('pass');
+    expect(apiVersions.message).toMatch(
+      /InferencePool \(inference\.networking\.k8s\.io\/v1\); HTTPRoute \(gateway\.networking\.k8s\.io\/v1\)/,
+    );
     // This cluster's KServe config names another Gateway, which it does not have.
     const config = {
       apiVersion: 'v1',
@@ -329,7 +341,12 @@ describe('preflight of a vLLM model on routing aigateway', () => {
     // KServe's config as its install ships it (no enableLLMInferenceServiceTLS): HTTP, pass; and
     // the managed route's Gateway is not checked (aigateway renders the routes).
     ctx.kube.store.put(configMap({ enableGatewayApi: true }));
+    ctx.kube.resetRequests();
     const before = await preflight();
+    // No managed router under aigateway: its kinds are not asked for.
+    expect(
+      ctx.kube.requests.filter(r => r.path.includes('inference.networking')),
+    ).toEqual([]);
     expect(statuses(before)).toMatchObject({
       gateway: 'pass',
       protocol: 'pass',

@@ -103,6 +103,7 @@ export function pathsToRead(
   namespace: string,
   controllerGateway?: ControllerGateway,
   controllerTls?: ControllerTls,
+  controllerKinds: ReadonlyArray<{ apiVersion: string }> = [],
 ): string[] {
   const paths = new Set<string>([
     namespacePath(namespace),
@@ -110,7 +111,8 @@ export function pathsToRead(
     limitRangesPath(namespace),
     NODES_PATH,
   ]);
-  for (const o of objects) paths.add(discoveryPath(o.apiVersion));
+  for (const o of [...objects, ...controllerKinds])
+    paths.add(discoveryPath(o.apiVersion));
   for (const name of secretNamesInObjects(objects))
     paths.add(secretPath(namespace, name));
   const claims = renderedClaims(objects);

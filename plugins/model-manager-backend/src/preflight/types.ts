@@ -34,6 +34,12 @@ export interface TargetFacts {
   reads: Map<string, Read>;
   /** The Gateway the engine's controller attaches the model's route to, per its profile. */
   controllerGateway?: ControllerGateway;
+  /** The kinds the engine's controller creates for the model by itself, for its routing, per its profile. */
+  controllerKinds?: ReadonlyArray<{
+    apiVersion: string;
+    kind: string;
+    routing: string;
+  }>;
   /** The controller's switch that would make the model's workload HTTPS, for its routing, per its profile. */
   controllerTls?: ControllerTls & { routing: string };
 }

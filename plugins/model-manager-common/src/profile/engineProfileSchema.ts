@@ -148,6 +148,28 @@ export const engineProfileSchema = z
           .strict(),
       )
       .default({}),
+    // Per routing value, the kinds the engine's controller creates for a model by itself (vLLM
+    // on epp: KServe's InferencePool and HTTPRoute); preflight checks the cluster serves them.
+    controller_kinds: z
+      .record(
+        z.array(
+          z
+            .object({
+              api_version: text(
+                'an apiVersion, group/version or v1, e.g. inference.networking.k8s.io/v1',
+              ).regex(
+                /^([a-z0-9]([-.a-z0-9]*[a-z0-9])?\/)?v[0-9]+((alpha|beta)[0-9]+)?$/,
+                'must be an apiVersion, group/version or v1, e.g. inference.networking.k8s.io/v1',
+              ),
+              kind: text('a kind, e.g. InferencePool').regex(
+                /^[A-Z][A-Za-z0-9]*$/,
+                'must be a kind, e.g. InferencePool',
+              ),
+            })
+            .strict(),
+        ),
+      )
+      .default({}),
     // Per routing value whose routes send plain HTTP, the switch in the engine's controller
     // config that makes it serve the workload over HTTPS instead (vLLM on aigateway: KServe's
     // ingress.enableLLMInferenceServiceTLS); preflight fails while it is true.
@@ -346,6 +368,12 @@ export function toEngineProfile(
         ];
       }),
     ),
+    controllerKinds: Object.fromEntries(
+      Object.entries(p.controller_kinds).map(([routing, kinds]) => [
+        routing,
+        kinds.map(k => ({ apiVersion: k.api_version, kind: k.kind })),
+      ]),
+    ),
     controllerTls: Object.fromEntries(
       Object.entries(p.controller_tls).map(([routing, t]) => [
         routing,
@@ -420,6 +448,8 @@ export function knownProfileKeys(
   if (path[0] === 'controller_gateway' && path.length === 3)
     return ['namespace', 'name', 'key', 'field'];
   if (path[0] === 'controller_tls' && path.length === 2) return ['config_map'];
+  if (path[0] === 'controller_kinds' && path.length === 3)
+    return ['api_version', 'kind'];
   if (path[0] === 'controller_tls' && path.length === 3)
     return ['namespace', 'name', 'key', 'field'];
   if (path[0] === 'name_suffixes' && path.length === 2)

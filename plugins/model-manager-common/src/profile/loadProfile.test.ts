@@ -291,6 +291,36 @@ const rules: Rule[] = [
     ],
   },
   {
+    rule: 'controller_kinds for a routing the profile does not have is refused at its line',
+    changes: {
+      profiles: {
+        vllm: edit(
+          VLLM,
+          /^controller_kinds:\n {2}epp:\n/m,
+          'controller_kinds:\n  istio:\n',
+        ),
+      },
+    },
+    expected: [
+      /^runtimes\/vllm\/profile\.yaml:\d+:3: controller_kinds\.istio: controller_kinds\.istio is for a routing this profile does not have \(routing: epp, aigateway\); add routing\.istio or remove it$/,
+    ],
+  },
+  {
+    rule: "a controller_kinds entry's api_version must be an apiVersion",
+    changes: {
+      profiles: {
+        vllm: edit(
+          VLLM,
+          /api_version: inference\.networking\.k8s\.io\/v1/,
+          'api_version: inference.networking.k8s.io',
+        ),
+      },
+    },
+    expected: [
+      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: controller_kinds\.epp\[0\]\.api_version: must be an apiVersion, group\/version or v1, e\.g\. inference\.networking\.k8s\.io\/v1$/,
+    ],
+  },
+  {
     rule: 'controller_tls for a routing the profile does not have is refused at its line',
     changes: {
       profiles: {

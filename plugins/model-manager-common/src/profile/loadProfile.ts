@@ -86,7 +86,11 @@ export function loadProfile(
   }
   // routing_values, controller_gateway and controller_tls are for routing values the profile has.
   const knownRoutings = (
-    section: 'routing_values' | 'controller_gateway' | 'controller_tls',
+    section:
+      | 'routing_values'
+      | 'controller_gateway'
+      | 'controller_kinds'
+      | 'controller_tls',
   ) => {
     for (const routing of Object.keys(p[section]))
       if (!Object.prototype.hasOwnProperty.call(p.routing, routing))
@@ -99,6 +103,7 @@ export function loadProfile(
   };
   knownRoutings('routing_values');
   knownRoutings('controller_gateway');
+  knownRoutings('controller_kinds');
   knownRoutings('controller_tls');
   // routing_values' names are no other placeholder's.
   for (const [routing, values] of Object.entries(p.routing_values)) {

@@ -79,6 +79,14 @@ export interface EngineProfile {
   routingValues: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   /** Per `routing` value, the Gateway the engine's controller attaches the model's route to (profile `controller_gateway:`). */
   controllerGateway: Readonly<Record<string, ControllerGateway>>;
+  /**
+   * Per `routing` value, the kinds the engine's controller creates for a model by itself (profile
+   * `controller_kinds:`; vLLM on epp: KServe's InferencePool and HTTPRoute): preflight checks the
+   * cluster serves them.
+   */
+  controllerKinds: Readonly<
+    Record<string, ReadonlyArray<{ apiVersion: string; kind: string }>>
+  >;
   /** Per `routing` value, the controller's switch that would make its workload HTTPS (profile `controller_tls:`). */
   controllerTls: Readonly<Record<string, ControllerTls>>;
   /** Where clients call a model, per `routing` value: its URL's sources, in order (profile `endpoints:`). */

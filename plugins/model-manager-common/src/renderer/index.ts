@@ -2,6 +2,7 @@ export * from './types';
 export {
   renderManifests,
   controllerGatewayOf,
+  controllerKindsOf,
   controllerTlsOf,
   modelLabels,
   servedModelName,

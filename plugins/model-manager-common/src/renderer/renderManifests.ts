@@ -118,6 +118,23 @@ export function controllerGatewayOf(
 }
 
 /**
+ * The kinds the engine's controller creates for this model by itself, for its routing (profile
+ * `controller_kinds:`); empty when none.
+ */
+export function controllerKindsOf(
+  catalog: Pick<Catalog, 'runtimes'>,
+  server: ResolvedServer,
+): ReadonlyArray<{ apiVersion: string; kind: string; routing: string }> {
+  return (
+    ofRouting(catalog, server, (profile, routing) =>
+      Object.prototype.hasOwnProperty.call(profile.controllerKinds, routing)
+        ? profile.controllerKinds[routing].map(k => ({ ...k, routing }))
+        : undefined,
+    ) ?? []
+  );
+}
+
+/**
  * The switch in the engine controller's config that would make this model's workload HTTPS,
  * which its routing's routes do not speak (profile `controller_tls:`); undefined when none.
  */
