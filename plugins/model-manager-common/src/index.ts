@@ -54,6 +54,7 @@ export type {
   SourceText,
 } from './catalog';
 export type {
+  ControllerConfigField,
   ControllerGateway,
   ControllerTls,
   EngineProfile,

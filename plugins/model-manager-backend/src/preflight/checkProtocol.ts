@@ -2,6 +2,7 @@
 import type { PreflightCheck } from '@model-manager/plugin-model-manager-common';
 import { configMapPath } from './paths';
 import { unreadable } from './readText';
+import { configMapJsonField } from './renderedNeeds';
 import type { Read, TargetFacts } from './types';
 
 const missing: Read = { ok: false, message: 'not read' };
@@ -34,17 +35,7 @@ export function checkProtocol(facts: TargetFacts): PreflightCheck | undefined {
       fix: `${why.fix}; or check ${config} by hand: it must not be true`,
     };
   }
-  let on: unknown;
-  if (read.body !== null) {
-    try {
-      on = JSON.parse(String(read.body.data?.[configMap.key] ?? '{}'))?.[
-        configMap.field
-      ];
-    } catch {
-      on = undefined;
-    }
-  }
-  if (on === true)
+  if (configMapJsonField(read.body, configMap) === true)
     return {
       id: 'protocol',
       title,

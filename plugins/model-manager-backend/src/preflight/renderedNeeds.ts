@@ -81,20 +81,30 @@ export function controllerGatewayName(
   };
   if (!read.ok || read.body === null)
     return { ...gateway.default, config: read };
-  let named: unknown;
-  try {
-    named = JSON.parse(String(read.body.data?.[configMap.key] ?? '{}'))?.[
-      configMap.field
-    ];
-  } catch {
-    named = undefined;
-  }
+  const named = configMapJsonField(read.body, configMap);
   if (typeof named !== 'string' || named.trim() === '')
     return { ...gateway.default, config: 'silent' };
   const parts = named.trim().split('/');
   return parts.length === 2
     ? { namespace: parts[0], name: parts[1], config: 'named' }
     : { namespace: configMap.namespace, name: parts[0], config: 'named' };
+}
+
+/**
+ * A field of the JSON a ConfigMap holds under `key` (KServe's inferenceservice-config keeps each
+ * section as JSON text); undefined when the ConfigMap is absent, the key or field is not there,
+ * or the text is not JSON (the controller could not read it either).
+ */
+export function configMapJsonField(
+  configMap: Record<string, any> | null,
+  at: { key: string; field: string },
+): unknown {
+  if (configMap === null) return undefined;
+  try {
+    return JSON.parse(String(configMap.data?.[at.key] ?? '{}'))?.[at.field];
+  } catch {
+    return undefined;
+  }
 }
 
 /** Every path the checks of a target read (first round; see `PreflightService`). */

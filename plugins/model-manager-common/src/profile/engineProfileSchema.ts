@@ -8,7 +8,12 @@ import {
   toEndpointRules,
 } from './endpoints';
 import type { EngineProfile, FlagKind } from './types';
-import { stringParams } from '../schema/stringParams';
+import {
+  controllerGatewaySchema,
+  controllerKindsSchema,
+  controllerTlsSchema,
+} from './controllerSchemas';
+import { text } from './profileText';
 
 /** The OpenAI-compatible operations a profile may declare per category. */
 export const API_OPERATIONS = [
@@ -19,12 +24,6 @@ export const API_OPERATIONS = [
   'score',
 ] as const;
 export type ApiOperation = (typeof API_OPERATIONS)[number];
-
-const text = (what: string) =>
-  z
-    .string(stringParams(what))
-    .min(1, `must not be empty (${what})`)
-    .regex(/^[^\r\n\0]*$/, `must be a single line (${what})`);
 
 /** A template or manifest path under runtimes/, e.g. `templates/inference-service.yaml`. */
 const templateRef = text('a path under runtimes/, e.g. templates/x.yaml').regex(
@@ -118,79 +117,9 @@ export const engineProfileSchema = z
         },
       )
       .default({}),
-    // Per routing value, the Gateway the engine's controller attaches the model's route to by
-    // itself, as its own config names it (vLLM on epp: KServe's managed HTTPRoute and
-    // kserveIngressGateway of inferenceservice-config); preflight checks that it exists.
-    controller_gateway: z
-      .record(
-        z
-          .object({
-            config_map: z
-              .object({
-                namespace: text('the ConfigMap namespace, e.g. kserve'),
-                name: text('the ConfigMap name, e.g. inferenceservice-config'),
-                key: text('the ConfigMap key holding JSON, e.g. ingress'),
-                field: text(
-                  'the JSON field naming the Gateway, e.g. kserveIngressGateway',
-                ),
-              })
-              .strict(),
-            default: z
-              .string({
-                required_error:
-                  'default is required: the Gateway the controller uses when its config names none, namespace/name, e.g. kserve/kserve-ingress-gateway',
-              })
-              .regex(
-                /^[a-z0-9]([-a-z0-9]*[a-z0-9])?\/[a-z0-9]([-.a-z0-9]*[a-z0-9])?$/,
-                'default must be namespace/name, e.g. kserve/kserve-ingress-gateway',
-              ),
-          })
-          .strict(),
-      )
-      .default({}),
-    // Per routing value, the kinds the engine's controller creates for a model by itself (vLLM
-    // on epp: KServe's InferencePool and HTTPRoute); preflight checks the cluster serves them.
-    controller_kinds: z
-      .record(
-        z.array(
-          z
-            .object({
-              api_version: text(
-                'an apiVersion, group/version or v1, e.g. inference.networking.k8s.io/v1',
-              ).regex(
-                /^([a-z0-9]([-.a-z0-9]*[a-z0-9])?\/)?v[0-9]+((alpha|beta)[0-9]+)?$/,
-                'must be an apiVersion, group/version or v1, e.g. inference.networking.k8s.io/v1',
-              ),
-              kind: text('a kind, e.g. InferencePool').regex(
-                /^[A-Z][A-Za-z0-9]*$/,
-                'must be a kind, e.g. InferencePool',
-              ),
-            })
-            .strict(),
-        ),
-      )
-      .default({}),
-    // Per routing value whose routes send plain HTTP, the switch in the engine's controller
-    // config that makes it serve the workload over HTTPS instead (vLLM on aigateway: KServe's
-    // ingress.enableLLMInferenceServiceTLS); preflight fails while it is true.
-    controller_tls: z
-      .record(
-        z
-          .object({
-            config_map: z
-              .object({
-                namespace: text('the ConfigMap namespace, e.g. kserve'),
-                name: text('the ConfigMap name, e.g. inferenceservice-config'),
-                key: text('the ConfigMap key holding JSON, e.g. ingress'),
-                field: text(
-                  'the JSON boolean field that turns TLS on, e.g. enableLLMInferenceServiceTLS',
-                ),
-              })
-              .strict(),
-          })
-          .strict(),
-      )
-      .default({}),
+    controller_gateway: controllerGatewaySchema,
+    controller_kinds: controllerKindsSchema,
+    controller_tls: controllerTlsSchema,
     kv_cache: z
       .object({
         env: text('an env var name, e.g. VLLM_CPU_KVCACHE_SPACE'),

@@ -244,21 +244,31 @@ const rules: Rule[] = [
       /^runtimes\/vllm\/values\.yaml:3:1: routing: routing 'aigateway' is not known; set routing to one of epp$/,
     ],
   },
-  {
-    rule: 'routing_values for a routing the profile does not have is refused at its line',
+  // Each per-routing section names only routings the profile has.
+  ...(
+    [
+      ['routing_values', 'epp'],
+      ['controller_gateway', 'epp'],
+      ['controller_kinds', 'epp'],
+      ['controller_tls', 'aigateway'],
+    ] as const
+  ).map(([section, routing]) => ({
+    rule: `${section} for a routing the profile does not have is refused at its line`,
     changes: {
       profiles: {
         vllm: edit(
           VLLM,
-          /^routing_values:\n {2}epp:\n/m,
-          'routing_values:\n  istio:\n',
+          new RegExp(`^${section}:\\n {2}${routing}:\\n`, 'm'),
+          `${section}:\n  istio:\n`,
         ),
       },
     },
     expected: [
-      /^runtimes\/vllm\/profile\.yaml:\d+:3: routing_values\.istio: routing_values\.istio is for a routing this profile does not have \(routing: epp, aigateway\); add routing\.istio or remove it$/,
+      new RegExp(
+        `^runtimes/vllm/profile\\.yaml:\\d+:3: ${section}\\.istio: ${section}\\.istio is for a routing this profile does not have \\(routing: epp, aigateway\\); add routing\\.istio or remove it$`,
+      ),
     ],
-  },
+  })),
   {
     rule: 'a routing_values name that a plumbing key or a built-in placeholder already has is refused',
     changes: {
@@ -276,36 +286,6 @@ const rules: Rule[] = [
     ],
   },
   {
-    rule: 'controller_gateway for a routing the profile does not have is refused at its line',
-    changes: {
-      profiles: {
-        vllm: edit(
-          VLLM,
-          /^controller_gateway:\n {2}epp:\n/m,
-          'controller_gateway:\n  istio:\n',
-        ),
-      },
-    },
-    expected: [
-      /^runtimes\/vllm\/profile\.yaml:\d+:3: controller_gateway\.istio: controller_gateway\.istio is for a routing this profile does not have \(routing: epp, aigateway\); add routing\.istio or remove it$/,
-    ],
-  },
-  {
-    rule: 'controller_kinds for a routing the profile does not have is refused at its line',
-    changes: {
-      profiles: {
-        vllm: edit(
-          VLLM,
-          /^controller_kinds:\n {2}epp:\n/m,
-          'controller_kinds:\n  istio:\n',
-        ),
-      },
-    },
-    expected: [
-      /^runtimes\/vllm\/profile\.yaml:\d+:3: controller_kinds\.istio: controller_kinds\.istio is for a routing this profile does not have \(routing: epp, aigateway\); add routing\.istio or remove it$/,
-    ],
-  },
-  {
     rule: "a controller_kinds entry's api_version must be an apiVersion",
     changes: {
       profiles: {
@@ -318,21 +298,6 @@ const rules: Rule[] = [
     },
     expected: [
       /^runtimes\/vllm\/profile\.yaml:\d+:\d+: controller_kinds\.epp\[0\]\.api_version: must be an apiVersion, group\/version or v1, e\.g\. inference\.networking\.k8s\.io\/v1$/,
-    ],
-  },
-  {
-    rule: 'controller_tls for a routing the profile does not have is refused at its line',
-    changes: {
-      profiles: {
-        vllm: edit(
-          VLLM,
-          /^controller_tls:\n {2}aigateway:\n/m,
-          'controller_tls:\n  istio:\n',
-        ),
-      },
-    },
-    expected: [
-      /^runtimes\/vllm\/profile\.yaml:\d+:3: controller_tls\.istio: controller_tls\.istio is for a routing this profile does not have \(routing: epp, aigateway\); add routing\.istio or remove it$/,
     ],
   },
   {

@@ -39,6 +39,18 @@ export interface ProfileObject {
  * runtime name.
  */
 /**
+ * Where an engine controller's own config says something: a JSON `field` of the `key` of a
+ * ConfigMap (KServe's inferenceservice-config keeps each section as JSON text).
+ * @public
+ */
+export interface ControllerConfigField {
+  namespace: string;
+  name: string;
+  key: string;
+  field: string;
+}
+
+/**
  * The Gateway an engine's controller attaches a model's route to by itself (KServe's managed
  * HTTPRoute of an LLMInferenceService), named in the controller's own config: a JSON `field` of
  * the `key` of a ConfigMap, `namespace/name` or `name` (then in the ConfigMap's namespace);
@@ -46,7 +58,7 @@ export interface ProfileObject {
  * @public
  */
 export interface ControllerGateway {
-  configMap: { namespace: string; name: string; key: string; field: string };
+  configMap: ControllerConfigField;
   default: { namespace: string; name: string };
 }
 
@@ -58,7 +70,7 @@ export interface ControllerGateway {
  * @public
  */
 export interface ControllerTls {
-  configMap: { namespace: string; name: string; key: string; field: string };
+  configMap: ControllerConfigField;
 }
 
 export interface EngineProfile {

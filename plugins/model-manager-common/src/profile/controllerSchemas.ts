@@ -1,0 +1,80 @@
+/**
+ * The profile sections about what an engine's controller does by itself, per routing value
+ * (`controller_gateway`, `controller_kinds`, `controller_tls`): preflight checks them on the
+ * target cluster.
+ */
+import { z } from 'zod';
+import { text } from './profileText';
+
+/** A JSON field of a key of a ConfigMap: where a controller's own config says something. */
+const configMapField = (field: string) =>
+  z
+    .object({
+      namespace: text('the ConfigMap namespace, e.g. kserve'),
+      name: text('the ConfigMap name, e.g. inferenceservice-config'),
+      key: text('the ConfigMap key holding JSON, e.g. ingress'),
+      field: text(field),
+    })
+    .strict();
+
+// Per routing value, the Gateway the engine's controller attaches the model's route to by
+// itself, as its own config names it (vLLM on epp: KServe's managed HTTPRoute and
+// kserveIngressGateway of inferenceservice-config); preflight checks that it exists.
+export const controllerGatewaySchema = z
+  .record(
+    z
+      .object({
+        config_map: configMapField(
+          'the JSON field naming the Gateway, e.g. kserveIngressGateway',
+        ),
+        default: z
+          .string({
+            required_error:
+              'default is required: the Gateway the controller uses when its config names none, namespace/name, e.g. kserve/kserve-ingress-gateway',
+          })
+          .regex(
+            /^[a-z0-9]([-a-z0-9]*[a-z0-9])?\/[a-z0-9]([-.a-z0-9]*[a-z0-9])?$/,
+            'default must be namespace/name, e.g. kserve/kserve-ingress-gateway',
+          ),
+      })
+      .strict(),
+  )
+  .default({});
+
+// Per routing value, the kinds the engine's controller creates for a model by itself (vLLM on
+// epp: KServe's InferencePool and HTTPRoute); preflight checks the cluster serves them.
+export const controllerKindsSchema = z
+  .record(
+    z.array(
+      z
+        .object({
+          api_version: text(
+            'an apiVersion, group/version or v1, e.g. inference.networking.k8s.io/v1',
+          ).regex(
+            /^([a-z0-9]([-.a-z0-9]*[a-z0-9])?\/)?v[0-9]+((alpha|beta)[0-9]+)?$/,
+            'must be an apiVersion, group/version or v1, e.g. inference.networking.k8s.io/v1',
+          ),
+          kind: text('a kind, e.g. InferencePool').regex(
+            /^[A-Z][A-Za-z0-9]*$/,
+            'must be a kind, e.g. InferencePool',
+          ),
+        })
+        .strict(),
+    ),
+  )
+  .default({});
+
+// Per routing value whose routes send plain HTTP, the switch in the engine's controller config
+// that makes it serve the workload over HTTPS instead (vLLM on aigateway: KServe's
+// ingress.enableLLMInferenceServiceTLS); preflight fails while it is true.
+export const controllerTlsSchema = z
+  .record(
+    z
+      .object({
+        config_map: configMapField(
+          'the JSON boolean field that turns TLS on, e.g. enableLLMInferenceServiceTLS',
+        ),
+      })
+      .strict(),
+  )
+  .default({});
