@@ -38,6 +38,9 @@ if (!process.env.MODEL_MANAGER_NO_TEST_CLUSTER) {
       KUBE_API_TEST_SERVER_SEED: 'working-cluster',
       KUBE_API_TEST_SERVER_GATEWAYS:
         'default/envoy-ai-gateway-basic,kserve/kserve-ingress-gateway',
+      // Envoy Gateway's config with its Backend API on, as Envoy AI Gateway's install makes it.
+      KUBE_API_TEST_SERVER_MANIFESTS:
+        'packages/model-manager-test-harness/cluster/envoy-gateway-config.yaml',
       // The Secret the gated llama references (README, "Gated and private models").
       KUBE_API_TEST_SERVER_SECRETS:
         'default/hf-token/token,models/hf-token/token',

@@ -211,6 +211,7 @@ PATH=$repo_path KUBE_API_TEST_SERVER_PORT=$kube_port \
   KUBE_API_TEST_SERVER_NAMESPACES=default,models \
   KUBE_API_TEST_SERVER_SEED=working-cluster \
   KUBE_API_TEST_SERVER_GATEWAYS=default/envoy-ai-gateway-basic,kserve/kserve-ingress-gateway \
+  KUBE_API_TEST_SERVER_MANIFESTS=packages/model-manager-test-harness/cluster/envoy-gateway-config.yaml \
   node packages/kube-api-test-server/bin/kube-api-test-server.js >"$work/kube.log" 2>&1 &
 pids+=($!)
 

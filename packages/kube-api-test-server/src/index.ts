@@ -1,6 +1,6 @@
 export { KubeApiTestServer } from './KubeApiTestServer';
 export { ADMIN_TOKEN, KSERVE_DEV_TOKEN, DEFAULT_USERS } from './defaults';
-export { startFromEnv } from './main';
+export { readManifests, startFromEnv } from './main';
 export {
   seedWorkingCluster,
   seedWorkingClusterObjects,

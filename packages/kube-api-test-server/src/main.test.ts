@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { parseYaml } from './handlers/codec';
-import { startFromEnv } from './main';
+import { readManifests, startFromEnv } from './main';
 import { request } from './testing/httpClient';
 
 describe('startFromEnv', () => {
@@ -34,15 +37,36 @@ describe('startFromEnv', () => {
     );
   }, 120_000);
 
-  it('seeds a working cluster (a Ready node, a default StorageClass, Gateways) when asked', async () => {
+  it('seeds a working cluster (a Ready node, a default StorageClass, Gateways, manifests) when asked', async () => {
+    const manifests = path.join(
+      fs.mkdtempSync(path.join(os.tmpdir(), 'kats-')),
+      'eg.yaml',
+    );
+    fs.writeFileSync(
+      manifests,
+      [
+        'apiVersion: v1',
+        'kind: ConfigMap',
+        'metadata: { name: eg-config, namespace: eg-system }',
+        'data:',
+        '  config.yaml: |',
+        '    extensionApis:',
+        '      enableBackend: true',
+        '---',
+        '',
+      ].join('\n'),
+    );
     const server = await startFromEnv({
       KUBE_API_TEST_SERVER_NAMESPACES: 'models',
       KUBE_API_TEST_SERVER_SEED: 'working-cluster',
       KUBE_API_TEST_SERVER_GATEWAYS: 'gw-system/ai-gateway',
+      KUBE_API_TEST_SERVER_MANIFESTS: manifests,
     });
     try {
-      const get = (path: string) =>
-        request(server.url, { path, token: 'admin-token' }).then(r => r.json);
+      const get = (apiPath: string) =>
+        request(server.url, { path: apiPath, token: 'admin-token' }).then(
+          r => r.json,
+        );
       expect((await get('/api/v1/nodes')).items[0].status.conditions).toEqual([
         expect.objectContaining({ type: 'Ready', status: 'True' }),
       ]);
@@ -57,10 +81,27 @@ describe('startFromEnv', () => {
           )
         ).kind,
       ).toBe('Gateway');
+      // The manifests' objects, their namespace created as an installer would.
+      expect(
+        (await get('/api/v1/namespaces/eg-system/configmaps/eg-config')).data,
+      ).toEqual({ 'config.yaml': 'extensionApis:\n  enableBackend: true\n' });
     } finally {
       await server.stop();
     }
   }, 120_000);
+
+  it('names the manifests file and line of a YAML error', () => {
+    const bad = path.join(
+      fs.mkdtempSync(path.join(os.tmpdir(), 'kats-')),
+      'bad.yaml',
+    );
+    fs.writeFileSync(bad, 'kind: ConfigMap\nmetadata: [name: x\n');
+    expect(() => readManifests(bad)).toThrow(
+      new RegExp(
+        `^KUBE_API_TEST_SERVER_MANIFESTS: ${bad}: .* at line \\d+, column \\d+:?$`,
+      ),
+    );
+  });
 });
 
 describe('YAML request bodies', () => {

@@ -1,4 +1,6 @@
 /** Starting the test server from environment variables (for the CLI). */
+import fs from 'node:fs';
+import { parseAllDocuments } from 'yaml';
 import { KubeApiTestServer } from './KubeApiTestServer';
 import { seedWorkingCluster } from './testing/seedWorkingCluster';
 
@@ -13,7 +15,8 @@ import { seedWorkingCluster } from './testing/seedWorkingCluster';
  * `KUBE_API_TEST_SERVER_SEED=working-cluster` (a Ready node and a default StorageClass, see
  * `seedWorkingCluster`) with `KUBE_API_TEST_SERVER_GATEWAYS` (`namespace/name,...`: Gateways) and
  * `KUBE_API_TEST_SERVER_SECRETS` (`namespace/name/key,...`: Secrets holding a placeholder value, e.g.
- * the Hugging Face token models.yaml references).
+ * the Hugging Face token models.yaml references) and `KUBE_API_TEST_SERVER_MANIFESTS` (comma-separated
+ * YAML files of other objects, e.g. Envoy Gateway's config ConfigMap as its install writes it).
  */
 export async function startFromEnv(
   env: NodeJS.ProcessEnv = process.env,
@@ -51,6 +54,11 @@ export async function startFromEnv(
       secrets: list(env.KUBE_API_TEST_SERVER_SECRETS).map(
         ([namespace, name, key]) => ({ namespace, name, key }),
       ),
+      objects: (env.KUBE_API_TEST_SERVER_MANIFESTS ?? '')
+        .split(',')
+        .map(s => s.trim())
+        .filter(Boolean)
+        .flatMap(readManifests),
     });
   if (latencyMs > 0)
     server.faults.inject({
@@ -59,4 +67,21 @@ export async function startFromEnv(
       times: Number.POSITIVE_INFINITY,
     });
   return server;
+}
+
+/** The objects of a YAML file of one or more documents; an error names the file and line. */
+export function readManifests(file: string): Array<Record<string, any>> {
+  const docs = parseAllDocuments(fs.readFileSync(file, 'utf8'), {
+    prettyErrors: true,
+  });
+  for (const doc of docs)
+    if (doc.errors.length > 0)
+      throw new Error(
+        `KUBE_API_TEST_SERVER_MANIFESTS: ${file}: ${
+          doc.errors[0].message.split('\n')[0]
+        }`,
+      );
+  return docs
+    .map(doc => doc.toJS())
+    .filter(o => o !== null && typeof o === 'object');
 }

@@ -16,6 +16,7 @@ export {
   seedSchedulableCluster,
   seedSchedulableTarget,
   KSERVE_GATEWAY,
+  ENVOY_GATEWAY_CONFIG_FILE,
   TEST_GATEWAY,
   TEST_SECRETS,
 } from './seedCluster';

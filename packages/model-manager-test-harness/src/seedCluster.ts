@@ -1,4 +1,6 @@
+import { resolvePackagePath } from '@backstage/backend-plugin-api';
 import {
+  readManifests,
   seedWorkingCluster,
   seedWorkingClusterObjects,
   type KubeApiTestServer,
@@ -32,14 +34,27 @@ export const TEST_SECRETS = ['default', 'models'].map(namespace => ({
 }));
 
 /**
+ * Envoy Gateway's config ConfigMap as Envoy AI Gateway's install makes it, with the Backend API
+ * on (the routing aigateway's preflight reads it). The file is also what the browser suite and
+ * `npm run dev` seed their API double with (`KUBE_API_TEST_SERVER_MANIFESTS`).
+ */
+export const ENVOY_GATEWAY_CONFIG_FILE = resolvePackagePath(
+  '@model-manager/test-harness',
+  'cluster/envoy-gateway-config.yaml',
+);
+
+const installed = () => readManifests(ENVOY_GATEWAY_CONFIG_FILE);
+
+/**
  * A cluster whose deploys pass preflight: a Ready node with room, a default StorageClass, the
  * AI gateway of the OpenVINO plumbing and KServe's default Gateway (`seedWorkingCluster` of the
- * API test server).
+ * API test server), and Envoy Gateway's config with its Backend API on.
  */
 export function seedSchedulableCluster(kube: KubeApiTestServer): void {
   seedWorkingCluster(kube, {
     gateways: [TEST_GATEWAY, KSERVE_GATEWAY],
     secrets: TEST_SECRETS,
+    objects: installed(),
   });
 }
 
@@ -48,5 +63,6 @@ export async function seedSchedulableTarget(kube: KubeTarget): Promise<void> {
   await seedWorkingClusterObjects(kube, {
     gateways: [TEST_GATEWAY, KSERVE_GATEWAY],
     secrets: TEST_SECRETS,
+    objects: installed(),
   });
 }

@@ -57,6 +57,7 @@ export type {
   ControllerConfigField,
   ControllerGateway,
   ControllerTls,
+  GatewayConfigRequirement,
   EngineProfile,
   StatusReading,
 } from './profile';
@@ -93,6 +94,7 @@ export {
   controllerGatewayOf,
   controllerKindsOf,
   controllerTlsOf,
+  gatewayConfigOf,
   isOwnedByModel,
   renderManifests,
   servedModelName,

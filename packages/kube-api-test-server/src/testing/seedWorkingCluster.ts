@@ -6,6 +6,11 @@ export type SeedOptions = {
   gateways?: Array<{ namespace: string; name: string }>;
   /** Secrets with one key each, holding a placeholder (never a real credential). */
   secrets?: Array<{ namespace: string; name: string; key: string }>;
+  /**
+   * Any other objects, as the cluster's installers would have written them (e.g. Envoy Gateway's
+   * config ConfigMap); a namespaced one's namespace is created when missing.
+   */
+  objects?: Array<Record<string, any>>;
 };
 
 /** A Secret as a user's `kubectl create secret generic NAME --from-literal=KEY=...` makes it. */
@@ -76,6 +81,11 @@ export function seedWorkingCluster(
       store.createNamespace(secret.namespace);
     store.put(placeholderSecret(secret));
   }
+  for (const o of options.objects ?? []) {
+    const ns = o.metadata?.namespace;
+    if (ns && !store.namespaces().includes(ns)) store.createNamespace(ns);
+    store.put(o as any);
+  }
 }
 
 /**
@@ -123,11 +133,14 @@ export async function seedWorkingClusterObjects(
   });
   // The namespaces the Gateways and Secrets go in (KServe's own, kserve, for its Gateway), as
   // their installers create them.
-  const namespaces = new Set(
-    [...(options.gateways ?? []), ...(options.secrets ?? [])].map(
+  const namespaces = new Set<string>([
+    ...[...(options.gateways ?? []), ...(options.secrets ?? [])].map(
       o => o.namespace,
     ),
-  );
+    ...(options.objects ?? []).flatMap(o =>
+      o.metadata?.namespace ? [o.metadata.namespace as string] : [],
+    ),
+  ]);
   for (const name of namespaces)
     if (!(await objects.get({ apiVersion: 'v1', kind: 'Namespace', name })))
       await objects.put({
@@ -148,4 +161,5 @@ export async function seedWorkingClusterObjects(
   }
   for (const secret of options.secrets ?? [])
     await objects.put(placeholderSecret(secret));
+  for (const o of options.objects ?? []) await objects.put(o as any);
 }

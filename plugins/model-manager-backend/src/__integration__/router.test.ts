@@ -347,9 +347,11 @@ describe('model-manager router', () => {
     const firstApply = sequence().findIndex(r => r.startsWith('apply'));
     expect(sequence().slice(0, firstApply).sort()).toEqual(
       [
-        // Preflight: the weights claim (or a StorageClass to bind it) and the routes' Gateway.
+        // Preflight: the weights claim (or a StorageClass to bind it), the routes' Gateway and
+        // Envoy Gateway's config (its Backend API).
         'GET persistentvolumeclaims/model-manager-weights',
         'GET gateways/envoy-ai-gateway-basic',
+        'GET configmaps/envoy-gateway-config',
         'GET clusterservingruntimes/openvino-runtime',
         'GET persistentvolumeclaims/model-manager-weights',
         ...runtime,

@@ -3,6 +3,7 @@ import {
   controllerGatewayOf,
   controllerKindsOf,
   controllerTlsOf,
+  gatewayConfigOf,
   renderManifests,
   resolveServer,
   type Catalog,
@@ -96,6 +97,7 @@ export class PreflightService {
     const controllerGateway = controllerGatewayOf(catalog, server);
     const controllerTls = controllerTlsOf(catalog, server);
     const controllerKinds = controllerKindsOf(catalog, server);
+    const gatewayConfig = gatewayConfigOf(catalog, server);
     const reads = await readAll(
       session,
       target.cluster,
@@ -105,6 +107,7 @@ export class PreflightService {
         controllerGateway,
         controllerTls,
         controllerKinds,
+        gatewayConfig,
       ),
     );
     // Second round, only where a group version is not served: the group's versions, for the
@@ -145,6 +148,7 @@ export class PreflightService {
         ...(controllerGateway ? { controllerGateway } : {}),
         ...(controllerTls ? { controllerTls } : {}),
         ...(controllerKinds.length > 0 ? { controllerKinds } : {}),
+        ...(gatewayConfig.length > 0 ? { gatewayConfig } : {}),
       }),
     ];
   }

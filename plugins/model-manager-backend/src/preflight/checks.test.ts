@@ -755,6 +755,163 @@ describe('preflight checks', () => {
     });
   });
 
+  describe("the gateway's controller accepts the routes' objects (profile gateway_config)", () => {
+    const backendApi = {
+      controller: 'Envoy Gateway',
+      configMap: {
+        namespace: 'envoy-gateway-system',
+        name: 'envoy-gateway-config',
+        key: 'envoy-gateway.yaml',
+        field: 'extensionApis.enableBackend',
+      },
+      format: 'yaml' as const,
+      mustBe: true,
+      unset: false,
+      neededFor: "the model's Backend",
+      how: 'Helm: config.envoyGateway.extensionApis.enableBackend=true',
+      routing: 'aigateway',
+    };
+    const CONFIG = configMapPath(
+      'envoy-gateway-system',
+      'envoy-gateway-config',
+    );
+    const configCheck = (
+      config: Read | undefined,
+      needs: TargetFacts['gatewayConfig'] = [backendApi],
+    ) => {
+      const reads = healthy();
+      if (config) reads.set(CONFIG, config);
+      return runChecks({ ...facts(reads), gatewayConfig: needs }).find(
+        c => c.id === 'gateway-config',
+      );
+    };
+    const egConfig = (yaml: string) =>
+      ok({ data: { 'envoy-gateway.yaml': yaml } });
+    const HEAD =
+      'apiVersion: gateway.envoyproxy.io/v1alpha1\nkind: EnvoyGateway\n';
+
+    it.each([
+      {
+        rule: 'on: pass, naming the field and the ConfigMap',
+        config: egConfig(`${HEAD}extensionApis:\n  enableBackend: true\n`),
+        status: 'pass',
+        message:
+          /^Envoy Gateway accepts the model's Backend: envoy-gateway\.yaml of ConfigMap envoy-gateway-system\/envoy-gateway-config has extensionApis\.enableBackend: true$/,
+      },
+      {
+        rule: 'YAML 1.1 "yes", which go-yaml v2 (sigs.k8s.io/yaml) reads as true: pass',
+        config: egConfig(`${HEAD}extensionApis: {enableBackend: yes}\n`),
+        status: 'pass',
+      },
+      {
+        rule: "not set (Envoy Gateway's default, off): fail, saying so",
+        config: egConfig(
+          `${HEAD}extensionApis:\n  enableEnvoyPatchPolicy: true\n`,
+        ),
+        status: 'fail',
+        message:
+          /^Envoy Gateway on cluster prod would not accept the model's Backend, which routing aigateway renders: extensionApis\.enableBackend in envoy-gateway\.yaml of ConfigMap envoy-gateway-system\/envoy-gateway-config is not set \(Envoy Gateway's default: false\), not true; clients could not reach the model through the gateway$/,
+        fix: /^set extensionApis\.enableBackend: true in envoy-gateway\.yaml of ConfigMap envoy-gateway-system\/envoy-gateway-config \(Helm: config\.envoyGateway\.extensionApis\.enableBackend=true\); or set routing to another/,
+      },
+      {
+        rule: 'off: fail',
+        config: egConfig(`${HEAD}extensionApis:\n  enableBackend: false\n`),
+        status: 'fail',
+        message: /enableBackend in .* is false, not true;/,
+      },
+      {
+        rule: 'a quoted "true" is a string, not the boolean Envoy Gateway reads: fail, saying so',
+        config: egConfig(`${HEAD}extensionApis:\n  enableBackend: "true"\n`),
+        status: 'fail',
+        message: /is "true" \(a string\), not true;/,
+      },
+      {
+        rule: 'the ConfigMap has no such key: not set, fail',
+        config: ok({ data: { other: 'x' } }),
+        status: 'fail',
+        message: /is not set \(Envoy Gateway's default: false\)/,
+      },
+      {
+        rule: "YAML that does not parse: warn, with the parser's words",
+        config: egConfig('extensionApis: [enableBackend: true\n'),
+        status: 'warn',
+        message:
+          /^envoy-gateway\.yaml of ConfigMap envoy-gateway-system\/envoy-gateway-config on cluster prod could not be read as YAML \(.+\), so whether Envoy Gateway accepts/,
+      },
+      {
+        rule: 'no ConfigMap there: warn (Envoy Gateway may run in another namespace)',
+        config: ok(null),
+        status: 'warn',
+        message:
+          /^ConfigMap envoy-gateway-system\/envoy-gateway-config is not on cluster prod, .*runs in another namespace$/,
+      },
+      {
+        rule: 'the ConfigMap may not be read: unknown, with the RBAC it needs',
+        config: forbidden,
+        status: 'unknown',
+        message:
+          /^cannot get configmaps on cluster prod: RBAC \(needs get on configmaps\), so whether Envoy Gateway accepts the model's Backend/,
+      },
+    ])('$rule', ({ config, status, message, fix }) => {
+      const check = configCheck(config)!;
+      expect(check.status).toBe(status);
+      if (message) expect(check.message).toMatch(message);
+      if (fix) expect(check.fix).toMatch(fix);
+      if (status !== 'pass') expect(check.fix).toBeTruthy();
+    });
+
+    it('a JSON config is read as JSON, at a nested dot path', () => {
+      const json = {
+        ...backendApi,
+        configMap: { ...backendApi.configMap, key: 'cfg.json', field: 'a.b' },
+        format: 'json' as const,
+        mustBe: 'on',
+        unset: undefined,
+      };
+      const check = (text: string) =>
+        configCheck(ok({ data: { 'cfg.json': text } }), [json])!;
+      expect(check('{"a": {"b": "on"}}').status).toBe('pass');
+      expect(check('{"a": {"b": "off"}}').message).toMatch(
+        /a\.b in cfg\.json .* is "off" \(a string\), not "on";/,
+      );
+      expect(check('{"a": "b"}').message).toMatch(
+        /a\.b in .* is not set, not "on"/,
+      );
+    });
+
+    it('several requirements: the worst one speaks', () => {
+      const other = {
+        ...backendApi,
+        configMap: { ...backendApi.configMap, field: 'extensionApis.other' },
+      };
+      const check = configCheck(
+        egConfig(`${HEAD}extensionApis:\n  enableBackend: true\n`),
+        [backendApi, other],
+      )!;
+      expect(check.status).toBe('fail');
+      expect(check.message).toMatch(
+        /^Envoy Gateway on cluster prod would not accept .*extensionApis\.other in/,
+      );
+      expect(check.message).not.toMatch(/enableBackend/);
+    });
+
+    it('is listed last, and only for a routing that declares it', () => {
+      const reads = healthy();
+      reads.set(
+        CONFIG,
+        egConfig(`${HEAD}extensionApis: {enableBackend: true}\n`),
+      );
+      const ids = runChecks({
+        ...facts(reads),
+        gatewayConfig: [backendApi],
+      }).map(c => c.id);
+      expect(ids[ids.length - 1]).toBe('gateway-config');
+      expect(
+        runChecks(facts(reads)).find(c => c.id === 'gateway-config'),
+      ).toBeUndefined();
+    });
+  });
+
   describe("the kinds the engine's controller creates by itself (profile controller_kinds)", () => {
     const kinds = [
       {

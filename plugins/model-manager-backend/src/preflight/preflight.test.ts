@@ -57,6 +57,7 @@ describe('preflight on a cluster that can run the model', () => {
       nodes: 'pass',
       storage: 'pass',
       gateway: 'pass',
+      'gateway-config': 'pass',
     });
     expect(res.body.checks.find((c: any) => c.id === 'storage').message).toBe(
       'claim model-manager-weights will be created with the default StorageClass standard',
@@ -177,7 +178,8 @@ describe('preflight on a cluster that can run the model', () => {
           "LLMInferenceService qwen2-5-7b-instruct's managed route attaches to Gateway gateways/edge (ingress.kserveIngressGateway of ConfigMap kserve/inferenceservice-config), which cluster local does not have (gateway.networking.k8s.io/v1): the route would never be accepted, and the model would never be Ready",
         fix: expect.stringMatching(/^create the Gateway gateways\/edge, /),
       });
-      // An OpenVINO model's routes are rendered (the AI gateway): KServe's config is not read.
+      // An OpenVINO model's routes are rendered (the AI gateway): KServe's config is not read,
+      // only Envoy Gateway's (its Backend API, profile gateway_config).
       ctx.kube.resetRequests();
       await api()
         .get(`/api/model-manager/models/${OVMS}/preflight`)
@@ -185,8 +187,12 @@ describe('preflight on a cluster that can run the model', () => {
         .set('Authorization', ALICE)
         .expect(200);
       expect(
-        ctx.kube.requests.filter(r => r.path.includes('/configmaps/')),
-      ).toEqual([]);
+        ctx.kube.requests
+          .filter(r => r.path.includes('/configmaps/'))
+          .map(r => r.path),
+      ).toEqual([
+        '/api/v1/namespaces/envoy-gateway-system/configmaps/envoy-gateway-config',
+      ]);
     } finally {
       ctx.kube.store.delete({
         apiVersion: 'v1',
@@ -374,6 +380,79 @@ describe('preflight of a vLLM model on routing aigateway', () => {
       /nothing was applied: The routes speak the protocol of the model's workload: .*enableLLMInferenceServiceTLS/,
     );
     expect(ctx.kube.requests.every(r => r.method === 'GET')).toBe(true);
+  });
+
+  it("Envoy Gateway's Backend API off fails the check and refuses the deploy; on, it passes", async () => {
+    const egConfig = (yaml: string) => ({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: {
+        name: 'envoy-gateway-config',
+        namespace: 'envoy-gateway-system',
+      },
+      data: { 'envoy-gateway.yaml': yaml },
+    });
+    const check = async () =>
+      (
+        await api()
+          .get(`/api/model-manager/models/${VLLM}/preflight`)
+          .query({ cluster: 'local', namespace: 'models' })
+          .set('Authorization', ALICE)
+          .expect(200)
+      ).body.checks.find((c: any) => c.id === 'gateway-config');
+    const installed = ctx.kube.store.get({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      namespace: 'envoy-gateway-system',
+      name: 'envoy-gateway-config',
+    });
+    try {
+      // As Envoy AI Gateway's install leaves it (the seeded cluster's): on, pass.
+      expect((await check()).status).toBe('pass');
+      // No such ConfigMap on the cluster: not known, a warn (Envoy Gateway may run elsewhere).
+      ctx.kube.store.delete({
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        namespace: 'envoy-gateway-system',
+        name: 'envoy-gateway-config',
+      });
+      expect((await check()).status).toBe('warn');
+
+      ctx.kube.store.put(
+        egConfig(
+          'apiVersion: gateway.envoyproxy.io/v1alpha1\nkind: EnvoyGateway\nextensionApis:\n  enableEnvoyPatchPolicy: true\n',
+        ),
+      );
+      expect(await check()).toEqual({
+        id: 'gateway-config',
+        title: "The gateway's controller accepts the objects the routes use",
+        status: 'fail',
+        message:
+          "Envoy Gateway on cluster local would not accept the model's Backend (gateway.envoyproxy.io/v1alpha1), which its AIServiceBackend points at, which routing aigateway renders: extensionApis.enableBackend in envoy-gateway.yaml of ConfigMap envoy-gateway-system/envoy-gateway-config is not set (Envoy Gateway's default: false), not true; clients could not reach the model through the gateway",
+        fix: expect.stringContaining(
+          "set extensionApis.enableBackend: true in envoy-gateway.yaml of ConfigMap envoy-gateway-system/envoy-gateway-config (Helm: config.envoyGateway.extensionApis.enableBackend=true, as Envoy AI Gateway's install sets it)",
+        ),
+      });
+      ctx.kube.resetRequests();
+      const refused = await api()
+        .post(`/api/model-manager/models/${VLLM}/deploy`)
+        .set('Authorization', ALICE)
+        .send({ cluster: 'local', namespace: 'models' })
+        .expect(409);
+      expect(refused.body.error.message).toMatch(
+        /nothing was applied: The gateway's controller accepts the objects the routes use: .*extensionApis\.enableBackend/,
+      );
+      expect(ctx.kube.requests.every(r => r.method === 'GET')).toBe(true);
+
+      ctx.kube.store.put(
+        egConfig(
+          'extensionApis:\n  enableEnvoyPatchPolicy: true\n  enableBackend: true\n',
+        ),
+      );
+      expect((await check()).status).toBe('pass');
+    } finally {
+      if (installed) ctx.kube.store.put(installed);
+    }
   });
 });
 

@@ -35,8 +35,11 @@ describe('model-manager preflight (CLI)', () => {
     expect(res.stdout).toContain(
       'PASS    A schedulable node fits the pod: 1 of 1 node(s) have allocatable room',
     );
+    expect(res.stdout).toContain(
+      "PASS    The gateway's controller accepts the objects the routes use: Envoy Gateway accepts the model's Backend",
+    );
     expect(res.stdout.split('\n').filter(l => /^[A-Z]+ /.test(l))).toHaveLength(
-      9,
+      10,
     );
   });
 

@@ -2,6 +2,7 @@ import {
   secretNamesInObjects,
   type ControllerGateway,
   type ControllerTls,
+  type ControllerConfigField,
   type RenderedObject,
 } from '@model-manager/plugin-model-manager-common';
 import {
@@ -114,6 +115,7 @@ export function pathsToRead(
   controllerGateway?: ControllerGateway,
   controllerTls?: ControllerTls,
   controllerKinds: ReadonlyArray<{ apiVersion: string }> = [],
+  gatewayConfig: ReadonlyArray<{ configMap: ControllerConfigField }> = [],
 ): string[] {
   const paths = new Set<string>([
     namespacePath(namespace),
@@ -146,5 +148,7 @@ export function pathsToRead(
     const { configMap } = controllerTls;
     paths.add(configMapPath(configMap.namespace, configMap.name));
   }
+  for (const { configMap } of gatewayConfig)
+    paths.add(configMapPath(configMap.namespace, configMap.name));
   return [...paths];
 }

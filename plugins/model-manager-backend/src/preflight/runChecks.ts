@@ -1,5 +1,6 @@
 import type { PreflightCheck } from '@model-manager/plugin-model-manager-common';
 import { checkLimitRange, checkNodes, checkQuota } from './checkCapacity';
+import { checkGatewayConfig } from './checkGatewayConfig';
 import { checkProtocol } from './checkProtocol';
 import { checkGateway, checkStorage } from './checkStorage';
 import { checkApiVersions, checkNamespace, checkSecrets } from './checkTarget';
@@ -16,6 +17,7 @@ const CHECKS: Check[] = [
   checkStorage,
   checkGateway,
   checkProtocol,
+  checkGatewayConfig,
 ];
 
 /** Every check that applies to the target, from what was read. Pure. */

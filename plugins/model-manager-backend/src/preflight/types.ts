@@ -2,6 +2,7 @@
 import type {
   ControllerGateway,
   ControllerTls,
+  GatewayConfigRequirement,
   PreflightCheck,
   RenderedObject,
   ResolvedServer,
@@ -42,6 +43,8 @@ export interface TargetFacts {
   }>;
   /** The controller's switch that would make the model's workload HTTPS, for its routing, per its profile. */
   controllerTls?: ControllerTls & { routing: string };
+  /** What the config of the controller serving the routes' objects must say, per its profile. */
+  gatewayConfig?: ReadonlyArray<GatewayConfigRequirement & { routing: string }>;
 }
 
 /** A pure check over what was read; undefined when it does not apply to the target. */

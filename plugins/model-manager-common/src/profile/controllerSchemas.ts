@@ -1,7 +1,8 @@
 /**
  * The profile sections about what an engine's controller does by itself, per routing value
- * (`controller_gateway`, `controller_kinds`, `controller_tls`): preflight checks them on the
- * target cluster.
+ * (`controller_gateway`, `controller_kinds`, `controller_tls`), and what a gateway controller's
+ * config must say for the objects a routing renders (`gateway_config`): preflight checks them on
+ * the target cluster.
  */
 import { z } from 'zod';
 import { text } from './profileText';
@@ -76,5 +77,60 @@ export const controllerTlsSchema = z
         ),
       })
       .strict(),
+  )
+  .default({});
+
+const scalar = (what: string) =>
+  z.union([z.boolean(), z.number(), z.string()], {
+    errorMap: () => ({
+      message: `${what} must be a boolean, a number or a string, e.g. true`,
+    }),
+  });
+
+// Per routing value, what the config of the controller that serves the routing's objects must
+// say for it to accept them (routing aigateway: Envoy Gateway accepts a Backend only with
+// extensionApis.enableBackend: true in its envoy-gateway.yaml); preflight fails while it does not.
+export const gatewayConfigSchema = z
+  .record(
+    z.array(
+      z
+        .object({
+          controller: text(
+            'the controller whose config it is, e.g. Envoy Gateway',
+          ),
+          config_map: z
+            .object({
+              namespace: text(
+                'the ConfigMap namespace, e.g. envoy-gateway-system',
+              ),
+              name: text('the ConfigMap name, e.g. envoy-gateway-config'),
+              key: text(
+                'the ConfigMap key holding the config, e.g. envoy-gateway.yaml',
+              ),
+              field: text(
+                'the field, a dot path into the config, e.g. extensionApis.enableBackend',
+              ).regex(
+                /^[^.]+(\.[^.]+)*$/,
+                'must be a dot path of field names, e.g. extensionApis.enableBackend',
+              ),
+            })
+            .strict(),
+          format: z.enum(['json', 'yaml'], {
+            errorMap: () => ({
+              message:
+                'format must be json or yaml: how the ConfigMap key is written',
+            }),
+          }),
+          must_be: scalar('must_be'),
+          unset: scalar('unset').optional(),
+          needed_for: text(
+            "what the controller accepts only then, e.g. the model's Backend",
+          ),
+          how: text(
+            'how to set it, e.g. the Helm value that does, for the fix',
+          ).optional(),
+        })
+        .strict(),
+    ),
   )
   .default({});

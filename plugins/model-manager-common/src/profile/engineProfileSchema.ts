@@ -12,6 +12,7 @@ import {
   controllerGatewaySchema,
   controllerKindsSchema,
   controllerTlsSchema,
+  gatewayConfigSchema,
 } from './controllerSchemas';
 import { text } from './profileText';
 
@@ -120,6 +121,7 @@ export const engineProfileSchema = z
     controller_gateway: controllerGatewaySchema,
     controller_kinds: controllerKindsSchema,
     controller_tls: controllerTlsSchema,
+    gateway_config: gatewayConfigSchema,
     kv_cache: z
       .object({
         env: text('an env var name, e.g. VLLM_CPU_KVCACHE_SPACE'),
@@ -309,6 +311,20 @@ export function toEngineProfile(
         { configMap: t.config_map },
       ]),
     ),
+    gatewayConfig: Object.fromEntries(
+      Object.entries(p.gateway_config).map(([routing, needs]) => [
+        routing,
+        needs.map(n => ({
+          controller: n.controller,
+          configMap: n.config_map,
+          format: n.format,
+          mustBe: n.must_be,
+          ...(n.unset !== undefined ? { unset: n.unset } : {}),
+          neededFor: n.needed_for,
+          ...(n.how !== undefined ? { how: n.how } : {}),
+        })),
+      ]),
+    ),
     kvCacheEnv: p.kv_cache?.env,
     kvCacheMaxShareOfMemory: p.kv_cache?.max_share_of_memory,
     kvCacheNoGeneration: p.kv_cache?.no_generation ?? [],
@@ -380,6 +396,18 @@ export function knownProfileKeys(
   if (path[0] === 'controller_kinds' && path.length === 3)
     return ['api_version', 'kind'];
   if (path[0] === 'controller_tls' && path.length === 3)
+    return ['namespace', 'name', 'key', 'field'];
+  if (path[0] === 'gateway_config' && path.length === 3)
+    return [
+      'controller',
+      'config_map',
+      'format',
+      'must_be',
+      'unset',
+      'needed_for',
+      'how',
+    ];
+  if (path[0] === 'gateway_config' && path.length === 4)
     return ['namespace', 'name', 'key', 'field'];
   if (path[0] === 'name_suffixes' && path.length === 2)
     return ['suffix', 'object'];

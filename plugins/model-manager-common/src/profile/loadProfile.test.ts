@@ -225,14 +225,18 @@ const rules: Rule[] = [
     rule: 'a routing the profile has no templates for is refused',
     changes: {
       profiles: {
-        // Its route templates, its endpoint rules and its controller_tls.
+        // Its route templates, its endpoint rules, its controller_tls and gateway_config.
         vllm: edit(
           edit(
-            edit(VLLM, /^ {2}aigateway:\n( {4}- .*\n){3}/m, ''),
-            /^ {2}aigateway:\n( {4}- from: .*\n( {6}.*\n)*)+/m,
+            edit(
+              edit(VLLM, /^ {2}aigateway:\n( {4}- .*\n){3}/m, ''),
+              /^ {2}aigateway:\n( {4}- from: .*\n( {6}.*\n)*)+/m,
+              '',
+            ),
+            /^controller_tls:\n( {2,}.*\n)+/m,
             '',
           ),
-          /^controller_tls:\n( {2,}.*\n)+/m,
+          /^gateway_config:\n( {2,}.*\n)+/m,
           '',
         ),
       },
@@ -251,6 +255,7 @@ const rules: Rule[] = [
       ['controller_gateway', 'epp'],
       ['controller_kinds', 'epp'],
       ['controller_tls', 'aigateway'],
+      ['gateway_config', 'aigateway'],
     ] as const
   ).map(([section, routing]) => ({
     rule: `${section} for a routing the profile does not have is refused at its line`,
@@ -314,6 +319,39 @@ const rules: Rule[] = [
     expected: [
       /^runtimes\/vllm\/profile\.yaml:\d+:\d+: controller_tls\.aigateway\.config_map\.field: is required \(the JSON boolean field that turns TLS on, e\.g\. enableLLMInferenceServiceTLS\)/,
       /^runtimes\/vllm\/profile\.yaml:\d+:\d+: controller_tls\.aigateway\.config_map\.feild: unknown key 'feild'; did you mean 'field'\?/,
+    ],
+  },
+  {
+    rule: 'a gateway_config entry needs a known format, a scalar must_be and a dot-path field',
+    changes: {
+      profiles: {
+        vllm: edit(
+          edit(
+            edit(VLLM, /format: yaml/, 'format: toml'),
+            /must_be: true/,
+            'must_be: [true]',
+          ),
+          /field: extensionApis\.enableBackend/,
+          'field: extensionApis..enableBackend',
+        ),
+      },
+    },
+    expected: [
+      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: gateway_config\.aigateway\[0\]\.config_map\.field: must be a dot path of field names, e\.g\. extensionApis\.enableBackend$/,
+      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: gateway_config\.aigateway\[0\]\.format: format must be json or yaml: how the ConfigMap key is written$/,
+      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: gateway_config\.aigateway\[0\]\.must_be: must_be must be a boolean, a number or a string, e\.g\. true$/,
+    ],
+  },
+  {
+    rule: 'a gateway_config entry names its keys; a misspelt one is pointed at the right one',
+    changes: {
+      profiles: {
+        vllm: edit(VLLM, /needed_for: /, 'neded_for: '),
+      },
+    },
+    expected: [
+      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: gateway_config\.aigateway\[0\]\.needed_for: is required \(what the controller accepts only then, e\.g\. the model's Backend\)$/,
+      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: gateway_config\.aigateway\[0\]\.neded_for: unknown key 'neded_for'; did you mean 'needed_for'\? allowed here: controller, config_map, format, must_be, unset, needed_for, how$/,
     ],
   },
   {

@@ -84,13 +84,14 @@ export function loadProfile(
         `routing ${routing} has no endpoint rule, so where clients call its models is not known: add endpoints.${routing} (the sources of the URL, in order), e.g. endpoints: { ${routing}: [{ from: status-url, path: /v1 }] }`,
       );
   }
-  // routing_values, controller_gateway and controller_tls are for routing values the profile has.
+  // routing_values, controller_* and gateway_config are for routing values the profile has.
   const knownRoutings = (
     section:
       | 'routing_values'
       | 'controller_gateway'
       | 'controller_kinds'
-      | 'controller_tls',
+      | 'controller_tls'
+      | 'gateway_config',
   ) => {
     for (const routing of Object.keys(p[section]))
       if (!Object.prototype.hasOwnProperty.call(p.routing, routing))
@@ -105,6 +106,7 @@ export function loadProfile(
   knownRoutings('controller_gateway');
   knownRoutings('controller_kinds');
   knownRoutings('controller_tls');
+  knownRoutings('gateway_config');
   // routing_values' names are no other placeholder's.
   for (const [routing, values] of Object.entries(p.routing_values)) {
     for (const name of Object.keys(values)) {

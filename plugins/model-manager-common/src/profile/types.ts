@@ -73,6 +73,30 @@ export interface ControllerTls {
   configMap: ControllerConfigField;
 }
 
+/**
+ * What the config of the controller that serves a routing's objects must say for it to accept
+ * them (Envoy Gateway's `extensionApis.enableBackend: true` for a `Backend`): `field`, a dot path,
+ * of the `key` of a ConfigMap, written as JSON or YAML; `unset` is what the controller takes when
+ * the config does not say (absent: it is not set). Preflight fails while it is not `mustBe`.
+ * @public
+ */
+export interface GatewayConfigRequirement {
+  /** The controller whose config it is, for messages (e.g. `Envoy Gateway`). */
+  controller: string;
+  /** Where the config is; `field` is a dot path into it (e.g. `extensionApis.enableBackend`). */
+  configMap: ControllerConfigField;
+  /** How the ConfigMap key is written (YAML is read as YAML 1.1, as sigs.k8s.io/yaml does). */
+  format: 'json' | 'yaml';
+  /** The value the field must have. */
+  mustBe: boolean | number | string;
+  /** What the controller takes when the config does not set the field. */
+  unset?: boolean | number | string;
+  /** What the controller accepts only then, for messages (e.g. `the model's Backend`). */
+  neededFor: string;
+  /** How to set it, for the fix (e.g. the Helm value). */
+  how?: string;
+}
+
 export interface EngineProfile {
   /** The profile file, for messages. */
   file: string;
@@ -101,6 +125,11 @@ export interface EngineProfile {
   >;
   /** Per `routing` value, the controller's switch that would make its workload HTTPS (profile `controller_tls:`). */
   controllerTls: Readonly<Record<string, ControllerTls>>;
+  /**
+   * Per `routing` value, what the config of the controller serving its objects must say (profile
+   * `gateway_config:`; aigateway: Envoy Gateway's Backend API on): preflight checks it.
+   */
+  gatewayConfig: Readonly<Record<string, readonly GatewayConfigRequirement[]>>;
   /** Where clients call a model, per `routing` value: its URL's sources, in order (profile `endpoints:`). */
   endpoints: Readonly<Record<string, readonly EndpointRule[]>>;
   /** The env var the engine sizes its KV cache from (whole GiB); absent: kv_cache_gb does not apply. */

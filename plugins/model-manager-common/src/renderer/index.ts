@@ -4,6 +4,7 @@ export {
   controllerGatewayOf,
   controllerKindsOf,
   controllerTlsOf,
+  gatewayConfigOf,
   modelLabels,
   servedModelName,
   weightsPath,

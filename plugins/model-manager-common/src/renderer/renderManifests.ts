@@ -17,6 +17,7 @@ import type { PlumbingValue } from '../profile/plumbing';
 import type {
   ControllerGateway,
   ControllerTls,
+  GatewayConfigRequirement,
   EngineProfile,
 } from '../profile/types';
 import type { ResolvedServer } from '../resolver/types';
@@ -146,6 +147,23 @@ export function controllerTlsOf(
     Object.prototype.hasOwnProperty.call(profile.controllerTls, routing)
       ? { ...profile.controllerTls[routing], routing }
       : undefined,
+  );
+}
+
+/**
+ * What the config of the controller serving this model's routing's objects must say (profile
+ * `gateway_config:`); empty when nothing.
+ */
+export function gatewayConfigOf(
+  catalog: Pick<Catalog, 'runtimes'>,
+  server: ResolvedServer,
+): ReadonlyArray<GatewayConfigRequirement & { routing: string }> {
+  return (
+    ofRouting(catalog, server, (profile, routing) =>
+      Object.prototype.hasOwnProperty.call(profile.gatewayConfig, routing)
+        ? profile.gatewayConfig[routing].map(n => ({ ...n, routing }))
+        : undefined,
+    ) ?? []
   );
 }
 

@@ -25,6 +25,7 @@ export const preflightCheckIdSchema = z.enum([
   'storage',
   'gateway',
   'protocol',
+  'gateway-config',
 ]);
 
 /** One check of a preflight. */

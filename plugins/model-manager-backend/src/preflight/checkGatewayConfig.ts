@@ -1,0 +1,173 @@
+/** The check that the controller serving the routes' objects is configured to accept them. */
+import type {
+  GatewayConfigRequirement,
+  PreflightCheck,
+} from '@model-manager/plugin-model-manager-common';
+import { parse as parseYaml } from 'yaml';
+import { configMapPath } from './paths';
+import { unreadable } from './readText';
+import type { Read, TargetFacts } from './types';
+
+const missing: Read = { ok: false, message: 'not read' };
+
+const TITLE = "The gateway's controller accepts the objects the routes use";
+
+type Outcome = Pick<PreflightCheck, 'status' | 'message' | 'fix'>;
+
+/** The value at a dot path, or `{ absent: true }`. */
+function at(
+  config: unknown,
+  path: string,
+): { value: unknown } | { absent: true } {
+  let here: unknown = config;
+  for (const part of path.split('.')) {
+    if (
+      here === null ||
+      typeof here !== 'object' ||
+      Array.isArray(here) ||
+      !Object.prototype.hasOwnProperty.call(here, part)
+    )
+      return { absent: true };
+    here = (here as Record<string, unknown>)[part];
+  }
+  return { value: here };
+}
+
+/**
+ * A ConfigMap key's text as its controller reads it. YAML: as sigs.k8s.io/yaml does (Envoy
+ * Gateway's config decoder, envoyproxy/gateway internal/envoygateway/config/decoder.go), through
+ * go-yaml v2, which reads YAML 1.1 (`yes` and `on` are true). JSON: as encoding/json does.
+ */
+function parseConfig(
+  text: string,
+  format: GatewayConfigRequirement['format'],
+): { config: unknown } | { error: string } {
+  try {
+    return {
+      config:
+        format === 'json'
+          ? JSON.parse(text)
+          : parseYaml(text, { version: '1.1' }),
+    };
+  } catch (e) {
+    return { error: (e as Error).message.split('\n')[0] };
+  }
+}
+
+const shown = (v: unknown) =>
+  typeof v === 'string' ? `"${v}" (a string)` : JSON.stringify(v);
+
+/** One requirement against the ConfigMap as read. */
+function outcomeOf(
+  need: GatewayConfigRequirement & { routing: string },
+  read: Read,
+  facts: TargetFacts,
+): Outcome {
+  const { configMap, controller } = need;
+  const where = `${configMap.key} of ConfigMap ${configMap.namespace}/${configMap.name}`;
+  const wanted = `${configMap.field}: ${JSON.stringify(need.mustBe)}`;
+  const set = `set ${wanted} in ${where}${need.how ? ` (${need.how})` : ''}`;
+  if (!read.ok) {
+    const why = unreadable(read, facts.cluster, 'get', 'configmaps');
+    return {
+      status: 'unknown',
+      message: `${why.message}, so whether ${controller} accepts ${need.neededFor} (${wanted} in ${where}) is not known`,
+      fix: `${why.fix}; or check ${where} by hand: it must have ${wanted}`,
+    };
+  }
+  if (read.body === null)
+    return {
+      status: 'warn',
+      message: `ConfigMap ${configMap.namespace}/${configMap.name} is not on cluster ${facts.cluster}, so whether ${controller} accepts ${need.neededFor} (${wanted}) is not known: ${controller} may not be installed, or runs in another namespace`,
+      fix: `check that ${controller}'s config has ${wanted} where it runs (routing ${need.routing} needs it); or ${set}`,
+    };
+  const text = read.body.data?.[configMap.key];
+  const parsed =
+    typeof text === 'string' ? parseConfig(text, need.format) : { config: {} };
+  if ('error' in parsed)
+    return {
+      status: 'warn',
+      message: `${where} on cluster ${
+        facts.cluster
+      } could not be read as ${need.format.toUpperCase()} (${
+        parsed.error
+      }), so whether ${controller} accepts ${
+        need.neededFor
+      } (${wanted}) is not known`,
+      fix: `check ${where} by hand: it must have ${wanted}`,
+    };
+  const found = at(parsed.config, configMap.field);
+  const value = 'value' in found ? found.value : need.unset;
+  if (value === need.mustBe)
+    return {
+      status: 'pass',
+      message: `${controller} accepts ${
+        need.neededFor
+      }: ${where} has ${wanted}${
+        'absent' in found ? ` (not set: ${controller}'s default)` : ''
+      }`,
+    };
+  const is =
+    'value' in found
+      ? `is ${shown(value)}`
+      : need.unset === undefined
+      ? 'is not set'
+      : `is not set (${controller}'s default: ${shown(need.unset)})`;
+  return {
+    status: 'fail',
+    message: `${controller} on cluster ${facts.cluster} would not accept ${
+      need.neededFor
+    }, which routing ${need.routing} renders: ${
+      configMap.field
+    } in ${where} ${is}, not ${JSON.stringify(
+      need.mustBe,
+    )}; clients could not reach the model through the gateway`,
+    fix: `${set}; or set routing to another in the runtime's plumbing`,
+  };
+}
+
+const RANK: Record<PreflightCheck['status'], number> = {
+  pass: 0,
+  warn: 1,
+  unknown: 2,
+  fail: 3,
+};
+
+/**
+ * 9. The controller that serves the routes' objects accepts them, as its own config says (profile
+ * `gateway_config:`; aigateway: Envoy Gateway takes a `Backend` only with
+ * `extensionApis.enableBackend: true`, envoyproxy/gateway internal/gatewayapi/backend.go
+ * ProcessBackends: "The Backend was not accepted since Backend is not enabled in Envoy Gateway
+ * Config"). A ConfigMap not found is a `warn`: the controller may run in another namespace. One
+ * check for all of a routing's requirements, with the worst outcome.
+ */
+export function checkGatewayConfig(
+  facts: TargetFacts,
+): PreflightCheck | undefined {
+  const needs = facts.gatewayConfig ?? [];
+  if (needs.length === 0) return undefined;
+  const outcomes = needs.map(need =>
+    outcomeOf(
+      need,
+      facts.reads.get(
+        configMapPath(need.configMap.namespace, need.configMap.name),
+      ) ?? missing,
+      facts,
+    ),
+  );
+  const worst = outcomes.reduce((a, b) =>
+    RANK[b.status] > RANK[a.status] ? b : a,
+  );
+  const shownOutcomes =
+    worst.status === 'pass'
+      ? outcomes
+      : outcomes.filter(o => o.status === worst.status);
+  const fixes = shownOutcomes.flatMap(o => (o.fix ? [o.fix] : []));
+  return {
+    id: 'gateway-config',
+    title: TITLE,
+    status: worst.status,
+    message: shownOutcomes.map(o => o.message).join('; '),
+    ...(fixes.length > 0 ? { fix: fixes.join('; ') } : {}),
+  };
+}
