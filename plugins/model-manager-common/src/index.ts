@@ -113,6 +113,7 @@ export {
   statusReadingOf,
   summarizeJob,
   summarizeKServeStatus,
+  routeRefusals,
 } from './status';
 export type {
   ConditionSummary,

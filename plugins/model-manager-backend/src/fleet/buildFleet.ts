@@ -217,7 +217,11 @@ function describeTarget(t: {
   ).filter(o => isModelObject(o) && !isTransient(o));
   const missing = expected.filter(o => !liveByKey.has(objectKey(o)));
   const summary = main
-    ? summarizeKServeStatus(main as Record<string, any>, reading)
+    ? summarizeKServeStatus(
+        main as Record<string, any>,
+        reading,
+        objects as Array<Record<string, any>>,
+      )
     : undefined;
   // Where clients call it: KServe's URL, else the cluster's gateway (selectEndpoint's rules).
   const endpoint = main

@@ -210,6 +210,83 @@ describe('fleet: what runs where', () => {
     );
   });
 
+  it("Ready on KServe, but Envoy Gateway refused the model's Backend: NotReady in the fleet and the status, with Envoy Gateway's words", async () => {
+    const model = 'bge-small-en-v1-5-ov';
+    const ISVC = {
+      apiVersion: 'serving.kserve.io/v1beta1',
+      kind: 'InferenceService',
+      name: model,
+      namespace: 'default',
+    };
+    const BACKEND = {
+      apiVersion: 'gateway.envoyproxy.io/v1alpha1',
+      kind: 'Backend',
+      name: model,
+      namespace: 'default',
+    };
+    const at = '2026-12-01T11:00:00Z';
+    const NOT_ENABLED =
+      'The Backend was not accepted since Backend is not enabled in Envoy Gateway Config';
+    const refusal = `Clients cannot reach the model: Backend ${model} was refused by its controller (Accepted False, Invalid: ${NOT_ENABLED}).`;
+    const now = async () => ({
+      fleet: target(
+        (await get('/api/model-manager/fleet')).items,
+        model,
+        'default',
+      ),
+      status: (
+        await get(`/api/model-manager/models/${model}/status`)
+      ).items.find((i: any) => i.namespace === 'default'),
+    });
+    await ctx.kube.objects.setStatus(
+      ISVC,
+      {
+        conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: at }],
+      },
+      { fieldManager: 'kserve' },
+    );
+    try {
+      // Envoy Gateway has not judged the Backend yet: KServe's Ready stands.
+      const before = await now();
+      expect(before.fleet.state).toBe('Ready');
+      expect(before.status.summary).toMatchObject({
+        ready: true,
+        problems: [],
+      });
+
+      await ctx.kube.objects.setStatus(
+        BACKEND,
+        {
+          conditions: [
+            {
+              type: 'Accepted',
+              status: 'False',
+              reason: 'Invalid',
+              message: NOT_ENABLED,
+              lastTransitionTime: at,
+              observedGeneration: 1,
+            },
+          ],
+        },
+        { fieldManager: 'envoy-gateway' },
+      );
+      const after = await now();
+      expect(after.fleet).toMatchObject({ state: 'NotReady', reason: refusal });
+      expect(after.fleet.awaitingKServe).toBeUndefined();
+      expect(after.status.summary).toMatchObject({
+        ready: false,
+        problems: [refusal],
+      });
+    } finally {
+      await ctx.kube.objects.setStatus(ISVC, {}, { fieldManager: 'kserve' });
+      await ctx.kube.objects.setStatus(
+        BACKEND,
+        {},
+        { fieldManager: 'envoy-gateway' },
+      );
+    }
+  });
+
   it('a NotReady OpenVINO model says where its weights download is (running, failed), read from the live Job', async () => {
     const JOB = {
       apiVersion: 'batch/v1',

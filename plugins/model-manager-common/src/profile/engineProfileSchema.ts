@@ -250,6 +250,29 @@ export const engineProfileSchema = z
             ]),
           )
           .min(1, 'image_path must lead to the serving image'),
+        // The routing's own objects as their controllers judge them (KServe's Ready does not see
+        // them): a condition of this type (with this status, when given) is a refusal.
+        refusals: z
+          .array(
+            z
+              .object({
+                kind: text('a kind the routing renders, e.g. Backend').regex(
+                  /^[A-Z][A-Za-z0-9]*$/,
+                  'must be a kind, e.g. Backend',
+                ),
+                condition: text('a condition type, e.g. Accepted'),
+                status: z
+                  .enum(['True', 'False', 'Unknown'], {
+                    errorMap: () => ({
+                      message:
+                        'status must be True, False or Unknown (quote it in YAML: "False")',
+                    }),
+                  })
+                  .optional(),
+              })
+              .strict(),
+          )
+          .default([]),
       })
       .strict(),
     // The plumbing keys of this engine: type, default, required (see plumbing.ts).
@@ -354,6 +377,7 @@ export function toEngineProfile(
       conditions: p.status.conditions,
       explain: p.status.explain,
       imagePath: p.status.image_path,
+      refusals: p.status.refusals,
     },
     plumbing: p.plumbing,
     endpoints: toEndpointRules(p.endpoints),
@@ -382,7 +406,9 @@ export function knownProfileKeys(
   if (path[0] === 'flag_kinds' && path.length === 1)
     return ['boolean', 'store_true', 'value'];
   if (path[0] === 'status' && path.length === 1)
-    return ['conditions', 'explain', 'image_path'];
+    return ['conditions', 'explain', 'image_path', 'refusals'];
+  if (path[0] === 'status' && path[1] === 'refusals' && path.length === 3)
+    return ['kind', 'condition', 'status'];
   if (path[0] === 'diagnosis' && path.length === 2)
     return ['id', 'where', 'match', 'meaning', 'fix'];
   if (path[0] === 'plumbing' && path.length === 2)

@@ -355,6 +355,17 @@ const rules: Rule[] = [
     ],
   },
   {
+    rule: 'a status.refusals status is a condition status, quoted (YAML reads False unquoted as a boolean)',
+    changes: {
+      profiles: {
+        vllm: edit(VLLM, /status: "False"/, 'status: False'),
+      },
+    },
+    expected: [
+      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: status\.refusals\[0\]\.status: status must be True, False or Unknown \(quote it in YAML: "False"\)$/,
+    ],
+  },
+  {
     rule: "controller_gateway's default must be namespace/name",
     changes: {
       profiles: {

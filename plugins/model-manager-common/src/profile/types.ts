@@ -13,6 +13,16 @@ export interface StatusReading {
   explain: Readonly<Record<string, string>>;
   /** Keys, or `{ name }` to pick the list item with that name. */
   imagePath: ReadonlyArray<string | { name: string }>;
+  /**
+   * The conditions by which the controllers of the routing's own objects refuse them (Envoy
+   * Gateway's Backend: Accepted False): a model whose route object is refused is not Ready to its
+   * clients, whatever KServe says. `status` absent: the condition's presence is the refusal.
+   */
+  refusals?: ReadonlyArray<{
+    kind: string;
+    condition: string;
+    status?: 'True' | 'False' | 'Unknown';
+  }>;
 }
 
 /** How an engine's parser reads a flag: see {@link EngineProfile.flagKinds}. */

@@ -1,4 +1,4 @@
-export { summarizeKServeStatus } from './summarizeKServeStatus';
+export { routeRefusals, summarizeKServeStatus } from './summarizeKServeStatus';
 export {
   isServerKind,
   readPath,

@@ -138,3 +138,102 @@ describe('summarizeKServeStatus', () => {
     if (url) expect(s.url).toBe(url);
   });
 });
+
+describe("the routing's own objects, as their controllers judge them (profile status.refusals)", () => {
+  const isvcReady = {
+    kind: 'InferenceService',
+    metadata: { name: 'm', namespace: 'ns' },
+    status: { conditions: [cond('Ready', 'True')] },
+  };
+  const route = (kind: string, conditions?: unknown[]) => ({
+    kind,
+    metadata: { name: 'm', namespace: 'ns' },
+    ...(conditions ? { status: { conditions } } : {}),
+  });
+  const NOT_ENABLED =
+    'The Backend was not accepted since Backend is not enabled in Envoy Gateway Config';
+
+  it.each([
+    {
+      rule: "Envoy Gateway's Backend Accepted False: not Ready, with the controller's words",
+      routes: [
+        route('Backend', [cond('Accepted', 'False', 'Invalid', NOT_ENABLED)]),
+      ],
+      problems: [
+        `Clients cannot reach the model: Backend m was refused by its controller (Accepted False, Invalid: ${NOT_ENABLED}).`,
+      ],
+    },
+    {
+      rule: "Envoy AI Gateway's NotAccepted, which it writes with status False: not Ready",
+      routes: [
+        route('AIGatewayRoute', [
+          cond(
+            'NotAccepted',
+            'False',
+            'ReconciliationFailed',
+            'no such backend',
+          ),
+        ]),
+      ],
+      problems: [
+        'Clients cannot reach the model: AIGatewayRoute m was refused by its controller (NotAccepted, ReconciliationFailed: no such backend).',
+      ],
+    },
+    {
+      rule: 'accepted: Ready',
+      routes: [
+        route('Backend', [cond('Accepted', 'True', 'Accepted')]),
+        route('AIServiceBackend', [cond('Accepted', 'True')]),
+      ],
+      problems: [],
+    },
+    {
+      rule: 'not judged yet (no status): Ready, as KServe says',
+      routes: [route('Backend'), route('AIGatewayRoute', [])],
+      problems: [],
+    },
+    {
+      rule: 'a kind the profile reads no verdict of: ignored',
+      routes: [route('HTTPRoute', [cond('Accepted', 'False')])],
+      problems: [],
+    },
+  ])('$rule', ({ routes, problems }) => {
+    const s = summarizeKServeStatus(
+      isvcReady,
+      readingFor('InferenceService'),
+      routes,
+    );
+    expect(s.problems).toEqual(problems);
+    expect(s.ready).toBe(problems.length === 0);
+  });
+
+  it("both engines' profiles read the AI gateway's verdicts", () => {
+    for (const kind of ['InferenceService', 'LLMInferenceService'])
+      expect(readingFor(kind)?.refusals?.map(r => r.kind)).toEqual([
+        'Backend',
+        'AIServiceBackend',
+        'AIGatewayRoute',
+      ]);
+  });
+
+  it('a model KServe does not call Ready keeps its own problems first', () => {
+    const s = summarizeKServeStatus(
+      {
+        ...isvcReady,
+        status: {
+          conditions: [
+            cond('Ready', 'False'),
+            cond('PredictorReady', 'False', 'ContainerCreating'),
+          ],
+        },
+      },
+      readingFor('InferenceService'),
+      [route('Backend', [cond('Accepted', 'False', 'Invalid', 'x')])],
+    );
+    expect(s.ready).toBe(false);
+    expect(s.problems).toEqual([
+      'PredictorReady is False: the OpenVINO predictor pods are not ready (ContainerCreating).',
+      'Clients cannot reach the model: Backend m was refused by its controller (Accepted False, Invalid: x).',
+    ]);
+  });
+});

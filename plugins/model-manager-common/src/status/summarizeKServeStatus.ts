@@ -31,7 +31,10 @@ export interface KServeStatusSummary {
  */
 export function summarizeKServeStatus(
   object: Record<string, any>,
-  reading: Pick<StatusReading, 'conditions' | 'explain'> | undefined,
+  reading:
+    | Pick<StatusReading, 'conditions' | 'explain' | 'refusals'>
+    | undefined,
+  routes: ReadonlyArray<Record<string, any>> = [],
 ): KServeStatusSummary {
   const status = object?.status ?? {};
   const conditions: ConditionSummary[] = Array.isArray(status.conditions)
@@ -91,13 +94,54 @@ export function summarizeKServeStatus(
       );
     }
   }
+  const refused = routeRefusals(routes, reading);
+  problems.push(...refused);
   return {
     kind,
     name: String(object?.metadata?.name ?? ''),
     namespace: object?.metadata?.namespace,
-    ready: ready ? ready.status === 'True' : undefined,
+    // Ready to clients: KServe's Ready, and no route object refused by its controller.
+    ready: ready ? ready.status === 'True' && refused.length === 0 : undefined,
     url,
     conditions,
     problems,
   };
+}
+
+/**
+ * What the controllers of the model's route objects refused, in words, by the profile's
+ * `status.refusals` (Envoy Gateway's Backend: Accepted False; Envoy AI Gateway's
+ * AIServiceBackend and AIGatewayRoute: a NotAccepted condition, which it writes with status
+ * False). An object with no such condition (not judged yet, or accepted) is no problem.
+ */
+export function routeRefusals(
+  routes: ReadonlyArray<Record<string, any>>,
+  reading: Pick<StatusReading, 'refusals'> | undefined,
+): string[] {
+  const problems: string[] = [];
+  for (const route of routes) {
+    const rules = (reading?.refusals ?? []).filter(r => r.kind === route?.kind);
+    if (rules.length === 0) continue;
+    const conditions: any[] = Array.isArray(route?.status?.conditions)
+      ? route.status.conditions
+      : [];
+    for (const rule of rules) {
+      const c = conditions.find(
+        x =>
+          x?.type === rule.condition &&
+          (rule.status === undefined || x?.status === rule.status),
+      );
+      if (!c) continue;
+      const why = [c.reason, c.message].filter(Boolean).join(': ');
+      problems.push(
+        `Clients cannot reach the model: ${route.kind} ${
+          route.metadata?.name ?? ''
+        } was refused by its controller (${rule.condition}${
+          rule.status ? ` ${rule.status}` : ''
+        }${why ? `, ${why}` : ''}).`,
+      );
+      break;
+    }
+  }
+  return problems;
 }

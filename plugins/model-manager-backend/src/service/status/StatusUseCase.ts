@@ -113,7 +113,13 @@ export class StatusUseCase {
           ? watched ?? undefined
           : await this.ctx.applier.read(record.cluster, main, impersonateUser)
       ) as Record<string, any> | undefined;
-      const summary = live ? summarizeKServeStatus(live, reading) : undefined;
+      const summary = live
+        ? summarizeKServeStatus(
+            live,
+            reading,
+            await this.judgedRoutes(record, reading, impersonateUser),
+          )
+        : undefined;
       return {
         ...where,
         found: live !== undefined,
@@ -148,6 +154,30 @@ export class StatusUseCase {
         ...(download ? { download } : {}),
       };
     }
+  }
+
+  /**
+   * The model's route objects whose controllers' verdicts the profile reads (`status.refusals`),
+   * as live: from the fleet's watch when it holds them, else read (a 404 is no object).
+   */
+  private async judgedRoutes(
+    record: DeploymentRecord,
+    reading: StatusAt['reading'],
+    impersonateUser: string | undefined,
+  ): Promise<Array<Record<string, any>>> {
+    const kinds = new Set((reading?.refusals ?? []).map(r => r.kind));
+    const routes = record.manifests.filter(o => kinds.has(o.kind));
+    const live = await Promise.all(
+      routes.map(async o => {
+        const watched = impersonateUser
+          ? undefined
+          : this.ctx.fleet?.watched?.(record.cluster, o);
+        return watched !== undefined
+          ? watched ?? undefined
+          : await this.ctx.applier.read(record.cluster, o, impersonateUser);
+      }),
+    );
+    return live.filter((o): o is Record<string, any> => o !== undefined);
   }
 
   /** `GET /models/:name/diff`: what a deploy with these overrides would change, object by object. */
