@@ -29,9 +29,10 @@ const placeholderSecret = (s: {
 /**
  * What a working cluster holds besides its API server, for tests and local runs whose deploys
  * should pass a preflight: one Ready node (64 CPU, 256Gi allocatable), a default StorageClass (as
- * kind's `standard` and k3s's `local-path` are), and the given Gateways. Written through the store
- * (no HTTP, no RBAC): a bare API server, what this double imitates, has none of them, and a
- * cluster's kubelet, installer and gateway controller make them on a real one.
+ * kind's `standard` and k3s's `local-path` are), and the given Gateways (admitting routes from every
+ * namespace). Written through the store (no HTTP, no RBAC): a bare API server, what this double
+ * imitates, has none of them, and a cluster's kubelet, installer and gateway controller make them
+ * on a real one.
  */
 export function seedWorkingCluster(
   server: Pick<KubeApiTestServer, 'store'>,
@@ -72,7 +73,16 @@ export function seedWorkingCluster(
       metadata: { name: g.name, namespace: g.namespace },
       spec: {
         gatewayClassName: g.name,
-        listeners: [{ name: 'http', protocol: 'HTTP', port: 80 }],
+        // Shared by the namespaces models go to, as KServe's install sets up its own Gateway
+        // (without it a listener admits routes from its own namespace only).
+        listeners: [
+          {
+            name: 'http',
+            protocol: 'HTTP',
+            port: 80,
+            allowedRoutes: { namespaces: { from: 'All' } },
+          },
+        ],
       },
     });
   }
@@ -155,7 +165,16 @@ export async function seedWorkingClusterObjects(
       metadata: { name: g.name, namespace: g.namespace },
       spec: {
         gatewayClassName: g.name,
-        listeners: [{ name: 'http', protocol: 'HTTP', port: 80 }],
+        // Shared by the namespaces models go to, as KServe's install sets up its own Gateway
+        // (without it a listener admits routes from its own namespace only).
+        listeners: [
+          {
+            name: 'http',
+            protocol: 'HTTP',
+            port: 80,
+            allowedRoutes: { namespaces: { from: 'All' } },
+          },
+        ],
       },
     });
   }

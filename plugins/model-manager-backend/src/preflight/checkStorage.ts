@@ -7,8 +7,10 @@ import {
   claimPath,
   gatewayPath,
   GATEWAY_API_VERSION,
+  namespacePath,
   STORAGE_CLASSES_PATH,
 } from './paths';
+import { admitsRoutesFrom } from './gatewayListeners';
 import { itemsOf, unreadable } from './readText';
 import {
   controllerGatewayName,
@@ -121,7 +123,8 @@ export function checkStorage(facts: TargetFacts): PreflightCheck | undefined {
  * 7. The Gateway the model's routes attach to exists: the rendered routes' (plumbing
  * gateway_namespace/gateway_name), and the one the engine's controller attaches its own route to
  * (profile `controller_gateway`: KServe's managed HTTPRoute of an LLMInferenceService, on the
- * Gateway its inferenceservice-config names). Only for models with routes.
+ * Gateway its inferenceservice-config names), and one of its listeners admits routes from the
+ * route's namespace (Gateway API allowedRoutes, `gatewayListeners.ts`). Only for models with routes.
  */
 export function checkGateway(facts: TargetFacts): PreflightCheck | undefined {
   const gateways = referencedGateways(facts.objects);
@@ -152,6 +155,14 @@ export function checkGateway(facts: TargetFacts): PreflightCheck | undefined {
         message: `${g.route} attaches to Gateway ${g.namespace}/${g.name} (plumbing gateway_namespace/gateway_name), which cluster ${facts.cluster} does not have (${GATEWAY_API_VERSION}): the route would never be accepted and clients could not reach the model`,
         fix: `create the Gateway ${g.namespace}/${g.name}, or set gateway_name/gateway_namespace in the runtime's plumbing to the cluster's AI gateway`,
       };
+    const refused = notAdmitted(facts, read.body, g.routeNamespace, g.route);
+    if (refused)
+      return {
+        id: 'gateway',
+        title,
+        ...refused,
+        fix: `${refused.fix}, or set gateway_name/gateway_namespace in the runtime's plumbing to a Gateway that admits it`,
+      };
   }
   const found = gateways.map(g => `${g.namespace}/${g.name}`);
   if (controller && facts.controllerGateway) {
@@ -161,6 +172,20 @@ export function checkGateway(facts: TargetFacts): PreflightCheck | undefined {
       controller,
     );
     if (problem) return { id: 'gateway', title, ...problem };
+    const read = facts.reads.get(
+      gatewayPath(controller.namespace, controller.name),
+    );
+    const server = facts.objects[facts.objects.length - 1];
+    const refused =
+      read?.ok && read.body
+        ? notAdmitted(
+            facts,
+            read.body,
+            facts.namespace,
+            `${server.kind} ${server.name}'s managed route`,
+          )
+        : undefined;
+    if (refused) return { id: 'gateway', title, ...refused };
     found.push(`${controller.namespace}/${controller.name}`);
   }
   return {
@@ -168,6 +193,31 @@ export function checkGateway(facts: TargetFacts): PreflightCheck | undefined {
     title,
     status: 'pass',
     message: `Gateway ${found.join(', ')} exists`,
+  };
+}
+
+/**
+ * A fail when no listener of the Gateway admits routes from the route's namespace (Gateway API's
+ * allowedRoutes; `gatewayListeners.ts`), else undefined.
+ */
+function notAdmitted(
+  facts: TargetFacts,
+  gateway: Record<string, any>,
+  routeNamespace: string,
+  route: string,
+): { status: 'fail'; message: string; fix: string } | undefined {
+  const nsRead = facts.reads.get(namespacePath(routeNamespace));
+  const labels =
+    nsRead?.ok && nsRead.body ? nsRead.body.metadata?.labels ?? {} : {};
+  const admission = admitsRoutesFrom(gateway, routeNamespace, labels);
+  if (!admission || admission.admitted) return undefined;
+  const where = `${gateway.metadata?.namespace}/${gateway.metadata?.name}`;
+  return {
+    status: 'fail',
+    message: `${route} in namespace ${routeNamespace} attaches to Gateway ${where}, whose listeners do not admit routes from that namespace (${admission.listeners.join(
+      '; ',
+    )}): the Gateway would not accept the route (NotAllowedByListeners), and clients could not reach the model`,
+    fix: `let a listener of Gateway ${where} admit routes from namespace ${routeNamespace} (allowedRoutes.namespaces.from: All, or a Selector matching it), or deploy to namespace ${gateway.metadata?.namespace}`,
   };
 }
 

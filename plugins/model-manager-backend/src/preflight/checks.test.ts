@@ -474,6 +474,54 @@ const rows: Row[] = [
     status: 'unknown',
     change: r => r.set(gatewayPath('gw-ns', 'gw'), forbidden),
   },
+  {
+    rule: "the Gateway's listeners admit routes from their own namespace only (Gateway API's default): fail, saying how to admit the route",
+    id: 'gateway',
+    status: 'fail',
+    change: r =>
+      r.set(
+        gatewayPath('gw-ns', 'gw'),
+        ok({
+          metadata: { name: 'gw', namespace: 'gw-ns' },
+          spec: { listeners: [{ name: 'http', protocol: 'HTTP', port: 80 }] },
+        }),
+      ),
+    message:
+      /^AIGatewayRoute m in namespace ns attaches to Gateway gw-ns\/gw, whose listeners do not admit routes from that namespace \(listener http admits routes from its own namespace gw-ns only \(allowedRoutes\.namespaces\.from: Same, the default\)\): the Gateway would not accept the route \(NotAllowedByListeners\), and clients could not reach the model$/,
+    fix: /^let a listener of Gateway gw-ns\/gw admit routes from namespace ns \(allowedRoutes\.namespaces\.from: All, or a Selector matching it\), or deploy to namespace gw-ns, or set gateway_name\/gateway_namespace/,
+  },
+  {
+    rule: "a listener's selector matches the namespace's labels: pass",
+    id: 'gateway',
+    status: 'pass',
+    change: r => {
+      r.set(
+        namespacePath('ns'),
+        ok({ metadata: { name: 'ns', labels: { gateway: 'shared' } } }),
+      );
+      r.set(
+        gatewayPath('gw-ns', 'gw'),
+        ok({
+          metadata: { name: 'gw', namespace: 'gw-ns' },
+          spec: {
+            listeners: [
+              {
+                name: 'http',
+                protocol: 'HTTP',
+                port: 80,
+                allowedRoutes: {
+                  namespaces: {
+                    from: 'Selector',
+                    selector: { matchLabels: { gateway: 'shared' } },
+                  },
+                },
+              },
+            ],
+          },
+        }),
+      );
+    },
+  },
 ];
 
 describe('preflight checks', () => {
@@ -585,6 +633,31 @@ describe('preflight checks', () => {
         status: 'fail',
         message:
           /^LLMInferenceService m's managed route attaches to Gateway gw-sys\/edge \(ingress\.kserveIngressGateway of ConfigMap kserve\/inferenceservice-config\), which cluster prod does not have \(gateway\.networking\.k8s\.io\/v1\): the route would never be accepted, and the model would never be Ready$/,
+      },
+      {
+        rule: "the controller's Gateway admits routes from its own namespace only: fail, naming the managed route",
+        reads: [
+          [CONFIG, config({ kserveIngressGateway: 'gw-sys/edge' })],
+          [
+            gatewayPath('gw-sys', 'edge'),
+            ok({
+              metadata: { name: 'edge', namespace: 'gw-sys' },
+              spec: {
+                listeners: [
+                  {
+                    name: 'http',
+                    protocol: 'HTTP',
+                    port: 80,
+                    allowedRoutes: { namespaces: { from: 'Same' } },
+                  },
+                ],
+              },
+            }),
+          ],
+        ] as Array<[string, Read]>,
+        status: 'fail',
+        message:
+          /^LLMInferenceService m's managed route in namespace ns attaches to Gateway gw-sys\/edge, whose listeners do not admit routes from that namespace \(listener http admits routes from its own namespace gw-sys only \(allowedRoutes\.namespaces\.from: Same\)\)/,
       },
       {
         rule: 'the config names none: the default, and it is missing: fail',

@@ -127,6 +127,44 @@ describe('preflight on a cluster that can run the model', () => {
     expect(gets('/api/v1/namespaces/models')).toBe(1);
   });
 
+  it("a Gateway that admits routes from its own namespace only (Envoy AI Gateway's basic example): the routes from another namespace fail the check", async () => {
+    const GATEWAY = {
+      apiVersion: 'gateway.networking.k8s.io/v1',
+      kind: 'Gateway',
+      namespace: 'default',
+      name: 'envoy-ai-gateway-basic',
+    };
+    const seeded = ctx.kube.store.get(GATEWAY)!;
+    const gatewayAt = async (namespace: string) =>
+      (
+        await api()
+          .get(`/api/model-manager/models/${OVMS}/preflight`)
+          .query({ cluster: 'local', namespace })
+          .set('Authorization', ALICE)
+          .expect(200)
+      ).body.checks.find((c: any) => c.id === 'gateway');
+    // As test-assets/examples/envoy-ai-gateway/basic.yaml ships it: no allowedRoutes (Same).
+    ctx.kube.store.put({
+      apiVersion: GATEWAY.apiVersion,
+      kind: GATEWAY.kind,
+      metadata: { name: GATEWAY.name, namespace: GATEWAY.namespace },
+      spec: {
+        gatewayClassName: 'envoy-ai-gateway-basic',
+        listeners: [{ name: 'http', protocol: 'HTTP', port: 80 }],
+      },
+    });
+    try {
+      expect(await gatewayAt('models')).toMatchObject({
+        status: 'fail',
+        message: `AIGatewayRoute ${OVMS} in namespace models attaches to Gateway default/envoy-ai-gateway-basic, whose listeners do not admit routes from that namespace (listener http admits routes from its own namespace default only (allowedRoutes.namespaces.from: Same, the default)): the Gateway would not accept the route (NotAllowedByListeners), and clients could not reach the model`,
+      });
+      expect((await gatewayAt('default')).status).toBe('pass');
+    } finally {
+      ctx.kube.store.put(seeded);
+    }
+    expect((await gatewayAt('models')).status).toBe('pass');
+  });
+
   it("a vLLM model on routing epp: the Gateway KServe's own config names for its managed route must exist", async () => {
     const checkOf = async (id: string) =>
       (

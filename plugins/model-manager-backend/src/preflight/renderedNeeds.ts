@@ -34,12 +34,15 @@ export function renderedClaims(objects: RenderedObject[]): RenderedObject[] {
  * kind) in group gateway.networking.k8s.io (the default group), in the route's namespace unless
  * the ref names one (Gateway API ParentReference defaulting).
  */
-export function referencedGateways(
-  objects: RenderedObject[],
-): Array<{ namespace: string; name: string; route: string }> {
+export function referencedGateways(objects: RenderedObject[]): Array<{
+  namespace: string;
+  name: string;
+  route: string;
+  routeNamespace: string;
+}> {
   const seen = new Map<
     string,
-    { namespace: string; name: string; route: string }
+    { namespace: string; name: string; route: string; routeNamespace: string }
   >();
   for (const o of objects) {
     const refs = (o.manifest as any)?.spec?.parentRefs;
@@ -53,6 +56,7 @@ export function referencedGateways(
         namespace,
         name: ref.name,
         route: `${o.kind} ${o.name}`,
+        routeNamespace: o.namespace ?? 'default',
       });
     }
   }
