@@ -47,7 +47,8 @@ describe('a fourth engine added as data only: listed, deployed, its status and e
       },
     });
     // The shared Gateway its routes attach to (plumbing gateway_name / gateway_namespace), as the
-    // platform team would have created it: without it, preflight refuses the deploy.
+    // platform team would have created it, admitting routes from the models' namespaces: without
+    // it, or with a listener admitting its own namespace only, preflight refuses the deploy.
     const { gateway_name: name, gateway_namespace: namespace } =
       fourth.runtimes[runtimeName].config;
     if (!ctx.kube.store.namespaces().includes(String(namespace)))
@@ -58,7 +59,14 @@ describe('a fourth engine added as data only: listed, deployed, its status and e
       metadata: { name: String(name), namespace: String(namespace) },
       spec: {
         gatewayClassName: 'shared',
-        listeners: [{ name: 'http', protocol: 'HTTP', port: 80 }],
+        listeners: [
+          {
+            name: 'http',
+            protocol: 'HTTP',
+            port: 80,
+            allowedRoutes: { namespaces: { from: 'All' } },
+          },
+        ],
       },
     });
   }, 120_000);

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { loadProfile } from '../profile/loadProfile';
-import { progressProblems } from '../progress/progressObjectOf';
+import {
+  progressProblems,
+  refusalProblems,
+} from '../progress/progressObjectOf';
 import type { EngineProfile } from '../profile/types';
 import { parseTemplate } from '../renderer/parseTemplate';
 import type { ParsedTemplate } from '../renderer/types';
@@ -289,6 +292,7 @@ function loadProfiles(
     if ('problems' in loaded) problems.push(...loaded.problems);
     else {
       problems.push(...progressProblems(doc, loaded.profile, templates));
+      problems.push(...refusalProblems(doc, loaded.profile, templates));
       profiles[ref] = loaded.profile;
     }
   }

@@ -225,7 +225,7 @@ const rules: Rule[] = [
     rule: 'a routing the profile has no templates for is refused',
     changes: {
       profiles: {
-        // Its route templates, its endpoint rules, its controller_tls and gateway_config.
+        // Its route templates, endpoint rules, controller_tls, gateway_config and status.refusals.
         vllm: edit(
           edit(
             edit(
@@ -238,7 +238,7 @@ const rules: Rule[] = [
           ),
           /^gateway_config:\n( {2,}.*\n)+/m,
           '',
-        ),
+        ).replace(/^ {2}refusals:\n( {4,}.*\n)+/m, ''),
       },
       values: {
         vllm: 'device: cpu\nkind: LLMInferenceService\nrouting: aigateway\n',
@@ -363,6 +363,17 @@ const rules: Rule[] = [
     },
     expected: [
       /^runtimes\/vllm\/profile\.yaml:\d+:\d+: status\.refusals\[0\]\.status: status must be True, False or Unknown \(quote it in YAML: "False"\)$/,
+    ],
+  },
+  {
+    rule: 'a status.refusals kind must be one the routing renders (a misspelt one would never match)',
+    changes: {
+      profiles: {
+        vllm: edit(VLLM, /- kind: AIServiceBackend/, '- kind: AIServiceBakend'),
+      },
+    },
+    expected: [
+      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: status\.refusals\[1\]\.kind: AIServiceBakend is not a kind this profile's routing renders \(Backend, AIServiceBackend, AIGatewayRoute\); fix the kind or remove the entry$/,
     ],
   },
   {

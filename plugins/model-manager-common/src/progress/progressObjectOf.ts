@@ -77,3 +77,42 @@ export function progressProblems(
   });
   return problems;
 }
+
+/**
+ * Profile problems of `status.refusals`: each names a kind one of the profile's routing templates
+ * renders (a misspelt kind would never match, and a refused route would go unseen).
+ */
+export function refusalProblems(
+  doc: SourceDocument,
+  profile: EngineProfile,
+  templates: Readonly<Record<string, ParsedTemplate>>,
+): CatalogProblem[] {
+  const refs = Object.values(profile.routing).flat();
+  // A template that did not parse is reported already; its kind cannot be known.
+  if (refs.some(ref => !templates[ref])) return [];
+  const kinds = [
+    ...new Set(
+      refs
+        .map(
+          ref => (templates[ref].tree as { kind?: unknown } | undefined)?.kind,
+        )
+        .filter((k): k is string => typeof k === 'string'),
+    ),
+  ];
+  const problems: CatalogProblem[] = [];
+  (profile.status.refusals ?? []).forEach((r, i) => {
+    if (kinds.includes(r.kind)) return;
+    const path = ['status', 'refusals', i, 'kind'];
+    const pos = doc.locate(path, 'value');
+    problems.push({
+      file: doc.file,
+      line: pos?.line,
+      col: pos?.col,
+      path: formatPath(path),
+      message: `${r.kind} is not a kind this profile's routing renders (${
+        kinds.join(', ') || 'none'
+      }); fix the kind or remove the entry`,
+    });
+  });
+  return problems;
+}
