@@ -182,4 +182,26 @@ describe('KServeStatusCard', () => {
     expect(within(card).queryByTestId('kserve-first-false')).toBeNull();
     expect(within(card).queryByTestId('weights-download')).toBeNull();
   });
+
+  it("KServe's Ready with a refused route: not green, and the card says KServe's Ready does not reach clients", async () => {
+    const refused =
+      'Clients cannot reach the model: Backend phi was refused by its controller (Accepted False, Invalid: The Backend was not accepted since Backend is not enabled in Envoy Gateway Config).';
+    const card = await renderCard([
+      {
+        cluster: 'local',
+        namespace: 'models',
+        revision: 5,
+        found: true,
+        summary: isvc(false, [{ type: 'Ready', status: 'True' }], [refused]),
+        endpoint: { source: 'gateway', message: 'From the gateway.' },
+      },
+    ]);
+    expect(
+      within(card).getByText('local/models: not ready'),
+    ).toBeInTheDocument();
+    expect(within(card).getByTestId('kserve-ready')).toHaveTextContent(
+      'Ready on KServe: yes; to clients: no, its route is refused',
+    );
+    expect(within(card).getByText(refused)).toBeInTheDocument();
+  });
 });

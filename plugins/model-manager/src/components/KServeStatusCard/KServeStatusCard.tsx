@@ -76,7 +76,10 @@ function StatusLine({ item }: { item: ModelStatus }) {
         </Typography>
       </Typography>
       <Typography variant="body2" data-testid="kserve-ready">
-        {words.ready}
+        {s.ready === false && words.ready === 'Ready: yes'
+          ? // KServe's Ready, but a route object refused (the problems below say which).
+            'Ready on KServe: yes; to clients: no, its route is refused'
+          : words.ready}
       </Typography>
       {words.firstFalse && (
         <Typography
