@@ -542,6 +542,35 @@ describe('preflight checks', () => {
       });
   });
 
+  it("a listener's selector with the namespace's labels not readable: no verdict on the Gateway, the namespace check says why", () => {
+    const reads = healthy();
+    reads.set(namespacePath('ns'), forbidden);
+    reads.set(
+      gatewayPath('gw-ns', 'gw'),
+      ok({
+        metadata: { name: 'gw', namespace: 'gw-ns' },
+        spec: {
+          listeners: [
+            {
+              name: 'http',
+              protocol: 'HTTP',
+              port: 80,
+              allowedRoutes: {
+                namespaces: {
+                  from: 'Selector',
+                  selector: { matchLabels: { gateway: 'shared' } },
+                },
+              },
+            },
+          ],
+        },
+      }),
+    );
+    const checks = runChecks(facts(reads));
+    expect(checks.find(c => c.id === 'gateway')!.status).toBe('pass');
+    expect(checks.find(c => c.id === 'namespace')!.status).toBe('unknown');
+  });
+
   it('a StorageClass named in plumbing must exist', () => {
     const named = {
       ...claim,
