@@ -1,7 +1,8 @@
 /** The check that the controller serving the routes' objects is configured to accept them. */
-import type {
-  GatewayConfigRequirement,
-  PreflightCheck,
+import {
+  readPath,
+  type GatewayConfigRequirement,
+  type PreflightCheck,
 } from '@model-manager/plugin-model-manager-common';
 import { parse as parseYaml } from 'yaml';
 import { configMapPath } from './paths';
@@ -13,25 +14,6 @@ const missing: Read = { ok: false, message: 'not read' };
 const TITLE = "The gateway's controller accepts the objects the routes use";
 
 type Outcome = Pick<PreflightCheck, 'status' | 'message' | 'fix'>;
-
-/** The value at a dot path, or `{ absent: true }`. */
-function at(
-  config: unknown,
-  path: string,
-): { value: unknown } | { absent: true } {
-  let here: unknown = config;
-  for (const part of path.split('.')) {
-    if (
-      here === null ||
-      typeof here !== 'object' ||
-      Array.isArray(here) ||
-      !Object.prototype.hasOwnProperty.call(here, part)
-    )
-      return { absent: true };
-    here = (here as Record<string, unknown>)[part];
-  }
-  return { value: here };
-}
 
 /**
  * A ConfigMap key's text as its controller reads it. YAML: as sigs.k8s.io/yaml does (Envoy
@@ -96,23 +78,24 @@ function outcomeOf(
       } (${wanted}) is not known`,
       fix: `check ${where} by hand: it must have ${wanted}`,
     };
-  const found = at(parsed.config, configMap.field);
-  const value = 'value' in found ? found.value : need.unset;
+  // Undefined: the field is not set (a YAML or JSON value is never undefined).
+  const found = readPath(parsed.config, configMap.field.split('.'));
+  const absent = found === undefined;
+  const value = absent ? need.unset : found;
   if (value === need.mustBe)
     return {
       status: 'pass',
       message: `${controller} accepts ${
         need.neededFor
       }: ${where} has ${wanted}${
-        'absent' in found ? ` (not set: ${controller}'s default)` : ''
+        absent ? ` (not set: ${controller}'s default)` : ''
       }`,
     };
-  const is =
-    'value' in found
-      ? `is ${shown(value)}`
-      : need.unset === undefined
-      ? 'is not set'
-      : `is not set (${controller}'s default: ${shown(need.unset)})`;
+  const is = !absent
+    ? `is ${shown(value)}`
+    : need.unset === undefined
+    ? 'is not set'
+    : `is not set (${controller}'s default: ${shown(need.unset)})`;
   return {
     status: 'fail',
     message: `${controller} on cluster ${facts.cluster} would not accept ${

@@ -207,14 +207,8 @@ function notAdmitted(
   route: string,
 ): { status: 'fail'; message: string; fix: string } | undefined {
   const nsRead = facts.reads.get(namespacePath(routeNamespace));
-  // The namespace's labels unknown (its read failed: the namespace check says why): a listener's
-  // Selector cannot be judged, so no verdict rather than a wrong one.
-  const selects = (gateway.spec?.listeners ?? []).some(
-    (l: any) => l?.allowedRoutes?.namespaces?.from === 'Selector',
-  );
-  if (selects && !nsRead?.ok) return undefined;
-  const labels =
-    nsRead?.ok && nsRead.body ? nsRead.body.metadata?.labels ?? {} : {};
+  // Unknown when the read failed (the namespace check says why); none yet for a new namespace.
+  const labels = nsRead?.ok ? nsRead.body?.metadata?.labels ?? {} : undefined;
   const admission = admitsRoutesFrom(gateway, routeNamespace, labels);
   if (!admission || admission.admitted) return undefined;
   const where = `${gateway.metadata?.namespace}/${gateway.metadata?.name}`;

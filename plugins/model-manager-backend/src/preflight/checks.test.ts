@@ -160,6 +160,26 @@ const quota = (hard: Record<string, string>, used?: Record<string, string>) =>
     },
   ]);
 
+/** A Gateway whose one listener admits routes from the namespaces labelled gateway=shared. */
+const selectingGateway = ok({
+  metadata: { name: 'gw', namespace: 'gw-ns' },
+  spec: {
+    listeners: [
+      {
+        name: 'http',
+        protocol: 'HTTP',
+        port: 80,
+        allowedRoutes: {
+          namespaces: {
+            from: 'Selector',
+            selector: { matchLabels: { gateway: 'shared' } },
+          },
+        },
+      },
+    ],
+  },
+});
+
 const rows: Row[] = [
   // 1. API versions
   {
@@ -499,27 +519,7 @@ const rows: Row[] = [
         namespacePath('ns'),
         ok({ metadata: { name: 'ns', labels: { gateway: 'shared' } } }),
       );
-      r.set(
-        gatewayPath('gw-ns', 'gw'),
-        ok({
-          metadata: { name: 'gw', namespace: 'gw-ns' },
-          spec: {
-            listeners: [
-              {
-                name: 'http',
-                protocol: 'HTTP',
-                port: 80,
-                allowedRoutes: {
-                  namespaces: {
-                    from: 'Selector',
-                    selector: { matchLabels: { gateway: 'shared' } },
-                  },
-                },
-              },
-            ],
-          },
-        }),
-      );
+      r.set(gatewayPath('gw-ns', 'gw'), selectingGateway);
     },
   },
 ];
@@ -545,27 +545,7 @@ describe('preflight checks', () => {
   it("a listener's selector with the namespace's labels not readable: no verdict on the Gateway, the namespace check says why", () => {
     const reads = healthy();
     reads.set(namespacePath('ns'), forbidden);
-    reads.set(
-      gatewayPath('gw-ns', 'gw'),
-      ok({
-        metadata: { name: 'gw', namespace: 'gw-ns' },
-        spec: {
-          listeners: [
-            {
-              name: 'http',
-              protocol: 'HTTP',
-              port: 80,
-              allowedRoutes: {
-                namespaces: {
-                  from: 'Selector',
-                  selector: { matchLabels: { gateway: 'shared' } },
-                },
-              },
-            },
-          ],
-        },
-      }),
-    );
+    reads.set(gatewayPath('gw-ns', 'gw'), selectingGateway);
     const checks = runChecks(facts(reads));
     expect(checks.find(c => c.id === 'gateway')!.status).toBe('pass');
     expect(checks.find(c => c.id === 'namespace')!.status).toBe('unknown');

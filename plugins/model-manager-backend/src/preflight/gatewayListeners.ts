@@ -64,13 +64,14 @@ export type Admission =
 
 /**
  * Whether any listener of the Gateway admits routes from `namespace` (labels: that namespace's,
- * with the API server's `kubernetes.io/metadata.name`); undefined when the Gateway has no
- * listeners to read.
+ * with the API server's `kubernetes.io/metadata.name`; undefined when they could not be read).
+ * Undefined, no verdict, when the Gateway has no listeners to read, or when none admits the
+ * route and a listener's Selector could not be judged for want of the labels.
  */
 export function admitsRoutesFrom(
   gateway: Json,
   namespace: string,
-  labels: Record<string, string>,
+  labels: Record<string, string> | undefined,
 ): Admission | undefined {
   const listeners: Json[] = Array.isArray(gateway?.spec?.listeners)
     ? gateway.spec.listeners
@@ -82,6 +83,7 @@ export function admitsRoutesFrom(
     ...labels,
   };
   const said: string[] = [];
+  let undecided = false;
   for (const l of listeners) {
     const from = l?.allowedRoutes?.namespaces?.from ?? 'Same';
     const name = String(l?.name ?? '?');
@@ -98,6 +100,10 @@ export function admitsRoutesFrom(
     }
     if (from === 'Selector') {
       const selector = l?.allowedRoutes?.namespaces?.selector;
+      if (!labels) {
+        undecided = true;
+        continue;
+      }
       if (labelSelectorMatches(selector, withName))
         return { admitted: true, listener: name };
       said.push(
@@ -109,5 +115,5 @@ export function admitsRoutesFrom(
     }
     said.push(`listener ${name} admits no namespace (from: ${String(from)})`);
   }
-  return { admitted: false, listeners: said };
+  return undecided ? undefined : { admitted: false, listeners: said };
 }

@@ -353,6 +353,17 @@ describe('preflight of a vLLM model on routing aigateway', () => {
   });
   const api = () => request(ctx.server);
   const VLLM = 'qwen2-5-7b-instruct';
+  /** A deploy of the vLLM model, refused (409) with only reads made: its error. */
+  const refusedDeploy = async () => {
+    ctx.kube.resetRequests();
+    const res = await api()
+      .post(`/api/model-manager/models/${VLLM}/deploy`)
+      .set('Authorization', ALICE)
+      .send({ cluster: 'local', namespace: 'models' })
+      .expect(409);
+    expect(ctx.kube.requests.every(r => r.method === 'GET')).toBe(true);
+    return res.body.error;
+  };
   const configMap = (ingress: Record<string, unknown>) => ({
     apiVersion: 'v1',
     kind: 'ConfigMap',
@@ -407,27 +418,24 @@ describe('preflight of a vLLM model on routing aigateway', () => {
         'set enableLLMInferenceServiceTLS to false in ConfigMap kserve/inferenceservice-config',
       ),
     });
-    ctx.kube.resetRequests();
-    const refused = await api()
-      .post(`/api/model-manager/models/${VLLM}/deploy`)
-      .set('Authorization', ALICE)
-      .send({ cluster: 'local', namespace: 'models' })
-      .expect(409);
-    expect(refused.body.error.name).toBe('PreflightFailedError');
-    expect(refused.body.error.message).toMatch(
+    const refused = await refusedDeploy();
+    expect(refused.name).toBe('PreflightFailedError');
+    expect(refused.message).toMatch(
       /nothing was applied: The routes speak the protocol of the model's workload: .*enableLLMInferenceServiceTLS/,
     );
-    expect(ctx.kube.requests.every(r => r.method === 'GET')).toBe(true);
   });
 
   it("Envoy Gateway's Backend API off fails the check and refuses the deploy; on, it passes", async () => {
-    const egConfig = (yaml: string) => ({
+    const EG_CONFIG = {
       apiVersion: 'v1',
       kind: 'ConfigMap',
-      metadata: {
-        name: 'envoy-gateway-config',
-        namespace: 'envoy-gateway-system',
-      },
+      namespace: 'envoy-gateway-system',
+      name: 'envoy-gateway-config',
+    };
+    const egConfig = (yaml: string) => ({
+      apiVersion: EG_CONFIG.apiVersion,
+      kind: EG_CONFIG.kind,
+      metadata: { name: EG_CONFIG.name, namespace: EG_CONFIG.namespace },
       data: { 'envoy-gateway.yaml': yaml },
     });
     const check = async () =>
@@ -438,22 +446,12 @@ describe('preflight of a vLLM model on routing aigateway', () => {
           .set('Authorization', ALICE)
           .expect(200)
       ).body.checks.find((c: any) => c.id === 'gateway-config');
-    const installed = ctx.kube.store.get({
-      apiVersion: 'v1',
-      kind: 'ConfigMap',
-      namespace: 'envoy-gateway-system',
-      name: 'envoy-gateway-config',
-    });
+    const installed = ctx.kube.store.get(EG_CONFIG);
     try {
       // As Envoy AI Gateway's install leaves it (the seeded cluster's): on, pass.
       expect((await check()).status).toBe('pass');
       // No such ConfigMap on the cluster: not known, a warn (Envoy Gateway may run elsewhere).
-      ctx.kube.store.delete({
-        apiVersion: 'v1',
-        kind: 'ConfigMap',
-        namespace: 'envoy-gateway-system',
-        name: 'envoy-gateway-config',
-      });
+      ctx.kube.store.delete(EG_CONFIG);
       expect((await check()).status).toBe('warn');
 
       ctx.kube.store.put(
@@ -471,16 +469,9 @@ describe('preflight of a vLLM model on routing aigateway', () => {
           "set extensionApis.enableBackend: true in envoy-gateway.yaml of ConfigMap envoy-gateway-system/envoy-gateway-config (Helm: config.envoyGateway.extensionApis.enableBackend=true, as Envoy AI Gateway's install sets it)",
         ),
       });
-      ctx.kube.resetRequests();
-      const refused = await api()
-        .post(`/api/model-manager/models/${VLLM}/deploy`)
-        .set('Authorization', ALICE)
-        .send({ cluster: 'local', namespace: 'models' })
-        .expect(409);
-      expect(refused.body.error.message).toMatch(
+      expect((await refusedDeploy()).message).toMatch(
         /nothing was applied: The gateway's controller accepts the objects the routes use: .*extensionApis\.enableBackend/,
       );
-      expect(ctx.kube.requests.every(r => r.method === 'GET')).toBe(true);
 
       ctx.kube.store.put(
         egConfig(

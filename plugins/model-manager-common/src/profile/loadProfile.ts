@@ -1,6 +1,6 @@
 import { BUILTIN_PLACEHOLDERS } from '../renderer/renderManifests';
 import { zodProblems } from '../schema/zodProblems';
-import { formatPath } from '../source/problems';
+import { problemAt } from '../source/problems';
 import type { CatalogProblem, SourceDocument } from '../source/types';
 import {
   engineProfileSchema,
@@ -33,16 +33,7 @@ export function loadProfile(
     path: Array<string | number>,
     message: string,
     where: 'key' | 'value' = 'key',
-  ) => {
-    const pos = doc.locate(path, where);
-    problems.push({
-      file: doc.file,
-      line: pos?.line,
-      col: pos?.col,
-      path: formatPath(path),
-      message,
-    });
-  };
+  ) => problems.push(problemAt(doc, path, message, where));
   const checkRef = (ref: string, path: Array<string | number>) => {
     if (!templateExists(ref)) {
       at(

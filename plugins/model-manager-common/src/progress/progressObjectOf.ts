@@ -1,7 +1,7 @@
 import type { Catalog } from '../catalog/types';
 import type { EngineProfile } from '../profile/types';
 import type { ParsedTemplate, RenderedObject } from '../renderer/types';
-import { formatPath } from '../source/problems';
+import { problemAt } from '../source/problems';
 import type { CatalogProblem, SourceDocument } from '../source/types';
 import { PROGRESS_READERS, type ProgressReader } from './progressReaders';
 
@@ -61,19 +61,18 @@ export function progressProblems(
       | undefined;
     if (tree?.apiVersion === reader.apiVersion && tree?.kind === reader.kind)
       return;
-    const path = ['objects', i, 'progress'];
-    const pos = doc.locate(path, 'value');
-    problems.push({
-      file: doc.file,
-      line: pos?.line,
-      col: pos?.col,
-      path: formatPath(path),
-      message: `progress: ${o.progress} reads a ${reader.apiVersion} ${
-        reader.kind
-      }, but ${o.template} renders ${String(tree?.apiVersion)} ${String(
-        tree?.kind,
-      )}; put progress: on the object that reports the preparation, or remove it`,
-    });
+    problems.push(
+      problemAt(
+        doc,
+        ['objects', i, 'progress'],
+        `progress: ${o.progress} reads a ${reader.apiVersion} ${
+          reader.kind
+        }, but ${o.template} renders ${String(tree?.apiVersion)} ${String(
+          tree?.kind,
+        )}; put progress: on the object that reports the preparation, or remove it`,
+        'value',
+      ),
+    );
   });
   return problems;
 }
@@ -102,17 +101,16 @@ export function refusalProblems(
   const problems: CatalogProblem[] = [];
   (profile.status.refusals ?? []).forEach((r, i) => {
     if (kinds.includes(r.kind)) return;
-    const path = ['status', 'refusals', i, 'kind'];
-    const pos = doc.locate(path, 'value');
-    problems.push({
-      file: doc.file,
-      line: pos?.line,
-      col: pos?.col,
-      path: formatPath(path),
-      message: `${r.kind} is not a kind this profile's routing renders (${
-        kinds.join(', ') || 'none'
-      }); fix the kind or remove the entry`,
-    });
+    problems.push(
+      problemAt(
+        doc,
+        ['status', 'refusals', i, 'kind'],
+        `${r.kind} is not a kind this profile's routing renders (${
+          kinds.join(', ') || 'none'
+        }); fix the kind or remove the entry`,
+        'value',
+      ),
+    );
   });
   return problems;
 }

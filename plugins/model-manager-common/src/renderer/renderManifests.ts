@@ -126,13 +126,7 @@ export function controllerKindsOf(
   catalog: Pick<Catalog, 'runtimes'>,
   server: ResolvedServer,
 ): ReadonlyArray<{ apiVersion: string; kind: string; routing: string }> {
-  return (
-    ofRouting(catalog, server, (profile, routing) =>
-      Object.prototype.hasOwnProperty.call(profile.controllerKinds, routing)
-        ? profile.controllerKinds[routing].map(k => ({ ...k, routing }))
-        : undefined,
-    ) ?? []
-  );
+  return listOfRouting(catalog, server, p => p.controllerKinds);
 }
 
 /**
@@ -158,10 +152,19 @@ export function gatewayConfigOf(
   catalog: Pick<Catalog, 'runtimes'>,
   server: ResolvedServer,
 ): ReadonlyArray<GatewayConfigRequirement & { routing: string }> {
+  return listOfRouting(catalog, server, p => p.gatewayConfig);
+}
+
+/** A per-routing list of the profile for the model's routing, each entry with it; empty when none. */
+function listOfRouting<T extends object>(
+  catalog: Pick<Catalog, 'runtimes'>,
+  server: ResolvedServer,
+  section: (profile: EngineProfile) => Readonly<Record<string, readonly T[]>>,
+): ReadonlyArray<T & { routing: string }> {
   return (
     ofRouting(catalog, server, (profile, routing) =>
-      Object.prototype.hasOwnProperty.call(profile.gatewayConfig, routing)
-        ? profile.gatewayConfig[routing].map(n => ({ ...n, routing }))
+      Object.prototype.hasOwnProperty.call(section(profile), routing)
+        ? section(profile)[routing].map(entry => ({ ...entry, routing }))
         : undefined,
     ) ?? []
   );

@@ -1,4 +1,4 @@
-import type { CatalogProblem } from './types';
+import type { CatalogProblem, SourceDocument } from './types';
 
 /** `models.yaml:12:5: models.qwen.category: message` */
 export function formatProblem(problem: CatalogProblem): string {
@@ -20,6 +20,23 @@ export function formatPath(path: ReadonlyArray<string | number>): string {
     else out += `[${JSON.stringify(seg)}]`;
   }
   return out;
+}
+
+/** A problem at `path` of a parsed file, with its file:line:col (of the key, or of its value). */
+export function problemAt(
+  doc: SourceDocument,
+  path: ReadonlyArray<string | number>,
+  message: string,
+  at: 'key' | 'value' = 'key',
+): CatalogProblem {
+  const pos = doc.locate(path, at);
+  return {
+    file: doc.file,
+    line: pos?.line,
+    col: pos?.col,
+    path: formatPath(path),
+    message,
+  };
 }
 
 /**

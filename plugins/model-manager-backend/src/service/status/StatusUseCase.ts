@@ -103,16 +103,7 @@ export class StatusUseCase {
         )
       : undefined;
     try {
-      // From the fleet's live watch when it holds the object (not when impersonating: then the
-      // read is the user's, with their permissions).
-      const watched = impersonateUser
-        ? undefined
-        : this.ctx.fleet?.watched?.(record.cluster, main);
-      const live = (
-        watched !== undefined
-          ? watched ?? undefined
-          : await this.ctx.applier.read(record.cluster, main, impersonateUser)
-      ) as Record<string, any> | undefined;
+      const live = await this.liveOf(record.cluster, main, impersonateUser);
       const summary = live
         ? summarizeKServeStatus(
             live,
@@ -157,8 +148,27 @@ export class StatusUseCase {
   }
 
   /**
+   * An object as live: from the fleet's watch when it holds it (not when impersonating: then the
+   * read is the user's, with their permissions), else read; undefined when it is not there.
+   */
+  private async liveOf(
+    cluster: string,
+    object: RenderedObject,
+    impersonateUser: string | undefined,
+  ): Promise<Record<string, any> | undefined> {
+    const watched = impersonateUser
+      ? undefined
+      : this.ctx.fleet?.watched?.(cluster, object);
+    return (
+      watched !== undefined
+        ? watched ?? undefined
+        : await this.ctx.applier.read(cluster, object, impersonateUser)
+    ) as Record<string, any> | undefined;
+  }
+
+  /**
    * The model's route objects whose controllers' verdicts the profile reads (`status.refusals`),
-   * as live: from the fleet's watch when it holds them, else read (a 404 is no object).
+   * as live.
    */
   private async judgedRoutes(
     record: DeploymentRecord,
@@ -166,16 +176,10 @@ export class StatusUseCase {
     impersonateUser: string | undefined,
   ): Promise<Array<Record<string, any>>> {
     const kinds = new Set((reading?.refusals ?? []).map(r => r.kind));
-    const routes = record.manifests.filter(o => kinds.has(o.kind));
     const live = await Promise.all(
-      routes.map(async o => {
-        const watched = impersonateUser
-          ? undefined
-          : this.ctx.fleet?.watched?.(record.cluster, o);
-        return watched !== undefined
-          ? watched ?? undefined
-          : await this.ctx.applier.read(record.cluster, o, impersonateUser);
-      }),
+      record.manifests
+        .filter(o => kinds.has(o.kind))
+        .map(o => this.liveOf(record.cluster, o, impersonateUser)),
     );
     return live.filter((o): o is Record<string, any> => o !== undefined);
   }

@@ -64,6 +64,9 @@ function StatusLine({ item }: { item: ModelStatus }) {
   }
   const s = item.summary;
   const words = conditionWords(s.conditions);
+  const kserveReady = s.conditions.some(
+    c => c.type === 'Ready' && c.status === 'True',
+  );
   return (
     <div
       data-testid={`kserve-status-${item.cluster}-${item.namespace}`}
@@ -76,7 +79,7 @@ function StatusLine({ item }: { item: ModelStatus }) {
         </Typography>
       </Typography>
       <Typography variant="body2" data-testid="kserve-ready">
-        {s.ready === false && words.ready === 'Ready: yes'
+        {s.ready === false && kserveReady
           ? // KServe's Ready, but a route object refused (the problems below say which).
             'Ready on KServe: yes; to clients: no, its route is refused'
           : words.ready}
