@@ -47,8 +47,12 @@ function outcomeOf(
 ): Outcome {
   const { configMap, controller } = need;
   const where = `${configMap.key} of ConfigMap ${configMap.namespace}/${configMap.name}`;
-  const wanted = `${configMap.field}: ${JSON.stringify(need.mustBe)}`;
-  const set = `set ${wanted} in ${where}${need.how ? ` (${need.how})` : ''}`;
+  const wanted = need.mustBeSet
+    ? `${configMap.field} set`
+    : `${configMap.field}: ${JSON.stringify(need.mustBe)}`;
+  const set = `set ${need.mustBeSet ? configMap.field : wanted} in ${where}${
+    need.how ? ` (${need.how})` : ''
+  }`;
   if (!read.ok) {
     const why = unreadable(read, facts.cluster, 'get', 'configmaps');
     return {
@@ -80,6 +84,7 @@ function outcomeOf(
     };
   // Undefined: the field is not set (a YAML or JSON value is never undefined).
   const found = readPath(parsed.config, configMap.field.split('.'));
+  if (need.mustBeSet) return setOutcome(need, found, where, facts, set);
   const absent = found === undefined;
   const value = absent ? need.unset : found;
   if (value === need.mustBe)
@@ -105,6 +110,44 @@ function outcomeOf(
     } in ${where} ${is}, not ${JSON.stringify(
       need.mustBe,
     )}; clients could not reach the model through the gateway`,
+    fix: `${set}; or set routing to another in the runtime's plumbing`,
+  };
+}
+
+/**
+ * A field that must have a value, any value. Go reads a YAML `~`, `null` or an absent field alike
+ * (a nil pointer), and an empty string or mapping names nothing: Envoy Gateway runs without an
+ * extension server when `extensionManager` is nil and refuses to start with one that names no
+ * hooks or target (envoyproxy/gateway@d32f28294245e454d20f81d323d626a90e660c1e
+ * api/v1alpha1/validation/envoygateway_validate.go validateEnvoyGatewayExtensionManager).
+ */
+function setOutcome(
+  need: GatewayConfigRequirement & { routing: string },
+  found: unknown,
+  where: string,
+  facts: TargetFacts,
+  set: string,
+): Outcome {
+  const { configMap, controller } = need;
+  const empty =
+    found === '' ||
+    (typeof found === 'object' &&
+      found !== null &&
+      Object.keys(found).length === 0);
+  if (found !== undefined && found !== null && !empty)
+    return {
+      status: 'pass',
+      message: `${controller} is set up for ${need.neededFor}: ${where} sets ${
+        configMap.field
+      }${typeof found === 'object' ? '' : `: ${JSON.stringify(found)}`}`,
+    };
+  const is =
+    found === undefined
+      ? 'is not set'
+      : `is ${found === null ? 'null' : 'empty'}`;
+  return {
+    status: 'fail',
+    message: `${controller} on cluster ${facts.cluster} is not set up for ${need.neededFor}, which routing ${need.routing} needs: ${configMap.field} in ${where} ${is}; clients could not reach the model through the gateway`,
     fix: `${set}; or set routing to another in the runtime's plumbing`,
   };
 }

@@ -961,6 +961,85 @@ describe('preflight checks', () => {
       );
     });
 
+    describe('a field that must be set, to any value (must_be_set: Envoy Gateway calls the AI gateway)', () => {
+      const extensionManager = {
+        controller: 'Envoy Gateway',
+        configMap: { ...backendApi.configMap, field: 'extensionManager' },
+        format: 'yaml' as const,
+        mustBeSet: true as const,
+        neededFor: "Envoy AI Gateway's filters",
+        how: 'Helm: config.envoyGateway.extensionManager',
+        routing: 'aigateway',
+      };
+      const ON = 'extensionApis:\n  enableBackend: true\n';
+      it.each([
+        {
+          rule: 'set (a mapping naming the extension server): pass, not dumping the mapping',
+          yaml: `${HEAD}${ON}extensionManager:\n  hooks: {xdsTranslator: {post: [Route]}}\n  service:\n    fqdn: {hostname: ai-gateway-controller.envoy-ai-gateway-system.svc.cluster.local, port: 1063}\n`,
+          status: 'pass',
+          message:
+            /^Envoy Gateway accepts the model's Backend: .*; Envoy Gateway is set up for Envoy AI Gateway's filters: envoy-gateway\.yaml of ConfigMap envoy-gateway-system\/envoy-gateway-config sets extensionManager$/,
+        },
+        {
+          rule: 'not set: fail, naming the field, the ConfigMap and the Helm value',
+          yaml: `${HEAD}${ON}`,
+          status: 'fail',
+          message:
+            /^Envoy Gateway on cluster prod is not set up for Envoy AI Gateway's filters, which routing aigateway needs: extensionManager in envoy-gateway\.yaml of ConfigMap envoy-gateway-system\/envoy-gateway-config is not set; clients could not reach the model through the gateway$/,
+          fix: /^set extensionManager in envoy-gateway\.yaml of ConfigMap envoy-gateway-system\/envoy-gateway-config \(Helm: config\.envoyGateway\.extensionManager\); or set routing to another/,
+        },
+        {
+          rule: 'null (YAML ~): not set, fail',
+          yaml: `${HEAD}${ON}extensionManager: ~\n`,
+          status: 'fail',
+          message: /extensionManager in .* is null;/,
+        },
+        {
+          rule: 'an empty mapping names no extension server: fail',
+          yaml: `${HEAD}${ON}extensionManager: {}\n`,
+          status: 'fail',
+          message: /extensionManager in .* is empty;/,
+        },
+        {
+          rule: 'an empty string: fail',
+          yaml: `${HEAD}${ON}extensionManager: ""\n`,
+          status: 'fail',
+          message: /extensionManager in .* is empty;/,
+        },
+      ])('$rule', ({ yaml, status, message, fix }) => {
+        const check = configCheck(egConfig(yaml), [
+          backendApi,
+          extensionManager,
+        ])!;
+        expect(check.status).toBe(status);
+        expect(check.message).toMatch(message);
+        if (fix) expect(check.fix).toMatch(fix);
+        // The Backend API is on in every case: only the extension manager's outcome fails.
+        if (status === 'fail')
+          expect(check.message).not.toMatch(/enableBackend/);
+      });
+
+      it('a scalar value is shown', () => {
+        const hostname = {
+          ...extensionManager,
+          configMap: {
+            ...extensionManager.configMap,
+            field: 'extensionManager.service.fqdn.hostname',
+          },
+        };
+        const check = configCheck(
+          egConfig(
+            `${HEAD}extensionManager: {service: {fqdn: {hostname: aigw.example}}}\n`,
+          ),
+          [hostname],
+        )!;
+        expect(check.status).toBe('pass');
+        expect(check.message).toMatch(
+          /sets extensionManager\.service\.fqdn\.hostname: "aigw\.example"$/,
+        );
+      });
+    });
+
     it('several requirements: the worst one speaks', () => {
       const other = {
         ...backendApi,

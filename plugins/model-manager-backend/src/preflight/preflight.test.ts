@@ -425,7 +425,7 @@ describe('preflight of a vLLM model on routing aigateway', () => {
     );
   });
 
-  it("Envoy Gateway's Backend API off fails the check and refuses the deploy; on, it passes", async () => {
+  it("Envoy Gateway's Backend API off, or no extension manager, fails the check and refuses the deploy; both on, it passes", async () => {
     const EG_CONFIG = {
       apiVersion: 'v1',
       kind: 'ConfigMap',
@@ -454,9 +454,12 @@ describe('preflight of a vLLM model on routing aigateway', () => {
       ctx.kube.store.delete(EG_CONFIG);
       expect((await check()).status).toBe('warn');
 
+      // Envoy AI Gateway's extension server, as its envoy-gateway-values.yaml names it.
+      const EXTENSION_MANAGER =
+        'extensionManager:\n  hooks:\n    xdsTranslator:\n      post: [Translation, Cluster, Route]\n  service:\n    fqdn:\n      hostname: ai-gateway-controller.envoy-ai-gateway-system.svc.cluster.local\n      port: 1063\n';
       ctx.kube.store.put(
         egConfig(
-          'apiVersion: gateway.envoyproxy.io/v1alpha1\nkind: EnvoyGateway\nextensionApis:\n  enableEnvoyPatchPolicy: true\n',
+          `apiVersion: gateway.envoyproxy.io/v1alpha1\nkind: EnvoyGateway\nextensionApis:\n  enableEnvoyPatchPolicy: true\n${EXTENSION_MANAGER}`,
         ),
       );
       expect(await check()).toEqual({
@@ -473,9 +476,27 @@ describe('preflight of a vLLM model on routing aigateway', () => {
         /nothing was applied: The gateway's controller accepts the objects the routes use: .*extensionApis\.enableBackend/,
       );
 
+      // The Backend API on, no extension manager: Envoy AI Gateway's filters are never added.
       ctx.kube.store.put(
         egConfig(
           'extensionApis:\n  enableEnvoyPatchPolicy: true\n  enableBackend: true\n',
+        ),
+      );
+      expect(await check()).toMatchObject({
+        status: 'fail',
+        message:
+          "Envoy Gateway on cluster local is not set up for Envoy AI Gateway's filters (they read the request's model into x-ai-eg-model, which the model's AIGatewayRoute matches on, and rewrite /v1 to the engine's prefix), which routing aigateway needs: extensionManager in envoy-gateway.yaml of ConfigMap envoy-gateway-system/envoy-gateway-config is not set; clients could not reach the model through the gateway",
+        fix: expect.stringMatching(
+          /^set extensionManager in envoy-gateway\.yaml of ConfigMap envoy-gateway-system\/envoy-gateway-config \(Helm: config\.envoyGateway\.extensionManager with hooks\.xdsTranslator and service\.fqdn /,
+        ),
+      });
+      expect((await refusedDeploy()).message).toMatch(
+        /nothing was applied: The gateway's controller accepts the objects the routes use: .*extensionManager/,
+      );
+
+      ctx.kube.store.put(
+        egConfig(
+          `extensionApis:\n  enableEnvoyPatchPolicy: true\n  enableBackend: true\n${EXTENSION_MANAGER}`,
         ),
       );
       expect((await check()).status).toBe('pass');

@@ -89,7 +89,9 @@ const scalar = (what: string) =>
 
 // Per routing value, what the config of the controller that serves the routing's objects must
 // say for it to accept them (routing aigateway: Envoy Gateway accepts a Backend only with
-// extensionApis.enableBackend: true in its envoy-gateway.yaml); preflight fails while it does not.
+// extensionApis.enableBackend: true in its envoy-gateway.yaml), a value (must_be) or any value
+// (must_be_set: its extensionManager, which calls the AI gateway's extension server); preflight
+// fails while it does not.
 export const gatewayConfigSchema = z
   .record(
     z.array(
@@ -121,7 +123,15 @@ export const gatewayConfigSchema = z
                 'format must be json or yaml: how the ConfigMap key is written',
             }),
           }),
-          must_be: scalar('must_be'),
+          must_be: scalar('must_be').optional(),
+          must_be_set: z
+            .literal(true, {
+              errorMap: () => ({
+                message:
+                  'must_be_set must be true (any value will do, as long as there is one), or left out for must_be',
+              }),
+            })
+            .optional(),
           unset: scalar('unset').optional(),
           needed_for: text(
             "what the controller accepts only then, e.g. the model's Backend",
@@ -130,7 +140,23 @@ export const gatewayConfigSchema = z
             'how to set it, e.g. the Helm value that does, for the fix',
           ).optional(),
         })
-        .strict(),
+        .strict()
+        .superRefine((need, ctx) => {
+          if ((need.must_be === undefined) === (need.must_be_set === undefined))
+            ctx.addIssue({
+              code: z.ZodIssueCode.custom,
+              path: need.must_be === undefined ? [] : ['must_be_set'],
+              message:
+                'say what the field must be: must_be (the value, e.g. true) or must_be_set: true (any value), not both',
+            });
+          else if (need.must_be_set && need.unset !== undefined)
+            ctx.addIssue({
+              code: z.ZodIssueCode.custom,
+              path: ['unset'],
+              message:
+                'unset is the default the controller takes for must_be; with must_be_set, a field not set is what fails: remove unset',
+            });
+        }),
     ),
   )
   .default({});

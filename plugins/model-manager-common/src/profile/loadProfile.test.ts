@@ -351,7 +351,64 @@ const rules: Rule[] = [
     },
     expected: [
       /^runtimes\/vllm\/profile\.yaml:\d+:\d+: gateway_config\.aigateway\[0\]\.needed_for: is required \(what the controller accepts only then, e\.g\. the model's Backend\)$/,
-      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: gateway_config\.aigateway\[0\]\.neded_for: unknown key 'neded_for'; did you mean 'needed_for'\? allowed here: controller, config_map, format, must_be, unset, needed_for, how$/,
+      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: gateway_config\.aigateway\[0\]\.neded_for: unknown key 'neded_for'; did you mean 'needed_for'\? allowed here: controller, config_map, format, must_be, must_be_set, unset, needed_for, how$/,
+    ],
+  },
+  {
+    rule: 'a gateway_config entry says must_be or must_be_set, not both',
+    changes: {
+      profiles: {
+        vllm: edit(
+          VLLM,
+          /must_be: true\n/,
+          'must_be: true\n      must_be_set: true\n',
+        ),
+      },
+    },
+    expected: [
+      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: gateway_config\.aigateway\[0\]\.must_be_set: say what the field must be: must_be \(the value, e\.g\. true\) or must_be_set: true \(any value\), not both$/,
+    ],
+  },
+  {
+    rule: 'a gateway_config entry without must_be or must_be_set is pointed at the entry',
+    changes: {
+      profiles: {
+        vllm: edit(VLLM, /      must_be: true\n      unset: false\n/, ''),
+      },
+    },
+    expected: [
+      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: gateway_config\.aigateway\[0\]: say what the field must be: must_be \(the value, e\.g\. true\) or must_be_set: true \(any value\), not both$/,
+    ],
+  },
+  {
+    rule: 'must_be_set is true or left out; unset goes with must_be only',
+    changes: {
+      profiles: {
+        vllm: edit(
+          VLLM,
+          /must_be_set: true\n/,
+          'must_be_set: false\n      unset: {}\n',
+        ),
+      },
+    },
+    expected: [
+      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: gateway_config\.aigateway\[1\]\.must_be_set: must_be_set must be true \(any value will do, as long as there is one\), or left out for must_be$/,
+      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: gateway_config\.aigateway\[1\]\.unset: unset must be a boolean, a number or a string, e\.g\. true$/,
+    ],
+  },
+  {
+    rule: 'with must_be_set, a field not set is what fails: unset has no place',
+    changes: {
+      profiles: {
+        vllm: edit(
+          VLLM,
+          /must_be_set: true\n/,
+          'must_be_set: true\n      unset: x\n',
+        ),
+      },
+    },
+    expected: [
+      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: gateway_config\.aigateway\[1\]\.unset: unset is the default the controller takes for must_be; with must_be_set, a field not set is what fails: remove unset$/,
     ],
   },
   {

@@ -97,9 +97,15 @@ export interface GatewayConfigRequirement {
   configMap: ControllerConfigField;
   /** How the ConfigMap key is written (YAML is read as YAML 1.1, as sigs.k8s.io/yaml does). */
   format: 'json' | 'yaml';
-  /** The value the field must have. */
-  mustBe: boolean | number | string;
-  /** What the controller takes when the config does not set the field. */
+  /** The value the field must have (absent with `mustBeSet`). */
+  mustBe?: boolean | number | string;
+  /**
+   * The field must have a value, any value (not null, not an empty string): e.g. Envoy
+   * Gateway's `extensionManager.service.fqdn.hostname`, where it calls Envoy AI Gateway's
+   * extension server. Absent with `mustBe`.
+   */
+  mustBeSet?: true;
+  /** What the controller takes when the config does not set the field (with `mustBe` only). */
   unset?: boolean | number | string;
   /** What the controller accepts only then, for messages (e.g. `the model's Backend`). */
   neededFor: string;
