@@ -373,7 +373,7 @@ const rules: Rule[] = [
     rule: 'a gateway_config entry without must_be or must_be_set is pointed at the entry',
     changes: {
       profiles: {
-        vllm: edit(VLLM, /      must_be: true\n      unset: false\n/, ''),
+        vllm: edit(VLLM, / {6}must_be: true\n {6}unset: false\n/, ''),
       },
     },
     expected: [
