@@ -41,6 +41,8 @@ const SUITES = [
       'src/__integration__/immutableJob.test.ts',
       'src/__integration__/dryRunActions.test.ts',
       'src/__integration__/deployRefusals.test.ts',
+      // deploy/rbac.yaml's ClusterRole and binding, under the real RBAC authorizer.
+      'src/__integration__/rbac.test.ts',
     ],
   ],
   [

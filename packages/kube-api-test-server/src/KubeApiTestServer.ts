@@ -242,6 +242,9 @@ export class KubeApiTestServer implements KubeTarget {
       query: Object.fromEntries(url.searchParams),
     };
     this.log.push(record);
+    res.on('finish', () => {
+      record.status = res.statusCode;
+    });
     const info = parseRequestInfo(method, url.pathname, url.searchParams);
 
     let auth: AuthResult | StatusError;

@@ -94,6 +94,10 @@ describe('authentication and authorization', () => {
       'system:anonymous',
       undefined,
     ]);
+    // Each record says what was answered.
+    expect(anonymousServer.requests.map(r => r.status)).toEqual([
+      200, 403, 401,
+    ]);
   });
 
   it.each([
@@ -171,6 +175,7 @@ describe('authentication and authorization', () => {
         query: {},
         user: 'admin',
         impersonatedUser: 'kserve-dev',
+        status: 403,
       },
     ]);
   });

@@ -17,7 +17,12 @@ export type {
   RequestRecord,
   UserSpec,
 } from './types';
-export { KubeEnvtest, RESTRICTED_TOKEN } from './envtest/KubeEnvtest';
+export {
+  KubeEnvtest,
+  PORTAL_SA_TOKEN,
+  PORTAL_SA_USER,
+  RESTRICTED_TOKEN,
+} from './envtest/KubeEnvtest';
 export type { KubeEnvtestOptions } from './envtest/KubeEnvtest';
 export {
   ENVTEST_ASSETS_HOWTO,

@@ -79,4 +79,6 @@ export interface RequestRecord {
   /** The authenticated user (`system:anonymous` for anonymous requests); undefined when authentication failed. */
   user?: string;
   impersonatedUser?: string;
+  /** The HTTP status answered, once the answer is complete (a watch's when it ends). */
+  status?: number;
 }

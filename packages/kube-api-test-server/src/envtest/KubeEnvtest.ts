@@ -19,6 +19,14 @@ import { makePki } from './pki';
 
 /** Bearer token of `restricted`: an authenticated user without any RBAC grant. */
 export const RESTRICTED_TOKEN = 'restricted-token';
+/**
+ * Bearer token of the portal's service account as deploy/rbac.yaml binds it: the user
+ * `system:serviceaccount:backstage:backstage`, which a ClusterRoleBinding to ServiceAccount
+ * backstage/backstage matches (Kubernetes RBAC matches a ServiceAccount subject by that user name).
+ * No grants of its own: a test applies the ClusterRole and its binding.
+ */
+export const PORTAL_SA_TOKEN = 'portal-sa-token';
+export const PORTAL_SA_USER = 'system:serviceaccount:backstage:backstage';
 
 /** Where a running server is and how to trust it. */
 export type EnvtestConnection = {
@@ -160,7 +168,8 @@ export class KubeEnvtest {
         path.join(dir, 'tokens.csv'),
         `${ADMIN_TOKEN},admin,admin-uid,"system:masters"\n` +
           `${KSERVE_DEV_TOKEN},kserve-dev,kserve-dev-uid\n` +
-          `${RESTRICTED_TOKEN},restricted,restricted-uid\n`,
+          `${RESTRICTED_TOKEN},restricted,restricted-uid\n` +
+          `${PORTAL_SA_TOKEN},${PORTAL_SA_USER},portal-sa-uid\n`,
       );
       const [etcdPort, peerPort, apiPort] = [
         await freePort(),

@@ -17,7 +17,12 @@ import { parseRequestInfo } from '../server/requestInfo';
 import { FaultInjector } from '../server/faults';
 import { ObjectStore } from '../store/ObjectStore';
 import { RequestRecord } from '../types';
-import { KubeEnvtest, RESTRICTED_TOKEN } from './KubeEnvtest';
+import {
+  KubeEnvtest,
+  PORTAL_SA_TOKEN,
+  PORTAL_SA_USER,
+  RESTRICTED_TOKEN,
+} from './KubeEnvtest';
 import { KubeObjects, KubeTarget } from './KubeTarget';
 import { httpObjects } from './httpObjects';
 
@@ -25,6 +30,7 @@ const USERS: Record<string, string> = {
   [ADMIN_TOKEN]: 'admin',
   [KSERVE_DEV_TOKEN]: 'kserve-dev',
   [RESTRICTED_TOKEN]: 'restricted',
+  [PORTAL_SA_TOKEN]: PORTAL_SA_USER,
 };
 
 export class RealKubeTarget implements KubeTarget {
@@ -145,6 +151,7 @@ export class RealKubeTarget implements KubeTarget {
     if (fault?.kind === 'status') {
       req.resume();
       const info = parseRequestInfo(method, url.pathname, url.searchParams);
+      record.status = fault.code;
       sendError(res, faultError(fault, info));
       return;
     }
@@ -155,7 +162,8 @@ export class RealKubeTarget implements KubeTarget {
       new URL(req.url ?? '/', this.upstream.url),
       { method, headers, agent: this.agent },
       answer => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        record.status = answer.statusCode ?? 502;
+        res.writeHead(record.status, answer.headers);
         // Send the headers now, as kube-apiserver does: node holds them until the first body
         // chunk, and a WATCH from a resourceVersion with nothing new sends none for minutes
         // (client-node's Watch resolves on the headers; without this it never did).
