@@ -92,3 +92,49 @@ describe('LiveObjectCache.lastSeen', () => {
     ).toBe('9');
   });
 });
+
+describe('LiveObjectCache: a kind read for a verdict only', () => {
+  const ROUTE = {
+    apiVersion: 'gateway.networking.k8s.io/v1',
+    kind: 'HTTPRoute',
+  };
+  const clusters = {
+    list: () => [{ name: 'east' }],
+  } as unknown as ClusterRegistry;
+
+  it('forbidden or not served: the cluster is read without it, never unreadable for it', async () => {
+    let routeAnswer: 'forbidden' | 'unserved' = 'forbidden';
+    const applier = {
+      list: async (_cluster: string, type: { kind: string }) => {
+        if (type.kind !== 'HTTPRoute') return [live('a', '7')];
+        if (routeAnswer === 'unserved') return undefined;
+        throw new Error(
+          'httproutes.gateway.networking.k8s.io is forbidden: User "portal" cannot list resource "httproutes"',
+        );
+      },
+    } as unknown as ServerSideApplier;
+    const cache = LiveObjectCache.create({
+      applier,
+      clusters,
+      ttlMs: 0,
+      now: () => 0,
+    });
+    const read = await cache.read('east', [
+      LLMISVC,
+      { ...ROUTE, verdictOnly: true },
+    ]);
+    expect(read.error).toBeUndefined();
+    expect(read.objects.map(o => o.metadata?.name)).toEqual(['a']);
+    expect(read.unservedKinds).toEqual([]);
+    routeAnswer = 'unserved';
+    expect(
+      (await cache.read('east', [LLMISVC, { ...ROUTE, verdictOnly: true }]))
+        .unservedKinds,
+    ).toEqual([]);
+    // One of the model's own kinds forbidden is the cluster unreadable, as before.
+    routeAnswer = 'forbidden';
+    expect((await cache.read('east', [LLMISVC, ROUTE])).error).toMatch(
+      /forbidden/,
+    );
+  });
+});

@@ -199,10 +199,18 @@ export class LiveObjectCache {
     const readAt = new Date(this.options.now());
     try {
       const lists = await Promise.all(
-        kinds.map(k => this.options.applier.list(cluster, k, MANAGED_SELECTOR)),
+        kinds.map(k => {
+          const listed = this.options.applier.list(
+            cluster,
+            k,
+            MANAGED_SELECTOR,
+          );
+          // A kind read for a verdict only: unreadable is no verdict, not an unreadable cluster.
+          return k.verdictOnly ? listed.catch(() => undefined) : listed;
+        }),
       );
       const unservedKinds = kinds
-        .filter((_, i) => lists[i] === undefined)
+        .filter((k, i) => lists[i] === undefined && !k.verdictOnly)
         .map(k => k.kind);
       const read = {
         cluster,

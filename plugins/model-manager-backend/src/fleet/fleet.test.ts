@@ -287,6 +287,105 @@ describe('fleet: what runs where', () => {
     }
   });
 
+  it("Ready on KServe, but the Gateway refused the HTTPRoute Envoy AI Gateway made from the model's AIGatewayRoute: NotReady in the fleet and the status, naming the Gateway", async () => {
+    const model = 'bge-small-en-v1-5-ov';
+    const ISVC = {
+      apiVersion: 'serving.kserve.io/v1beta1',
+      kind: 'InferenceService',
+      name: model,
+      namespace: 'default',
+    };
+    const ROUTE = {
+      apiVersion: 'gateway.networking.k8s.io/v1',
+      kind: 'HTTPRoute',
+      name: model,
+      namespace: 'default',
+    };
+    const at = '2026-12-01T11:00:00Z';
+    const aiRoute = await ctx.kube.objects.get({
+      apiVersion: 'aigateway.envoyproxy.io/v1beta1',
+      kind: 'AIGatewayRoute',
+      name: model,
+      namespace: 'default',
+    });
+    const now = async () => ({
+      fleet: target(
+        (await get('/api/model-manager/fleet')).items,
+        model,
+        'default',
+      ),
+      status: (
+        await get(`/api/model-manager/models/${model}/status`)
+      ).items.find((i: any) => i.namespace === 'default'),
+    });
+    await ctx.kube.objects.setStatus(
+      ISVC,
+      {
+        conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: at }],
+      },
+      { fieldManager: 'kserve' },
+    );
+    // As Envoy AI Gateway makes it: the AIGatewayRoute's name, namespace and labels.
+    await ctx.kube.objects.put({
+      apiVersion: ROUTE.apiVersion,
+      kind: ROUTE.kind,
+      metadata: {
+        name: model,
+        namespace: 'default',
+        labels: (aiRoute as any).metadata.labels,
+      },
+      spec: {
+        parentRefs: [{ name: 'envoy-ai-gateway-basic', namespace: 'default' }],
+        rules: [{ backendRefs: [{ name: model, port: 8000 }] }],
+      },
+    });
+    const refusal = `Clients cannot reach the model: HTTPRoute ${model} (made by its controller from AIGatewayRoute ${model}) was refused by Gateway default/envoy-ai-gateway-basic (Accepted False, NoMatchingListenerHostname: no hostname of the listeners matches).`;
+    try {
+      // Not judged yet: KServe's Ready stands.
+      expect((await now()).fleet.state).toBe('Ready');
+
+      await ctx.kube.objects.setStatus(
+        ROUTE,
+        {
+          parents: [
+            {
+              parentRef: {
+                group: 'gateway.networking.k8s.io',
+                kind: 'Gateway',
+                name: 'envoy-ai-gateway-basic',
+                namespace: 'default',
+              },
+              controllerName: 'gateway.envoyproxy.io/gatewayclass-controller',
+              conditions: [
+                {
+                  type: 'Accepted',
+                  status: 'False',
+                  reason: 'NoMatchingListenerHostname',
+                  message: 'no hostname of the listeners matches',
+                  lastTransitionTime: at,
+                  observedGeneration: 1,
+                },
+              ],
+            },
+          ],
+        },
+        { fieldManager: 'envoy-gateway' },
+      );
+      const after = await now();
+      expect(after.fleet).toMatchObject({ state: 'NotReady', reason: refusal });
+      expect(after.status.summary).toMatchObject({
+        ready: false,
+        problems: [refusal],
+      });
+      // Not ours: a made object is never drift, never missing, never part of a revision.
+      expect(after.fleet.drifted).toBe(false);
+    } finally {
+      await ctx.kube.objects.setStatus(ISVC, {}, { fieldManager: 'kserve' });
+      await ctx.kube.objects.delete(ROUTE);
+    }
+    expect((await now()).fleet.state).not.toBe('Missing');
+  });
+
   it('a NotReady OpenVINO model says where its weights download is (running, failed), read from the live Job', async () => {
     const JOB = {
       apiVersion: 'batch/v1',

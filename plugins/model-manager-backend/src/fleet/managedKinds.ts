@@ -6,7 +6,16 @@ import {
   type RenderedObject,
 } from '@model-manager/plugin-model-manager-common';
 
-export type ObjectType = { apiVersion: string; kind: string };
+export type ObjectType = {
+  apiVersion: string;
+  kind: string;
+  /**
+   * Not ours: an object a controller makes from one of ours (profile `status.refusals`
+   * `made_from`), read for its controller's verdict only. A cluster that does not serve the kind,
+   * or forbids reading it, is read without it (no verdict), never made Unknown for it.
+   */
+  verdictOnly?: boolean;
+};
 
 /** One object of a kind, by name (and namespace, for namespaced kinds). */
 export type ObjectRef = ObjectType & { name: string; namespace?: string };
@@ -46,7 +55,8 @@ export function managedKinds(catalog: Catalog): ObjectType[] {
     if (!sample.has(model.config.server.runtime))
       sample.set(model.config.server.runtime, model.name);
   }
-  for (const name of sample.values()) {
+  const made = new Map<string, ObjectType>();
+  for (const [runtime, name] of sample) {
     const objects = renderManifests(
       catalog,
       resolveServer(catalog, name, {}, { locate: false }),
@@ -57,7 +67,18 @@ export function managedKinds(catalog: Catalog): ObjectType[] {
         apiVersion: o.apiVersion,
         kind: o.kind,
       });
+    // What controllers make from them, whose verdicts the status reads (the HTTPRoute Envoy AI
+    // Gateway makes from an AIGatewayRoute, with its labels: so the same selector finds it).
+    const rendered = new Set(objects.map(o => o.kind));
+    for (const r of catalog.runtimes[runtime]?.profile.status.refusals ?? [])
+      if (r.madeFrom && r.apiVersion && rendered.has(r.madeFrom))
+        made.set(`${r.apiVersion}/${r.kind}`, {
+          apiVersion: r.apiVersion,
+          kind: r.kind,
+          verdictOnly: true,
+        });
   }
+  for (const [key, type] of made) if (!seen.has(key)) seen.set(key, type);
   const kinds = [...seen.values()];
   cache.set(catalog, kinds);
   return kinds;

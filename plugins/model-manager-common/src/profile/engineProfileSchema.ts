@@ -269,8 +269,49 @@ export const engineProfileSchema = z
                     }),
                   })
                   .optional(),
+                // Not rendered: made by a controller from the model's object of this kind (same
+                // name and namespace), read at api_version.
+                made_from: text(
+                  'the rendered kind its controller makes it from, e.g. AIGatewayRoute',
+                )
+                  .regex(
+                    /^[A-Z][A-Za-z0-9]*$/,
+                    'must be a kind, e.g. AIGatewayRoute',
+                  )
+                  .optional(),
+                api_version: text(
+                  'the apiVersion of the made object, e.g. gateway.networking.k8s.io/v1',
+                )
+                  .regex(
+                    /^([a-z0-9.-]+\/)?v[0-9]+[a-z0-9]*$/,
+                    'must be an apiVersion, group/version or v1, e.g. gateway.networking.k8s.io/v1',
+                  )
+                  .optional(),
+                // Gateway API route status: the condition is per parent Gateway.
+                per_parent: z
+                  .boolean({
+                    errorMap: () => ({
+                      message:
+                        'per_parent must be true or false: whether the condition is in status.parents[].conditions',
+                    }),
+                  })
+                  .optional(),
               })
-              .strict(),
+              .strict()
+              .superRefine((r, ctx) => {
+                if (
+                  (r.made_from === undefined) !==
+                  (r.api_version === undefined)
+                )
+                  ctx.addIssue({
+                    code: z.ZodIssueCode.custom,
+                    path: [
+                      r.made_from === undefined ? 'api_version' : 'made_from',
+                    ],
+                    message:
+                      'made_from and api_version go together: an object a controller makes is read at its apiVersion',
+                  });
+              }),
           )
           .default([]),
       })
@@ -378,7 +419,15 @@ export function toEngineProfile(
       conditions: p.status.conditions,
       explain: p.status.explain,
       imagePath: p.status.image_path,
-      refusals: p.status.refusals,
+      refusals: p.status.refusals.map(r => ({
+        kind: r.kind,
+        condition: r.condition,
+        ...(r.status !== undefined ? { status: r.status } : {}),
+        ...(r.made_from !== undefined
+          ? { madeFrom: r.made_from, apiVersion: r.api_version }
+          : {}),
+        ...(r.per_parent ? { perParent: true } : {}),
+      })),
     },
     plumbing: p.plumbing,
     endpoints: toEndpointRules(p.endpoints),
@@ -409,7 +458,14 @@ export function knownProfileKeys(
   if (path[0] === 'status' && path.length === 1)
     return ['conditions', 'explain', 'image_path', 'refusals'];
   if (path[0] === 'status' && path[1] === 'refusals' && path.length === 3)
-    return ['kind', 'condition', 'status'];
+    return [
+      'kind',
+      'condition',
+      'status',
+      'made_from',
+      'api_version',
+      'per_parent',
+    ];
   if (path[0] === 'diagnosis' && path.length === 2)
     return ['id', 'where', 'match', 'meaning', 'fix'];
   if (path[0] === 'plumbing' && path.length === 2)

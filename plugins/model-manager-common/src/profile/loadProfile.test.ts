@@ -412,6 +412,36 @@ const rules: Rule[] = [
     ],
   },
   {
+    rule: 'a made refusal object is read at its apiVersion: made_from without api_version is refused',
+    changes: {
+      profiles: {
+        vllm: edit(
+          VLLM,
+          /api_version: gateway\.networking\.k8s\.io\/v1\n {6}made_from: AIGatewayRoute\n/,
+          'made_from: AIGatewayRoute\n',
+        ),
+      },
+    },
+    expected: [
+      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: status\.refusals\[3\]\.made_from: made_from and api_version go together: an object a controller makes is read at its apiVersion$/,
+    ],
+  },
+  {
+    rule: 'a made refusal object names the rendered kind it is made from (a misspelt one would never match)',
+    changes: {
+      profiles: {
+        vllm: edit(
+          VLLM,
+          /made_from: AIGatewayRoute/,
+          'made_from: AIGatewayRout',
+        ),
+      },
+    },
+    expected: [
+      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: status\.refusals\[3\]\.made_from: AIGatewayRout is not a kind this profile's routing renders \(Backend, AIServiceBackend, AIGatewayRoute\); made_from names the rendered object a controller makes the HTTPRoute from$/,
+    ],
+  },
+  {
     rule: 'a status.refusals status is a condition status, quoted (YAML reads False unquoted as a boolean)',
     changes: {
       profiles: {
@@ -430,7 +460,7 @@ const rules: Rule[] = [
       },
     },
     expected: [
-      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: status\.refusals\[1\]\.kind: AIServiceBakend is not a kind this profile's routing renders \(Backend, AIServiceBackend, AIGatewayRoute\); fix the kind or remove the entry$/,
+      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: status\.refusals\[1\]\.kind: AIServiceBakend is not a kind this profile's routing renders \(Backend, AIServiceBackend, AIGatewayRoute\); fix the kind, remove the entry, or name what a controller makes it from \(made_from, api_version\)$/,
     ],
   },
   {

@@ -18,11 +18,26 @@ export interface StatusReading {
    * Gateway's Backend: Accepted False): a model whose route object is refused is not Ready to its
    * clients, whatever KServe says. `status` absent: the condition's presence is the refusal.
    */
-  refusals?: ReadonlyArray<{
-    kind: string;
-    condition: string;
-    status?: 'True' | 'False' | 'Unknown';
-  }>;
+  refusals?: ReadonlyArray<RefusalRule>;
+}
+
+/** One way a controller refuses a route object: see {@link StatusReading.refusals}. */
+export interface RefusalRule {
+  kind: string;
+  condition: string;
+  status?: 'True' | 'False' | 'Unknown';
+  /**
+   * The object is not rendered: a controller makes it from the model's object of this kind, with
+   * the same name and namespace (Envoy AI Gateway's HTTPRoute from the AIGatewayRoute).
+   */
+  madeFrom?: string;
+  /** The made object's apiVersion (with `madeFrom`), to read it. */
+  apiVersion?: string;
+  /**
+   * The condition is per parent, in `status.parents[].conditions` (Gateway API route status: one
+   * entry per Gateway, in that Gateway's controller's words), not in `status.conditions`.
+   */
+  perParent?: boolean;
 }
 
 /** How an engine's parser reads a flag: see {@link EngineProfile.flagKinds}. */

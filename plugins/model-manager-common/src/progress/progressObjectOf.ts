@@ -79,7 +79,8 @@ export function progressProblems(
 
 /**
  * Profile problems of `status.refusals`: each names a kind one of the profile's routing templates
- * renders (a misspelt kind would never match, and a refused route would go unseen).
+ * renders, or (`made_from`) the rendered kind a controller makes it from (a misspelt kind would
+ * never match, and a refused route would go unseen).
  */
 export function refusalProblems(
   doc: SourceDocument,
@@ -100,6 +101,23 @@ export function refusalProblems(
   ];
   const problems: CatalogProblem[] = [];
   (profile.status.refusals ?? []).forEach((r, i) => {
+    // Made by a controller from a rendered object: that object's kind must be rendered.
+    if (r.madeFrom !== undefined) {
+      if (kinds.includes(r.madeFrom)) return;
+      problems.push(
+        problemAt(
+          doc,
+          ['status', 'refusals', i, 'made_from'],
+          `${r.madeFrom} is not a kind this profile's routing renders (${
+            kinds.join(', ') || 'none'
+          }); made_from names the rendered object a controller makes the ${
+            r.kind
+          } from`,
+          'value',
+        ),
+      );
+      return;
+    }
     if (kinds.includes(r.kind)) return;
     problems.push(
       problemAt(
@@ -107,7 +125,7 @@ export function refusalProblems(
         ['status', 'refusals', i, 'kind'],
         `${r.kind} is not a kind this profile's routing renders (${
           kinds.join(', ') || 'none'
-        }); fix the kind or remove the entry`,
+        }); fix the kind, remove the entry, or name what a controller makes it from (made_from, api_version)`,
         'value',
       ),
     );

@@ -152,6 +152,24 @@ describe("the routing's own objects, as their controllers judge them (profile st
   });
   const NOT_ENABLED =
     'The Backend was not accepted since Backend is not enabled in Envoy Gateway Config';
+  // Gateway API v1 RouteStatus: one entry per parent, in the Gateway controller's words.
+  const parent = (ns: string, name: string, conditions: unknown[]) => ({
+    parentRef: {
+      group: 'gateway.networking.k8s.io',
+      kind: 'Gateway',
+      namespace: ns,
+      name,
+      sectionName: 'http',
+    },
+    controllerName: 'gateway.envoyproxy.io/gatewayclass-controller',
+    conditions,
+  });
+  const httpRoute = (parents: unknown[]) => ({
+    apiVersion: 'gateway.networking.k8s.io/v1',
+    kind: 'HTTPRoute',
+    metadata: { name: 'm', namespace: 'ns' },
+    status: { parents },
+  });
 
   it.each([
     {
@@ -194,7 +212,68 @@ describe("the routing's own objects, as their controllers judge them (profile st
     },
     {
       rule: 'a kind the profile reads no verdict of: ignored',
-      routes: [route('HTTPRoute', [cond('Accepted', 'False')])],
+      routes: [route('Service', [cond('Accepted', 'False')])],
+      problems: [],
+    },
+    {
+      rule: 'the HTTPRoute Envoy AI Gateway makes from the AIGatewayRoute, refused by its Gateway (per parent): not Ready, naming the Gateway and listener',
+      routes: [
+        route('AIGatewayRoute', [cond('Accepted', 'True')]),
+        httpRoute([
+          parent('default', 'envoy-ai-gateway-basic', [
+            cond(
+              'Accepted',
+              'False',
+              'NotAllowedByListeners',
+              'No listeners included by this parent ref allowed this attachment.',
+            ),
+          ]),
+        ]),
+      ],
+      problems: [
+        'Clients cannot reach the model: HTTPRoute m (made by its controller from AIGatewayRoute m) was refused by Gateway default/envoy-ai-gateway-basic (listener http) (Accepted False, NotAllowedByListeners: No listeners included by this parent ref allowed this attachment.).',
+      ],
+    },
+    {
+      rule: 'its backends not resolved (ResolvedRefs False), the parent in the route namespace by default: not Ready',
+      routes: [
+        route('AIGatewayRoute'),
+        httpRoute([
+          {
+            parentRef: { name: 'gw' },
+            conditions: [
+              cond('Accepted', 'True'),
+              cond('ResolvedRefs', 'False', 'BackendNotFound', 'no Backend m'),
+            ],
+          },
+        ]),
+      ],
+      problems: [
+        'Clients cannot reach the model: HTTPRoute m (made by its controller from AIGatewayRoute m) was refused by Gateway ns/gw (ResolvedRefs False, BackendNotFound: no Backend m).',
+      ],
+    },
+    {
+      rule: "an HTTPRoute no AIGatewayRoute of the model made (another controller's): ignored",
+      routes: [
+        httpRoute([parent('default', 'gw', [cond('Accepted', 'False')])]),
+      ],
+      problems: [],
+    },
+    {
+      rule: 'accepted by every parent, or a refusal in status.conditions rather than per parent: Ready',
+      routes: [
+        route('AIGatewayRoute'),
+        {
+          ...httpRoute([
+            parent('default', 'a', [cond('Accepted', 'True')]),
+            parent('default', 'b', [cond('ResolvedRefs', 'True')]),
+          ]),
+          status: {
+            conditions: [cond('Accepted', 'False')],
+            parents: [parent('default', 'a', [cond('Accepted', 'True')])],
+          },
+        },
+      ],
       problems: [],
     },
   ])('$rule', ({ routes, problems }) => {
@@ -209,10 +288,18 @@ describe("the routing's own objects, as their controllers judge them (profile st
 
   it("both engines' profiles read the AI gateway's verdicts", () => {
     for (const kind of ['InferenceService', 'LLMInferenceService'])
-      expect(readingFor(kind)?.refusals?.map(r => r.kind)).toEqual([
+      expect(
+        readingFor(kind)?.refusals?.map(r =>
+          [r.kind, r.madeFrom, r.perParent && r.condition]
+            .filter(Boolean)
+            .join(' '),
+        ),
+      ).toEqual([
         'Backend',
         'AIServiceBackend',
         'AIGatewayRoute',
+        'HTTPRoute AIGatewayRoute Accepted',
+        'HTTPRoute AIGatewayRoute ResolvedRefs',
       ]);
   });
 

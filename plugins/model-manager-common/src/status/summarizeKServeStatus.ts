@@ -108,35 +108,51 @@ export function summarizeKServeStatus(
   };
 }
 
+type Refusal = NonNullable<StatusReading['refusals']>[number];
+
+const keyOf = (o: Record<string, any>) =>
+  `${o?.kind}/${o?.metadata?.namespace ?? ''}/${o?.metadata?.name ?? ''}`;
+
+const listOf = (v: unknown): any[] => (Array.isArray(v) ? v : []);
+
 /**
  * What the controllers of the model's route objects refused, in words, by the profile's
  * `status.refusals` (Envoy Gateway's Backend: Accepted False; Envoy AI Gateway's
  * AIServiceBackend and AIGatewayRoute: a NotAccepted condition, which it writes with status
- * False). An object with no such condition (not judged yet, or accepted) is no problem.
+ * False; the HTTPRoute Envoy AI Gateway makes from the AIGatewayRoute: its Gateway's Accepted or
+ * ResolvedRefs False, per parent). An object with no such condition (not judged yet, or accepted)
+ * is no problem. A made object (`madeFrom`) counts only beside the model's object it is made
+ * from (same name and namespace), so another controller's object of that kind is not judged.
  */
 export function routeRefusals(
   routes: ReadonlyArray<Record<string, any>>,
   reading: Pick<StatusReading, 'refusals'> | undefined,
 ): string[] {
   const problems: string[] = [];
+  const present = new Set(routes.map(keyOf));
   for (const route of routes) {
-    const rules = (reading?.refusals ?? []).filter(r => r.kind === route?.kind);
-    if (rules.length === 0) continue;
-    const conditions: any[] = Array.isArray(route?.status?.conditions)
-      ? route.status.conditions
-      : [];
+    const rules = (reading?.refusals ?? []).filter(
+      r =>
+        r.kind === route?.kind &&
+        (r.madeFrom === undefined ||
+          present.has(keyOf({ ...route, kind: r.madeFrom }))),
+    );
+    const name = route?.metadata?.name ?? '';
     for (const rule of rules) {
-      const c = conditions.find(
-        x =>
-          x?.type === rule.condition &&
-          (rule.status === undefined || x?.status === rule.status),
-      );
-      if (!c) continue;
+      const found = refusalOf(route, rule);
+      if (!found) continue;
+      const { condition: c, parent } = found;
       const why = [c.reason, c.message].filter(Boolean).join(': ');
+      const made = rule.madeFrom
+        ? ` (made by its controller from ${rule.madeFrom} ${name})`
+        : '';
+      const by = parent
+        ? `by ${parentName(parent, route)}`
+        : 'by its controller';
       problems.push(
-        `Clients cannot reach the model: ${route.kind} ${
-          route.metadata?.name ?? ''
-        } was refused by its controller (${rule.condition}${
+        `Clients cannot reach the model: ${
+          route.kind
+        } ${name}${made} was refused ${by} (${rule.condition}${
           rule.status ? ` ${rule.status}` : ''
         }${why ? `, ${why}` : ''}).`,
       );
@@ -144,4 +160,41 @@ export function routeRefusals(
     }
   }
   return problems;
+}
+
+/** The condition refusing `route` by `rule`, and the parent that wrote it (per-parent status). */
+function refusalOf(
+  route: Record<string, any>,
+  rule: Refusal,
+):
+  | { condition: Record<string, any>; parent?: Record<string, any> }
+  | undefined {
+  const matches = (x: any) =>
+    x?.type === rule.condition &&
+    (rule.status === undefined || x?.status === rule.status);
+  if (!rule.perParent) {
+    const condition = listOf(route?.status?.conditions).find(matches);
+    return condition ? { condition } : undefined;
+  }
+  for (const parent of listOf(route?.status?.parents)) {
+    const condition = listOf(parent?.conditions).find(matches);
+    if (condition) return { condition, parent };
+  }
+  return undefined;
+}
+
+/**
+ * A Gateway API parent as users name it: `Gateway default/envoy-ai-gateway-basic`, with its
+ * listener when the route names one (parentRef's kind defaults to Gateway and its namespace to
+ * the route's, Gateway API's ParentReference).
+ */
+function parentName(
+  parent: Record<string, any>,
+  route: Record<string, any>,
+): string {
+  const ref = parent?.parentRef ?? {};
+  const ns = ref.namespace ?? route?.metadata?.namespace;
+  return `${ref.kind ?? 'Gateway'} ${ns ? `${ns}/` : ''}${ref.name ?? ''}${
+    ref.sectionName ? ` (listener ${ref.sectionName})` : ''
+  }`;
 }

@@ -77,16 +77,29 @@ export class FleetWatches {
     const c = this.ensure(cluster, kinds);
     if (!c || !this.caughtUp(c)) return undefined;
     const watches = kinds.map(k => c.kinds.get(typeKey(k))!);
-    if (watches.some(w => !['live', 'unserved'].includes(w.state.phase)))
+    // A kind read for a verdict only whose watch is down (forbidden, say) is left out: the
+    // cluster is live without it, as a list of it would be (LiveObjectCache).
+    const verdictOnlyDown = (i: number) =>
+      kinds[i].verdictOnly === true && watches[i].state.phase === 'down';
+    if (
+      watches.some(
+        (w, i) =>
+          !['live', 'unserved'].includes(w.state.phase) && !verdictOnlyDown(i),
+      )
+    )
       return undefined;
     const key = kinds.map(typeKey).join(',');
     if (c.read?.version === c.version && c.read.kinds === key)
       return c.read.value;
     const value: ClusterRead = {
       cluster,
-      objects: watches.flatMap(w => [...w.objects()]),
+      objects: watches.flatMap((w, i) =>
+        verdictOnlyDown(i) ? [] : [...w.objects()],
+      ),
       unservedKinds: kinds
-        .filter((_, i) => watches[i].state.phase === 'unserved')
+        .filter(
+          (k, i) => watches[i].state.phase === 'unserved' && !k.verdictOnly,
+        )
         .map(k => k.kind),
       readAt: new Date((this.options.now ?? Date.now)()),
       live: true,

@@ -168,19 +168,45 @@ export class StatusUseCase {
 
   /**
    * The model's route objects whose controllers' verdicts the profile reads (`status.refusals`),
-   * as live.
+   * as live: its own, and those a controller makes from them (`made_from`: same name and
+   * namespace, e.g. the HTTPRoute Envoy AI Gateway makes from the AIGatewayRoute).
    */
   private async judgedRoutes(
     record: DeploymentRecord,
     reading: StatusAt['reading'],
     impersonateUser: string | undefined,
   ): Promise<Array<Record<string, any>>> {
-    const kinds = new Set((reading?.refusals ?? []).map(r => r.kind));
-    const live = await Promise.all(
-      record.manifests
-        .filter(o => kinds.has(o.kind))
-        .map(o => this.liveOf(record.cluster, o, impersonateUser)),
-    );
+    const rules = reading?.refusals ?? [];
+    // The objects judged, and those the made ones are made from (a made one counts beside it).
+    const kinds = new Set(rules.map(r => r.madeFrom ?? r.kind));
+    const own = record.manifests.filter(o => kinds.has(o.kind));
+    // Each made object once, however many of its conditions the profile reads.
+    const made = [
+      ...new Map(
+        rules.flatMap(rule =>
+          rule.madeFrom && rule.apiVersion
+            ? record.manifests
+                .filter(o => o.kind === rule.madeFrom)
+                .map(o => {
+                  const m = {
+                    ...o,
+                    apiVersion: rule.apiVersion!,
+                    kind: rule.kind,
+                  };
+                  return [`${m.apiVersion}/${m.kind}/${m.name}`, m] as const;
+                })
+            : [],
+        ),
+      ).values(),
+    ];
+    const live = await Promise.all([
+      ...own.map(o => this.liveOf(record.cluster, o, impersonateUser)),
+      // A made object is only a verdict to read: when its kind is not served or not readable
+      // there, there is no verdict, and the status stands without it.
+      ...made.map(o =>
+        this.liveOf(record.cluster, o, impersonateUser).catch(() => undefined),
+      ),
+    ]);
     return live.filter((o): o is Record<string, any> => o !== undefined);
   }
 
