@@ -155,7 +155,9 @@ step "yarn install (create-app's own next step)"
 yarn_install() {
   local log=$work/yarn-install.log gate days tries=0
   while true; do
-    if (cd "$app" && PATH=$app_path YARN_ENABLE_PROGRESS_BARS=false yarn install) >"$log" 2>&1; then
+    # Yarn makes installs immutable on CI (CI set): this one writes the app's first yarn.lock.
+    if (cd "$app" && PATH=$app_path YARN_ENABLE_PROGRESS_BARS=false \
+      YARN_ENABLE_IMMUTABLE_INSTALLS=false yarn install) >"$log" 2>&1; then
       tail -n 3 "$log"
       return 0
     fi
