@@ -198,6 +198,56 @@ describe('FleetWatches', () => {
     await until(() => watches.read('west', KINDS) !== undefined);
   });
 
+  it('a kind read for a verdict only whose watch fails is left out: the cluster still answers, with the rest', async () => {
+    const ROUTE = {
+      apiVersion: 'gateway.networking.k8s.io/v1',
+      kind: 'HTTPRoute',
+      verdictOnly: true,
+    };
+    const kinds = [ISVC, ROUTE];
+    await east.objects.put(isvc('v1'));
+    await east.objects.put({
+      apiVersion: ROUTE.apiVersion,
+      kind: ROUTE.kind,
+      metadata: {
+        name: 'v1',
+        namespace: 'models',
+        labels: { 'app.kubernetes.io/managed-by': 'model-manager' },
+      },
+      spec: {},
+    });
+    // Every list and watch of HTTPRoutes fails (as a 403 would) until cleared.
+    east.faults.inject({
+      kind: 'status',
+      code: 500,
+      match: { pathIncludes: '/httproutes' },
+      times: 1_000_000,
+    });
+    const { watches, until } = replica({ east });
+    stops.push(() => watches.stop());
+    await watches.started('east', kinds);
+    const route = () =>
+      watches.status('east').find(w => w.kind.endsWith('/HTTPRoute'))!;
+    await until(() => route().phase === 'down');
+    const read = watches.read('east', kinds);
+    expect(read?.objects.map(o => `${o.kind}/${o.metadata!.name}`)).toContain(
+      'InferenceService/v1',
+    );
+    expect(read?.objects.some(o => o.kind === 'HTTPRoute')).toBe(false);
+    expect(read?.unservedKinds).toEqual([]);
+    // One of the model's own kinds down: not answered, as before.
+    expect(
+      watches.read('east', [ISVC, { ...ROUTE, verdictOnly: false }]),
+    ).toBeUndefined();
+    east.faults.clear();
+    await until(
+      () =>
+        watches
+          .read('east', kinds)
+          ?.objects.some(o => o.kind === 'HTTPRoute') ?? false,
+    );
+  });
+
   it('two replicas each see a change made elsewhere', async () => {
     const one = replica({ east });
     const two = replica({ east });
