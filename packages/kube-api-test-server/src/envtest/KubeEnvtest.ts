@@ -429,11 +429,13 @@ export class KubeEnvtest {
         contentType: 'application/merge-patch+json',
       });
     }
+    // gracePeriodSeconds 0: no kubelet runs here to finish a graceful delete of a pod bound to a
+    // node, which would stay Terminating (and be seen by the next suite) forever.
     await this.must(
       {
         method: 'DELETE',
         path: collection,
-        body: { propagationPolicy: 'Background' },
+        body: { propagationPolicy: 'Background', gracePeriodSeconds: 0 },
       },
       [200],
     );

@@ -91,7 +91,8 @@ export function httpObjects(send: Send): KubeObjects {
       const res = await send({
         method: 'DELETE',
         path,
-        body: { propagationPolicy: 'Background' },
+        // Now, as the interface says: no kubelet finishes a graceful delete of a bound pod.
+        body: { propagationPolicy: 'Background', gracePeriodSeconds: 0 },
       });
       if (res.status === 404) return false;
       if (res.status !== 200 && res.status !== 202)

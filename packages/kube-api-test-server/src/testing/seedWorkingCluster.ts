@@ -67,24 +67,8 @@ export function seedWorkingCluster(
   for (const g of options.gateways ?? []) {
     if (!store.namespaces().includes(g.namespace))
       store.createNamespace(g.namespace);
-    store.put({
-      apiVersion: 'gateway.networking.k8s.io/v1',
-      kind: 'Gateway',
-      metadata: { name: g.name, namespace: g.namespace },
-      spec: {
-        gatewayClassName: g.name,
-        // Shared by the namespaces models go to, as KServe's install sets up its own Gateway
-        // (without it a listener admits routes from its own namespace only).
-        listeners: [
-          {
-            name: 'http',
-            protocol: 'HTTP',
-            port: 80,
-            allowedRoutes: { namespaces: { from: 'All' } },
-          },
-        ],
-      },
-    });
+    store.put(gatewayClassFor(g));
+    store.put(gatewayFor(g));
   }
   for (const secret of options.secrets ?? []) {
     if (!store.namespaces().includes(secret.namespace))
@@ -159,26 +143,44 @@ export async function seedWorkingClusterObjects(
         metadata: { name },
       });
   for (const g of options.gateways ?? []) {
-    await objects.put({
-      apiVersion: 'gateway.networking.k8s.io/v1',
-      kind: 'Gateway',
-      metadata: { name: g.name, namespace: g.namespace },
-      spec: {
-        gatewayClassName: g.name,
-        // Shared by the namespaces models go to, as KServe's install sets up its own Gateway
-        // (without it a listener admits routes from its own namespace only).
-        listeners: [
-          {
-            name: 'http',
-            protocol: 'HTTP',
-            port: 80,
-            allowedRoutes: { namespaces: { from: 'All' } },
-          },
-        ],
-      },
-    });
+    await objects.put(gatewayClassFor(g));
+    await objects.put(gatewayFor(g));
   }
   for (const secret of options.secrets ?? [])
     await objects.put(placeholderSecret(secret));
   for (const o of options.objects ?? []) await objects.put(o as any);
+}
+
+/**
+ * The GatewayClass of a seeded Gateway (named as the Gateway), served by Envoy Gateway, as Envoy AI
+ * Gateway's basic example and KServe's llm-d setup install theirs.
+ */
+function gatewayClassFor(g: { name: string }) {
+  return {
+    apiVersion: 'gateway.networking.k8s.io/v1',
+    kind: 'GatewayClass',
+    metadata: { name: g.name },
+    spec: { controllerName: 'gateway.envoyproxy.io/gatewayclass-controller' },
+  };
+}
+
+function gatewayFor(g: { name: string; namespace: string }) {
+  return {
+    apiVersion: 'gateway.networking.k8s.io/v1',
+    kind: 'Gateway',
+    metadata: { name: g.name, namespace: g.namespace },
+    spec: {
+      gatewayClassName: g.name,
+      // Shared by the namespaces models go to, as KServe's install sets up its own Gateway
+      // (without it a listener admits routes from its own namespace only).
+      listeners: [
+        {
+          name: 'http',
+          protocol: 'HTTP',
+          port: 80,
+          allowedRoutes: { namespaces: { from: 'All' } },
+        },
+      ],
+    },
+  };
 }

@@ -239,6 +239,12 @@ describe('the RBAC of deploy/rbac.yaml', () => {
       kube.requests.some(r => r.query.watch === 'true' && r.status !== 403),
     ).toBe(true);
 
+    await kube.objects.delete({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      namespace: NS,
+      name: 'qwen-0',
+    });
     for (const model of [OVMS, VLLM])
       await request(ctx.server)
         .delete(`/api/model-manager/models/${model}/deployment`)

@@ -348,9 +348,10 @@ describe('model-manager router', () => {
     expect(sequence().slice(0, firstApply).sort()).toEqual(
       [
         // Preflight: the weights claim (or a StorageClass to bind it), the routes' Gateway and
-        // Envoy Gateway's config (its Backend API).
+        // its class (served by Envoy Gateway), and Envoy Gateway's config (its Backend API).
         'GET persistentvolumeclaims/model-manager-weights',
         'GET gateways/envoy-ai-gateway-basic',
+        'GET gatewayclasses/envoy-ai-gateway-basic',
         'GET configmaps/envoy-gateway-config',
         'GET clusterservingruntimes/openvino-runtime',
         'GET persistentvolumeclaims/model-manager-weights',

@@ -3,6 +3,7 @@ import {
   controllerGatewayOf,
   controllerKindsOf,
   controllerTlsOf,
+  gatewayClassOf,
   gatewayConfigOf,
   renderManifests,
   resolveServer,
@@ -14,9 +15,18 @@ import {
   type ResolvedServer,
   type ServerOverrides,
 } from '@model-manager/plugin-model-manager-common';
-import { discoveryPath, gatewayPath, groupPath } from './paths';
+import {
+  discoveryPath,
+  gatewayClassPath,
+  gatewayPath,
+  groupPath,
+} from './paths';
 import type { PreflightReader } from './PreflightReader';
-import { controllerGatewayName, pathsToRead } from './renderedNeeds';
+import {
+  controllerGatewayName,
+  pathsToRead,
+  referencedGateways,
+} from './renderedNeeds';
 import { runChecks } from './runChecks';
 import type { ClusterReads, Read } from './types';
 
@@ -98,6 +108,7 @@ export class PreflightService {
     const controllerTls = controllerTlsOf(catalog, server);
     const controllerKinds = controllerKindsOf(catalog, server);
     const gatewayConfig = gatewayConfigOf(catalog, server);
+    const gatewayClass = gatewayClassOf(catalog, server);
     const reads = await readAll(
       session,
       target.cluster,
@@ -108,6 +119,7 @@ export class PreflightService {
         controllerTls,
         controllerKinds,
         gatewayConfig,
+        gatewayClass,
       ),
     );
     // Second round, only where a group version is not served: the group's versions, for the
@@ -127,6 +139,18 @@ export class PreflightService {
       if (!reads.has(gatewayPath(g.namespace, g.name)))
         second.push(gatewayPath(g.namespace, g.name));
     }
+    // The classes of the rendered routes' Gateways, once read: which controller serves them.
+    if (gatewayClass)
+      for (const g of referencedGateways(objects)) {
+        const read = reads.get(gatewayPath(g.namespace, g.name));
+        const className = read?.ok
+          ? read.body?.spec?.gatewayClassName
+          : undefined;
+        if (typeof className === 'string' && className !== '') {
+          const path = gatewayClassPath(className);
+          if (!reads.has(path) && !second.includes(path)) second.push(path);
+        }
+      }
     if (second.length > 0)
       for (const [path, read] of await readAll(session, target.cluster, second))
         reads.set(path, read);
@@ -149,6 +173,7 @@ export class PreflightService {
         ...(controllerTls ? { controllerTls } : {}),
         ...(controllerKinds.length > 0 ? { controllerKinds } : {}),
         ...(gatewayConfig.length > 0 ? { gatewayConfig } : {}),
+        ...(gatewayClass ? { gatewayClass } : {}),
       }),
     ];
   }

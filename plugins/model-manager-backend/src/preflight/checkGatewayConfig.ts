@@ -20,7 +20,7 @@ type Outcome = Pick<PreflightCheck, 'status' | 'message' | 'fix'>;
  * Gateway's config decoder, envoyproxy/gateway internal/envoygateway/config/decoder.go), through
  * go-yaml v2, which reads YAML 1.1 (`yes` and `on` are true). JSON: as encoding/json does.
  */
-function parseConfig(
+export function parseConfig(
   text: string,
   format: GatewayConfigRequirement['format'],
 ): { config: unknown } | { error: string } {

@@ -1,10 +1,14 @@
 /** Checks of what the model attaches to: the weights claim's storage, and the routes' Gateway. */
-import type {
-  ControllerGateway,
-  PreflightCheck,
+import {
+  readPath,
+  type ControllerGateway,
+  type PreflightCheck,
 } from '@model-manager/plugin-model-manager-common';
+import { parseConfig } from './checkGatewayConfig';
 import {
   claimPath,
+  configMapPath,
+  gatewayClassPath,
   gatewayPath,
   GATEWAY_API_VERSION,
   namespacePath,
@@ -163,8 +167,13 @@ export function checkGateway(facts: TargetFacts): PreflightCheck | undefined {
         ...refused,
         fix: `${refused.fix}, or set gateway_name/gateway_namespace in the runtime's plumbing to a Gateway that admits it`,
       };
+    const unserved = notServedBy(facts, read.body, g);
+    if (unserved) return { id: 'gateway', title, ...unserved };
   }
-  const found = gateways.map(g => `${g.namespace}/${g.name}`);
+  const classes = facts.gatewayClass
+    ? ` (of a class ${facts.gatewayClass.controller} serves)`
+    : '';
+  const found = gateways.map(g => `${g.namespace}/${g.name}${classes}`);
   if (controller && facts.controllerGateway) {
     const problem = controllerGatewayProblem(
       facts,
@@ -194,6 +203,86 @@ export function checkGateway(facts: TargetFacts): PreflightCheck | undefined {
     status: 'pass',
     message: `Gateway ${found.join(', ')} exists`,
   };
+}
+
+/**
+ * The controller the routing's routes need does not serve the Gateway's class (profile
+ * `gateway_class:`; aigateway: Envoy Gateway, whose GatewayClass controllerName is
+ * gateway.envoyproxy.io/gatewayclass-controller unless its config's gateway.controllerName names
+ * another, envoyproxy/gateway@d32f2829 api/v1alpha1/envoygateway_types.go GatewayControllerName). Another implementation would
+ * take the AIGatewayRoute's HTTPRoute but not its Envoy Gateway Backend, and no Envoy AI Gateway
+ * filter would run. A class that does not exist: no controller serves the Gateway at all.
+ */
+function notServedBy(
+  facts: TargetFacts,
+  gateway: Record<string, any>,
+  g: { namespace: string; name: string; route: string },
+): Pick<PreflightCheck, 'status' | 'message' | 'fix'> | undefined {
+  const need = facts.gatewayClass;
+  const className = gateway?.spec?.gatewayClassName;
+  if (!need || typeof className !== 'string' || className === '')
+    return undefined;
+  const where = `Gateway ${g.namespace}/${g.name}`;
+  const expected = expectedControllerName(facts, need);
+  const elsewhere = `or set gateway_name/gateway_namespace in the runtime's plumbing to a Gateway of a class ${need.controller} serves (controllerName ${expected.name})`;
+  const read = facts.reads.get(gatewayClassPath(className)) ?? missing;
+  if (!read.ok) {
+    const why = unreadable(
+      read,
+      facts.cluster,
+      'get',
+      'gatewayclasses.gateway.networking.k8s.io',
+    );
+    return {
+      status: 'unknown',
+      message: `${why.message}, so whether ${need.controller} serves ${where} (class ${className}) is not known`,
+      fix: `${why.fix}; or check by hand that GatewayClass ${className} has controllerName ${expected.name}`,
+    };
+  }
+  if (read.body === null)
+    return {
+      status: 'fail',
+      message: `${where} is of GatewayClass ${className}, which cluster ${facts.cluster} does not have: no controller serves the Gateway, so ${g.route} would never be accepted and clients could not reach the model`,
+      fix: `create GatewayClass ${className} with controllerName ${expected.name} (${need.controller}), ${elsewhere}`,
+    };
+  const actual = read.body?.spec?.controllerName;
+  if (actual === expected.name) return undefined;
+  return {
+    status: 'fail',
+    message: `${where} is of GatewayClass ${className}, served by controller ${actual}, not by ${
+      need.controller
+    } (${expected.name}${
+      expected.from ? `, as ${expected.from} names it` : ''
+    }): routing ${need.routing}'s ${g.route} needs ${
+      need.controller
+    }, and another controller would not serve its Backend`,
+    fix: `attach the routes to a Gateway of ${need.controller}: ${elsewhere}`,
+  };
+}
+
+/** The controllerName the routing's controller serves: its config's, when it names one. */
+function expectedControllerName(
+  facts: TargetFacts,
+  need: NonNullable<TargetFacts['gatewayClass']>,
+): { name: string; from?: string } {
+  const { configMap, format } = need;
+  if (!configMap || !format) return { name: need.controllerName };
+  const read = facts.reads.get(
+    configMapPath(configMap.namespace, configMap.name),
+  );
+  const text = read?.ok ? read.body?.data?.[configMap.key] : undefined;
+  if (typeof text !== 'string') return { name: need.controllerName };
+  const parsed = parseConfig(text, format);
+  const named =
+    'config' in parsed
+      ? readPath(parsed.config, configMap.field.split('.'))
+      : undefined;
+  return typeof named === 'string' && named !== ''
+    ? {
+        name: named,
+        from: `${configMap.field} in ${configMap.key} of ConfigMap ${configMap.namespace}/${configMap.name}`,
+      }
+    : { name: need.controllerName };
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   claimPath,
   configMapPath,
   discoveryPath,
+  gatewayClassPath,
   gatewayPath,
   groupPath,
   limitRangesPath,
@@ -578,6 +579,121 @@ describe('preflight checks', () => {
       'limit-range',
       'nodes',
     ]);
+  });
+
+  describe("the class of the routes' Gateway is served by the routing's controller (profile gateway_class)", () => {
+    const envoyGateway = {
+      controller: 'Envoy Gateway',
+      controllerName: 'gateway.envoyproxy.io/gatewayclass-controller',
+      configMap: {
+        namespace: 'envoy-gateway-system',
+        name: 'envoy-gateway-config',
+        key: 'envoy-gateway.yaml',
+        field: 'gateway.controllerName',
+      },
+      format: 'yaml' as const,
+      routing: 'aigateway',
+    };
+    const GATEWAY = gatewayPath('gw-ns', 'gw');
+    const CLASS = gatewayClassPath('eg');
+    const EG_CONFIG = configMapPath(
+      'envoy-gateway-system',
+      'envoy-gateway-config',
+    );
+    const gateway = ok({
+      metadata: { name: 'gw', namespace: 'gw-ns' },
+      spec: {
+        gatewayClassName: 'eg',
+        listeners: [
+          { name: 'http', allowedRoutes: { namespaces: { from: 'All' } } },
+        ],
+      },
+    });
+    const gatewayClass = (controllerName: string) =>
+      ok({ metadata: { name: 'eg' }, spec: { controllerName } });
+    const classCheck = (reads: Array<[string, Read]>) => {
+      const all = healthy();
+      all.set(GATEWAY, gateway);
+      for (const [path, read] of reads) all.set(path, read);
+      return runChecks({ ...facts(all), gatewayClass: envoyGateway }).find(
+        c => c.id === 'gateway',
+      )!;
+    };
+
+    it.each([
+      {
+        rule: "Envoy Gateway's class: pass, saying so",
+        reads: [
+          [
+            CLASS,
+            gatewayClass('gateway.envoyproxy.io/gatewayclass-controller'),
+          ],
+        ] as Array<[string, Read]>,
+        status: 'pass',
+        message:
+          /^Gateway gw-ns\/gw \(of a class Envoy Gateway serves\) exists$/,
+      },
+      {
+        rule: "another implementation's class: fail, naming both controllers and the fix",
+        reads: [[CLASS, gatewayClass('istio.io/gateway-controller')]] as Array<
+          [string, Read]
+        >,
+        status: 'fail',
+        message:
+          /^Gateway gw-ns\/gw is of GatewayClass eg, served by controller istio\.io\/gateway-controller, not by Envoy Gateway \(gateway\.envoyproxy\.io\/gatewayclass-controller\): routing aigateway's AIGatewayRoute m needs Envoy Gateway/,
+        fix: /set gateway_name\/gateway_namespace in the runtime's plumbing to a Gateway of a class Envoy Gateway serves \(controllerName gateway\.envoyproxy\.io\/gatewayclass-controller\)/,
+      },
+      {
+        rule: "Envoy Gateway's config names its own controllerName: that one is expected",
+        reads: [
+          [
+            EG_CONFIG,
+            ok({
+              data: {
+                'envoy-gateway.yaml':
+                  'gateway:\n  controllerName: example.com/ai-gateway\n',
+              },
+            }),
+          ],
+          [
+            CLASS,
+            gatewayClass('gateway.envoyproxy.io/gatewayclass-controller'),
+          ],
+        ] as Array<[string, Read]>,
+        status: 'fail',
+        message:
+          /not by Envoy Gateway \(example\.com\/ai-gateway, as gateway\.controllerName in envoy-gateway\.yaml of ConfigMap envoy-gateway-system\/envoy-gateway-config names it\)/,
+      },
+      {
+        rule: 'a class the cluster does not have: fail (no controller serves the Gateway)',
+        reads: [[CLASS, ok(null)]] as Array<[string, Read]>,
+        status: 'fail',
+        message:
+          /^Gateway gw-ns\/gw is of GatewayClass eg, which cluster prod does not have: no controller serves the Gateway/,
+        fix: /^create GatewayClass eg with controllerName gateway\.envoyproxy\.io\/gatewayclass-controller \(Envoy Gateway\)/,
+      },
+      {
+        rule: 'the class may not be read: unknown, with the RBAC it needs',
+        reads: [[CLASS, forbidden]] as Array<[string, Read]>,
+        status: 'unknown',
+        message:
+          /^cannot get gatewayclasses\.gateway\.networking\.k8s\.io on cluster prod: RBAC \(needs get on gatewayclasses\.gateway\.networking\.k8s\.io\), so whether Envoy Gateway serves Gateway gw-ns\/gw \(class eg\) is not known$/,
+      },
+    ])('$rule', ({ reads, status, message, fix }) => {
+      const check = classCheck(reads);
+      expect(check.status).toBe(status);
+      expect(check.message).toMatch(message);
+      if (fix) expect(check.fix).toMatch(fix);
+    });
+
+    it('no gateway_class for the routing: the class is not looked at', () => {
+      const all = healthy();
+      all.set(GATEWAY, gateway);
+      all.set(CLASS, gatewayClass('istio.io/gateway-controller'));
+      expect(runChecks(facts(all)).find(c => c.id === 'gateway')!.status).toBe(
+        'pass',
+      );
+    });
   });
 
   describe("the Gateway the engine's controller attaches its own route to (profile controller_gateway)", () => {

@@ -37,5 +37,9 @@ export const GATEWAY_API_VERSION = 'gateway.networking.k8s.io/v1';
 export const gatewayPath = (ns: string, name: string) =>
   `/apis/${GATEWAY_API_VERSION}/namespaces/${enc(ns)}/gateways/${enc(name)}`;
 
+/** A GatewayClass (cluster-scoped), by a Gateway's spec.gatewayClassName. */
+export const gatewayClassPath = (name: string) =>
+  `/apis/${GATEWAY_API_VERSION}/gatewayclasses/${enc(name)}`;
+
 export const configMapPath = (ns: string, name: string) =>
   `/api/v1/namespaces/${enc(ns)}/configmaps/${enc(name)}`;

@@ -506,6 +506,60 @@ describe('preflight of a vLLM model on routing aigateway', () => {
   });
 });
 
+describe("preflight: the class of the routes' Gateway", () => {
+  const ctx = useModelManager();
+  const CLASS = {
+    apiVersion: 'gateway.networking.k8s.io/v1',
+    kind: 'GatewayClass',
+    name: 'envoy-ai-gateway-basic',
+  };
+
+  it("another controller's class fails the gateway check and refuses the deploy; Envoy Gateway's passes", async () => {
+    const gateway = async () =>
+      (
+        await request(ctx.server)
+          .get(`/api/model-manager/models/${OVMS}/preflight`)
+          .query({ cluster: 'local', namespace: 'models' })
+          .set('Authorization', ALICE)
+          .expect(200)
+      ).body.checks.find((c: any) => c.id === 'gateway');
+    // As seeded: Envoy Gateway's.
+    expect(await gateway()).toMatchObject({
+      status: 'pass',
+      message:
+        'Gateway default/envoy-ai-gateway-basic (of a class Envoy Gateway serves) exists',
+    });
+    const installed = (await ctx.kube.objects.get(CLASS))!;
+    try {
+      await ctx.kube.objects.put({
+        ...installed,
+        metadata: { name: CLASS.name },
+        spec: { controllerName: 'istio.io/gateway-controller' },
+      });
+      expect(await gateway()).toMatchObject({
+        status: 'fail',
+        message: expect.stringMatching(
+          /^Gateway default\/envoy-ai-gateway-basic is of GatewayClass envoy-ai-gateway-basic, served by controller istio\.io\/gateway-controller, not by Envoy Gateway \(gateway\.envoyproxy\.io\/gatewayclass-controller, as gateway\.controllerName in envoy-gateway\.yaml of ConfigMap envoy-gateway-system\/envoy-gateway-config names it\)/,
+        ),
+      });
+      const refused = await request(ctx.server)
+        .post(`/api/model-manager/models/${OVMS}/deploy`)
+        .set('Authorization', ALICE)
+        .send({ cluster: 'local', namespace: 'models' })
+        .expect(409);
+      expect(refused.body.error.message).toMatch(
+        /nothing was applied: The Gateway the routes attach to exists: .*istio\.io\/gateway-controller/,
+      );
+    } finally {
+      await ctx.kube.objects.put({
+        ...installed,
+        metadata: { name: CLASS.name },
+      });
+    }
+    expect((await gateway()).status).toBe('pass');
+  });
+});
+
 describe('preflight with a service account that may not read the cluster scope', () => {
   let kube: KubeApiTestServer;
   // Before useModelManager's own beforeAll, which starts the backend against this server.

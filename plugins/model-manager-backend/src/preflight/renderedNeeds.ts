@@ -120,6 +120,7 @@ export function pathsToRead(
   controllerTls?: ControllerTls,
   controllerKinds: ReadonlyArray<{ apiVersion: string }> = [],
   gatewayConfig: ReadonlyArray<{ configMap: ControllerConfigField }> = [],
+  gatewayClass?: { configMap?: ControllerConfigField },
 ): string[] {
   const paths = new Set<string>([
     namespacePath(namespace),
@@ -154,5 +155,12 @@ export function pathsToRead(
   }
   for (const { configMap } of gatewayConfig)
     paths.add(configMapPath(configMap.namespace, configMap.name));
+  if (gatewayClass?.configMap)
+    paths.add(
+      configMapPath(
+        gatewayClass.configMap.namespace,
+        gatewayClass.configMap.name,
+      ),
+    );
   return [...paths];
 }

@@ -2,6 +2,7 @@
 import type {
   ControllerGateway,
   ControllerTls,
+  GatewayClassRequirement,
   GatewayConfigRequirement,
   PreflightCheck,
   RenderedObject,
@@ -45,6 +46,8 @@ export interface TargetFacts {
   controllerTls?: ControllerTls & { routing: string };
   /** What the config of the controller serving the routes' objects must say, per its profile. */
   gatewayConfig?: ReadonlyArray<GatewayConfigRequirement & { routing: string }>;
+  /** The controller that must serve the class of the routes' Gateway, per its profile. */
+  gatewayClass?: GatewayClassRequirement & { routing: string };
 }
 
 /** A pure check over what was read; undefined when it does not apply to the target. */

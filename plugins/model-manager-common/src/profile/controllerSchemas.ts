@@ -160,3 +160,56 @@ export const gatewayConfigSchema = z
     ),
   )
   .default({});
+
+// Per routing value whose rendered routes attach to a Gateway, the controller that must serve
+// that Gateway's class (routing aigateway: Envoy Gateway, whose extension server adds the AI
+// gateway's filters; another implementation would take the routes but not their Backends). The
+// class's spec.controllerName must be `controller_name`, or what the controller's own config names
+// (`config_map`, a dot path `field`, e.g. Envoy Gateway's gateway.controllerName) when it does.
+export const gatewayClassSchema = z
+  .record(
+    z
+      .object({
+        controller: text('the controller, e.g. Envoy Gateway'),
+        controller_name: text(
+          'the GatewayClass controllerName it serves by default, e.g. gateway.envoyproxy.io/gatewayclass-controller',
+        ),
+        config_map: z
+          .object({
+            namespace: text(
+              'the ConfigMap namespace, e.g. envoy-gateway-system',
+            ),
+            name: text('the ConfigMap name, e.g. envoy-gateway-config'),
+            key: text(
+              'the ConfigMap key holding the config, e.g. envoy-gateway.yaml',
+            ),
+            field: text(
+              'the field naming the controllerName, a dot path, e.g. gateway.controllerName',
+            ).regex(
+              /^[^.]+(\.[^.]+)*$/,
+              'must be a dot path of field names, e.g. gateway.controllerName',
+            ),
+          })
+          .strict()
+          .optional(),
+        format: z
+          .enum(['json', 'yaml'], {
+            errorMap: () => ({
+              message:
+                'format must be json or yaml: how the ConfigMap key is written',
+            }),
+          })
+          .optional(),
+      })
+      .strict()
+      .superRefine((c, ctx) => {
+        if ((c.config_map === undefined) !== (c.format === undefined))
+          ctx.addIssue({
+            code: z.ZodIssueCode.custom,
+            path: [c.config_map === undefined ? 'format' : 'config_map'],
+            message:
+              'config_map and format go together: where the controller names its controllerName, and how that key is written',
+          });
+      }),
+  )
+  .default({});

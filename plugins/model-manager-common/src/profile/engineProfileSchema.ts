@@ -12,6 +12,7 @@ import {
   controllerGatewaySchema,
   controllerKindsSchema,
   controllerTlsSchema,
+  gatewayClassSchema,
   gatewayConfigSchema,
 } from './controllerSchemas';
 import { text } from './profileText';
@@ -122,6 +123,7 @@ export const engineProfileSchema = z
     controller_kinds: controllerKindsSchema,
     controller_tls: controllerTlsSchema,
     gateway_config: gatewayConfigSchema,
+    gateway_class: gatewayClassSchema,
     kv_cache: z
       .object({
         env: text('an env var name, e.g. VLLM_CPU_KVCACHE_SPACE'),
@@ -375,6 +377,18 @@ export function toEngineProfile(
         { configMap: t.config_map },
       ]),
     ),
+    gatewayClass: Object.fromEntries(
+      Object.entries(p.gateway_class).map(([routing, c]) => [
+        routing,
+        {
+          controller: c.controller,
+          controllerName: c.controller_name,
+          ...(c.config_map && c.format
+            ? { configMap: c.config_map, format: c.format }
+            : {}),
+        },
+      ]),
+    ),
     gatewayConfig: Object.fromEntries(
       Object.entries(p.gateway_config).map(([routing, needs]) => [
         routing,
@@ -492,6 +506,10 @@ export function knownProfileKeys(
       'how',
     ];
   if (path[0] === 'gateway_config' && path.length === 4)
+    return ['namespace', 'name', 'key', 'field'];
+  if (path[0] === 'gateway_class' && path.length === 2)
+    return ['controller', 'controller_name', 'config_map', 'format'];
+  if (path[0] === 'gateway_class' && path.length === 3)
     return ['namespace', 'name', 'key', 'field'];
   if (path[0] === 'name_suffixes' && path.length === 2)
     return ['suffix', 'object'];

@@ -225,18 +225,23 @@ const rules: Rule[] = [
     rule: 'a routing the profile has no templates for is refused',
     changes: {
       profiles: {
-        // Its route templates, endpoint rules, controller_tls, gateway_config and status.refusals.
+        // Its route templates, endpoint rules, controller_tls, gateway_config, gateway_class and
+        // status.refusals.
         vllm: edit(
           edit(
             edit(
-              edit(VLLM, /^ {2}aigateway:\n( {4}- .*\n){3}/m, ''),
-              /^ {2}aigateway:\n( {4}- from: .*\n( {6}.*\n)*)+/m,
+              edit(
+                edit(VLLM, /^ {2}aigateway:\n( {4}- .*\n){3}/m, ''),
+                /^ {2}aigateway:\n( {4}- from: .*\n( {6}.*\n)*)+/m,
+                '',
+              ),
+              /^controller_tls:\n( {2,}.*\n)+/m,
               '',
             ),
-            /^controller_tls:\n( {2,}.*\n)+/m,
+            /^gateway_config:\n( {2,}.*\n)+/m,
             '',
           ),
-          /^gateway_config:\n( {2,}.*\n)+/m,
+          /^gateway_class:\n( {2,}.*\n)+/m,
           '',
         ).replace(/^ {2}refusals:\n( {4,}.*\n)+/m, ''),
       },
@@ -256,6 +261,7 @@ const rules: Rule[] = [
       ['controller_kinds', 'epp'],
       ['controller_tls', 'aigateway'],
       ['gateway_config', 'aigateway'],
+      ['gateway_class', 'aigateway'],
     ] as const
   ).map(([section, routing]) => ({
     rule: `${section} for a routing the profile does not have is refused at its line`,
@@ -352,6 +358,37 @@ const rules: Rule[] = [
     expected: [
       /^runtimes\/vllm\/profile\.yaml:\d+:\d+: gateway_config\.aigateway\[0\]\.needed_for: is required \(what the controller accepts only then, e\.g\. the model's Backend\)$/,
       /^runtimes\/vllm\/profile\.yaml:\d+:\d+: gateway_config\.aigateway\[0\]\.neded_for: unknown key 'neded_for'; did you mean 'needed_for'\? allowed here: controller, config_map, format, must_be, must_be_set, unset, needed_for, how$/,
+    ],
+  },
+  {
+    rule: "gateway_class's config_map and format go together",
+    changes: {
+      profiles: {
+        vllm: edit(
+          VLLM,
+          /\n {4}format: yaml\n# Where clients call/,
+          '\n# Where clients call',
+        ),
+      },
+    },
+    expected: [
+      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: gateway_class\.aigateway\.config_map: config_map and format go together: where the controller names its controllerName, and how that key is written$/,
+    ],
+  },
+  {
+    rule: "gateway_class's keys are named; a misspelt one is refused at its line",
+    changes: {
+      profiles: {
+        vllm: edit(
+          VLLM,
+          /controller_name: gateway\.envoyproxy/,
+          'controler_name: gateway.envoyproxy',
+        ),
+      },
+    },
+    expected: [
+      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: gateway_class\.aigateway\.controller_name: is required \(the GatewayClass controllerName it serves by default, e\.g\. gateway\.envoyproxy\.io\/gatewayclass-controller\)$/,
+      /^runtimes\/vllm\/profile\.yaml:\d+:\d+: gateway_class\.aigateway\.controler_name: unknown key 'controler_name'; did you mean 'controller_name'\? allowed here: controller, controller_name, config_map, format$/,
     ],
   },
   {

@@ -82,7 +82,8 @@ export function loadProfile(
       | 'controller_gateway'
       | 'controller_kinds'
       | 'controller_tls'
-      | 'gateway_config',
+      | 'gateway_config'
+      | 'gateway_class',
   ) => {
     for (const routing of Object.keys(p[section]))
       if (!Object.prototype.hasOwnProperty.call(p.routing, routing))
@@ -98,6 +99,7 @@ export function loadProfile(
   knownRoutings('controller_kinds');
   knownRoutings('controller_tls');
   knownRoutings('gateway_config');
+  knownRoutings('gateway_class');
   // routing_values' names are no other placeholder's.
   for (const [routing, values] of Object.entries(p.routing_values)) {
     for (const name of Object.keys(values)) {

@@ -128,6 +128,22 @@ export interface GatewayConfigRequirement {
   how?: string;
 }
 
+/**
+ * The controller that must serve the class of the Gateway a routing's rendered routes attach to
+ * (Envoy Gateway for aigateway): the GatewayClass's `spec.controllerName` must be
+ * `controllerName`, or what the controller's config names at `configMap.field` when it does.
+ */
+export interface GatewayClassRequirement {
+  /** The controller, for messages (e.g. `Envoy Gateway`). */
+  controller: string;
+  /** The controllerName it serves when its config names none. */
+  controllerName: string;
+  /** Where its config may name another (e.g. Envoy Gateway's `gateway.controllerName`). */
+  configMap?: ControllerConfigField;
+  /** How that ConfigMap key is written (with `configMap`). */
+  format?: 'json' | 'yaml';
+}
+
 export interface EngineProfile {
   /** The profile file, for messages. */
   file: string;
@@ -156,6 +172,11 @@ export interface EngineProfile {
   >;
   /** Per `routing` value, the controller's switch that would make its workload HTTPS (profile `controller_tls:`). */
   controllerTls: Readonly<Record<string, ControllerTls>>;
+  /**
+   * Per `routing` value, the controller that must serve the class of the Gateway its rendered
+   * routes attach to (profile `gateway_class:`): preflight checks it.
+   */
+  gatewayClass: Readonly<Record<string, GatewayClassRequirement>>;
   /**
    * Per `routing` value, what the config of the controller serving its objects must say (profile
    * `gateway_config:`; aigateway: Envoy Gateway's Backend API on): preflight checks it.

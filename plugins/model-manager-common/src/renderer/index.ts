@@ -4,6 +4,7 @@ export {
   controllerGatewayOf,
   controllerKindsOf,
   controllerTlsOf,
+  gatewayClassOf,
   gatewayConfigOf,
   modelLabels,
   servedModelName,

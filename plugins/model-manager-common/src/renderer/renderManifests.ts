@@ -17,6 +17,7 @@ import type { PlumbingValue } from '../profile/plumbing';
 import type {
   ControllerGateway,
   ControllerTls,
+  GatewayClassRequirement,
   GatewayConfigRequirement,
   EngineProfile,
 } from '../profile/types';
@@ -140,6 +141,21 @@ export function controllerTlsOf(
   return ofRouting(catalog, server, (profile, routing) =>
     Object.prototype.hasOwnProperty.call(profile.controllerTls, routing)
       ? { ...profile.controllerTls[routing], routing }
+      : undefined,
+  );
+}
+
+/**
+ * The controller that must serve the class of the Gateway this model's rendered routes attach to
+ * (profile `gateway_class:`); undefined when its routing names none.
+ */
+export function gatewayClassOf(
+  catalog: Pick<Catalog, 'runtimes'>,
+  server: ResolvedServer,
+): (GatewayClassRequirement & { routing: string }) | undefined {
+  return ofRouting(catalog, server, (profile, routing) =>
+    Object.prototype.hasOwnProperty.call(profile.gatewayClass, routing)
+      ? { ...profile.gatewayClass[routing], routing }
       : undefined,
   );
 }

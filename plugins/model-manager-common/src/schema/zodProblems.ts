@@ -105,33 +105,41 @@ function valueAt(data: unknown, path: ReadonlyArray<string | number>): unknown {
   return node;
 }
 
-/** The known key within edit distance 2 (or sharing a long prefix), if any. */
+/**
+ * The known key closest to a misspelt one: the nearest by edit distance when it is near (within
+ * 2, or a quarter of the word), else the one sharing the longest prefix of 4 or more characters
+ * (`controler_name` is `controller_name`, not `controller`; `gpu_memory` is `gpu_memory_gb`).
+ */
 export function closest(
   word: string,
   candidates: readonly string[],
 ): string | undefined {
   const lower = word.toLowerCase();
-  const commonPrefix = (a: string, b: string) => {
-    let i = 0;
-    while (i < a.length && i < b.length && a[i] === b[i]) i++;
-    return i;
-  };
-  const prefixed = candidates.find(
-    c => commonPrefix(lower, c.toLowerCase()) >= Math.min(4, lower.length),
-  );
-  if (prefixed) return prefixed;
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const candidate of candidates) {
-    const d = editDistance(word.toLowerCase(), candidate.toLowerCase());
+    const d = editDistance(lower, candidate.toLowerCase());
     if (d < bestDistance) {
       bestDistance = d;
       best = candidate;
     }
   }
-  return bestDistance <= Math.max(2, Math.floor(word.length / 4))
-    ? best
-    : undefined;
+  if (bestDistance <= Math.max(2, Math.floor(word.length / 4))) return best;
+  const commonPrefix = (a: string, b: string) => {
+    let i = 0;
+    while (i < a.length && i < b.length && a[i] === b[i]) i++;
+    return i;
+  };
+  let prefixed: string | undefined;
+  let longest = Math.min(4, lower.length) - 1;
+  for (const candidate of candidates) {
+    const n = commonPrefix(lower, candidate.toLowerCase());
+    if (n > longest) {
+      longest = n;
+      prefixed = candidate;
+    }
+  }
+  return prefixed;
 }
 
 function editDistance(a: string, b: string): number {
