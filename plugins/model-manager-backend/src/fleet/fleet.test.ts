@@ -210,6 +210,18 @@ describe('fleet: what runs where', () => {
     );
   });
 
+  /** One target as the fleet (Deployments page) and the status (Serving tab, CLI) see it. */
+  const fleetAndStatus = async (model: string, namespace: string) => ({
+    fleet: target(
+      (await get('/api/model-manager/fleet')).items,
+      model,
+      namespace,
+    ),
+    status: (await get(`/api/model-manager/models/${model}/status`)).items.find(
+      (i: any) => i.namespace === namespace,
+    ),
+  });
+
   it("Ready on KServe, but Envoy Gateway refused the model's Backend: NotReady in the fleet and the status, with Envoy Gateway's words", async () => {
     const model = 'bge-small-en-v1-5-ov';
     const ISVC = {
@@ -228,16 +240,7 @@ describe('fleet: what runs where', () => {
     const NOT_ENABLED =
       'The Backend was not accepted since Backend is not enabled in Envoy Gateway Config';
     const refusal = `Clients cannot reach the model: Backend ${model} was refused by its controller (Accepted False, Invalid: ${NOT_ENABLED}).`;
-    const now = async () => ({
-      fleet: target(
-        (await get('/api/model-manager/fleet')).items,
-        model,
-        'default',
-      ),
-      status: (
-        await get(`/api/model-manager/models/${model}/status`)
-      ).items.find((i: any) => i.namespace === 'default'),
-    });
+    const now = () => fleetAndStatus(model, 'default');
     await ctx.kube.objects.setStatus(
       ISVC,
       {
@@ -308,16 +311,7 @@ describe('fleet: what runs where', () => {
       name: model,
       namespace: 'default',
     });
-    const now = async () => ({
-      fleet: target(
-        (await get('/api/model-manager/fleet')).items,
-        model,
-        'default',
-      ),
-      status: (
-        await get(`/api/model-manager/models/${model}/status`)
-      ).items.find((i: any) => i.namespace === 'default'),
-    });
+    const now = () => fleetAndStatus(model, 'default');
     await ctx.kube.objects.setStatus(
       ISVC,
       {

@@ -87,6 +87,32 @@ const scalar = (what: string) =>
     }),
   });
 
+/**
+ * A field of a controller's config file held in a ConfigMap key (Envoy Gateway's
+ * envoy-gateway.yaml): `field` is a dot path into it.
+ */
+const configFileField = (what: string, example: string) =>
+  z
+    .object({
+      namespace: text('the ConfigMap namespace, e.g. envoy-gateway-system'),
+      name: text('the ConfigMap name, e.g. envoy-gateway-config'),
+      key: text(
+        'the ConfigMap key holding the config, e.g. envoy-gateway.yaml',
+      ),
+      field: text(`${what}, e.g. ${example}`).regex(
+        /^[^.]+(\.[^.]+)*$/,
+        `must be a dot path of field names, e.g. ${example}`,
+      ),
+    })
+    .strict();
+
+/** How that ConfigMap key is written. */
+const configFormat = z.enum(['json', 'yaml'], {
+  errorMap: () => ({
+    message: 'format must be json or yaml: how the ConfigMap key is written',
+  }),
+});
+
 // Per routing value, what the config of the controller that serves the routing's objects must
 // say for it to accept them (routing aigateway: Envoy Gateway accepts a Backend only with
 // extensionApis.enableBackend: true in its envoy-gateway.yaml), a value (must_be) or any value
@@ -100,29 +126,11 @@ export const gatewayConfigSchema = z
           controller: text(
             'the controller whose config it is, e.g. Envoy Gateway',
           ),
-          config_map: z
-            .object({
-              namespace: text(
-                'the ConfigMap namespace, e.g. envoy-gateway-system',
-              ),
-              name: text('the ConfigMap name, e.g. envoy-gateway-config'),
-              key: text(
-                'the ConfigMap key holding the config, e.g. envoy-gateway.yaml',
-              ),
-              field: text(
-                'the field, a dot path into the config, e.g. extensionApis.enableBackend',
-              ).regex(
-                /^[^.]+(\.[^.]+)*$/,
-                'must be a dot path of field names, e.g. extensionApis.enableBackend',
-              ),
-            })
-            .strict(),
-          format: z.enum(['json', 'yaml'], {
-            errorMap: () => ({
-              message:
-                'format must be json or yaml: how the ConfigMap key is written',
-            }),
-          }),
+          config_map: configFileField(
+            'the field, a dot path into the config',
+            'extensionApis.enableBackend',
+          ),
+          format: configFormat,
           must_be: scalar('must_be').optional(),
           must_be_set: z
             .literal(true, {
@@ -174,32 +182,11 @@ export const gatewayClassSchema = z
         controller_name: text(
           'the GatewayClass controllerName it serves by default, e.g. gateway.envoyproxy.io/gatewayclass-controller',
         ),
-        config_map: z
-          .object({
-            namespace: text(
-              'the ConfigMap namespace, e.g. envoy-gateway-system',
-            ),
-            name: text('the ConfigMap name, e.g. envoy-gateway-config'),
-            key: text(
-              'the ConfigMap key holding the config, e.g. envoy-gateway.yaml',
-            ),
-            field: text(
-              'the field naming the controllerName, a dot path, e.g. gateway.controllerName',
-            ).regex(
-              /^[^.]+(\.[^.]+)*$/,
-              'must be a dot path of field names, e.g. gateway.controllerName',
-            ),
-          })
-          .strict()
-          .optional(),
-        format: z
-          .enum(['json', 'yaml'], {
-            errorMap: () => ({
-              message:
-                'format must be json or yaml: how the ConfigMap key is written',
-            }),
-          })
-          .optional(),
+        config_map: configFileField(
+          'the field naming the controllerName, a dot path',
+          'gateway.controllerName',
+        ).optional(),
+        format: configFormat.optional(),
       })
       .strict()
       .superRefine((c, ctx) => {

@@ -2,11 +2,8 @@ import { BUILTIN_PLACEHOLDERS } from '../renderer/renderManifests';
 import { zodProblems } from '../schema/zodProblems';
 import { problemAt } from '../source/problems';
 import type { CatalogProblem, SourceDocument } from '../source/types';
-import {
-  engineProfileSchema,
-  knownProfileKeys,
-  toEngineProfile,
-} from './engineProfileSchema';
+import { engineProfileSchema, toEngineProfile } from './engineProfileSchema';
+import { knownProfileKeys } from './profileKeys';
 import {
   PLUMBING_READ_BY_CODE,
   plumbingValueProblem,

@@ -99,36 +99,33 @@ export function refusalProblems(
         .filter((k): k is string => typeof k === 'string'),
     ),
   ];
+  const rendered = `is not a kind this profile's routing renders (${
+    kinds.join(', ') || 'none'
+  })`;
   const problems: CatalogProblem[] = [];
   (profile.status.refusals ?? []).forEach((r, i) => {
     // Made by a controller from a rendered object: that object's kind must be rendered.
-    if (r.madeFrom !== undefined) {
-      if (kinds.includes(r.madeFrom)) return;
+    const [key, kind, fix] =
+      r.madeFrom !== undefined
+        ? [
+            'made_from',
+            r.madeFrom,
+            `made_from names the rendered object a controller makes the ${r.kind} from`,
+          ]
+        : [
+            'kind',
+            r.kind,
+            'fix the kind, remove the entry, or name what a controller makes it from (made_from, api_version)',
+          ];
+    if (!kinds.includes(kind))
       problems.push(
         problemAt(
           doc,
-          ['status', 'refusals', i, 'made_from'],
-          `${r.madeFrom} is not a kind this profile's routing renders (${
-            kinds.join(', ') || 'none'
-          }); made_from names the rendered object a controller makes the ${
-            r.kind
-          } from`,
+          ['status', 'refusals', i, key],
+          `${kind} ${rendered}; ${fix}`,
           'value',
         ),
       );
-      return;
-    }
-    if (kinds.includes(r.kind)) return;
-    problems.push(
-      problemAt(
-        doc,
-        ['status', 'refusals', i, 'kind'],
-        `${r.kind} is not a kind this profile's routing renders (${
-          kinds.join(', ') || 'none'
-        }); fix the kind, remove the entry, or name what a controller makes it from (made_from, api_version)`,
-        'value',
-      ),
-    );
   });
   return problems;
 }
