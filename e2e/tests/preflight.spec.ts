@@ -174,6 +174,15 @@ test('a variable read from a Secret that is missing: the check gives the command
   await expect(banner).toContainText(
     'To apply anyway, run it again with skipPreflight (in the Deploy model form: tick "Deploy even if a preflight check fails")',
   );
+  // Expanded, the same message is plain text (and what its copy button copies): no Markdown
+  // backslash in it, so the command copied runs as it is.
+  await banner.click();
+  const message = page
+    .getByRole('listitem')
+    .filter({ hasText: /^Message/ })
+    .first();
+  await expect(message).toContainText(`(fix: create it there: ${fix})`);
+  await expect(message).not.toContainText('\\');
   await page.screenshot({
     path: path.resolve(
       __dirname,

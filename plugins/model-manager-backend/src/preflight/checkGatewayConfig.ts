@@ -15,6 +15,16 @@ const TITLE = "The gateway's controller accepts the objects the routes use";
 
 type Outcome = Pick<PreflightCheck, 'status' | 'message' | 'fix'>;
 
+type ParsedConfig = { config: unknown } | { error: string };
+
+let lastParsed:
+  | {
+      text: string;
+      format: GatewayConfigRequirement['format'];
+      result: ParsedConfig;
+    }
+  | undefined;
+
 /**
  * A ConfigMap key's text as its controller reads it. YAML: as sigs.k8s.io/yaml does (Envoy
  * Gateway's config decoder, envoyproxy/gateway internal/envoygateway/config/decoder.go), through
@@ -23,17 +33,24 @@ type Outcome = Pick<PreflightCheck, 'status' | 'message' | 'fix'>;
 export function parseConfig(
   text: string,
   format: GatewayConfigRequirement['format'],
-): { config: unknown } | { error: string } {
+): ParsedConfig {
+  // One preflight reads the same key twice (gateway-config, then the GatewayClass's expected
+  // controllerName): the last text parsed is kept, and its result is only read.
+  if (lastParsed?.text === text && lastParsed.format === format)
+    return lastParsed.result;
+  let result: ParsedConfig;
   try {
-    return {
+    result = {
       config:
         format === 'json'
           ? JSON.parse(text)
           : parseYaml(text, { version: '1.1' }),
     };
   } catch (e) {
-    return { error: (e as Error).message.split('\n')[0] };
+    result = { error: (e as Error).message.split('\n')[0] };
   }
+  lastParsed = { text, format, result };
+  return result;
 }
 
 const shown = (v: unknown) =>

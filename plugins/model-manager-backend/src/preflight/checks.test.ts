@@ -20,6 +20,13 @@ import {
 } from './paths';
 import { runChecks } from './runChecks';
 import type { Read, TargetFacts } from './types';
+import * as yamlLibrary from 'yaml';
+
+// The YAML parser as it is, counted (a config key is to be parsed once per preflight).
+jest.mock('yaml', () => {
+  const actual = jest.requireActual('yaml');
+  return { ...actual, parse: jest.fn(actual.parse) };
+});
 
 const server = {
   model: 'm',
@@ -684,6 +691,46 @@ describe('preflight checks', () => {
       expect(check.status).toBe(status);
       expect(check.message).toMatch(message);
       if (fix) expect(check.fix).toMatch(fix);
+    });
+
+    it("Envoy Gateway's config is parsed once for both checks that read it", () => {
+      const all = healthy();
+      all.set(GATEWAY, gateway);
+      all.set(
+        EG_CONFIG,
+        ok({
+          data: {
+            'envoy-gateway.yaml': `gateway:\n  controllerName: example.com/${Math.random()}\nextensionApis: {enableBackend: true}\n`,
+          },
+        }),
+      );
+      all.set(CLASS, gatewayClass('example.com/x'));
+      const parse = jest.mocked(yamlLibrary.parse);
+      parse.mockClear();
+      const checks = runChecks({
+        ...facts(all),
+        gatewayClass: envoyGateway,
+        gatewayConfig: [
+          {
+            controller: 'Envoy Gateway',
+            configMap: {
+              ...envoyGateway.configMap,
+              field: 'extensionApis.enableBackend',
+            },
+            format: 'yaml',
+            mustBe: true,
+            unset: false,
+            neededFor: "the model's Backend",
+            routing: 'aigateway',
+          },
+        ],
+      });
+      // Both read it: the class's expected controllerName came from the config.
+      expect(checks.find(c => c.id === 'gateway-config')!.status).toBe('pass');
+      expect(checks.find(c => c.id === 'gateway')!.message).toMatch(
+        /as gateway\.controllerName in envoy-gateway\.yaml/,
+      );
+      expect(parse).toHaveBeenCalledTimes(1);
     });
 
     it('no gateway_class for the routing: the class is not looked at', () => {

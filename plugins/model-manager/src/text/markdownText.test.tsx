@@ -22,6 +22,24 @@ describe('markdownText, shown as the scaffolder shows a task error', () => {
     // Block starts at a line's beginning.
     '# not a heading\n> not a quote\n- not a list\n+ nor this\n1. nor this\n2) nor this',
     'a URL stays a link: https://github.com/backstage/backstage/blob/master/x_y_.md',
+    // Markup the first version let through: a level-2 heading, a thematic break, a heading's
+    // underline, a star list, an entity, a table.
+    '## not a heading either',
+    'not a heading\n---\nnor this\n===\n* * *\n___\n* nor a list',
+    '&lt;key&gt; and &#60; stay as written',
+    'a | b\n--|--\nc | d',
+    // A pair that straddles a URL.
+    'one *star https://example.com/a and another* star',
+  ];
+
+  /** What needs no backslash: the page's plain-text views (the expanded error, its copy button) show the message as it is. */
+  const plain = [
+    'preflight refused the deploy to dev/ml/llama, nothing was applied: Secrets: secret hf-token not found in namespace ml (fix: kubectl -n ml create secret generic hf-token --from-literal=token=...)',
+    'HF_TOKEN and VLLM_CPU_KVCACHE_SPACE are set by the runtime',
+    'cpu 8 < 16 requested, and a lone * or _ or ` or ~ or [ is text',
+    'R&D owns it; C:\\path\\file stays',
+    'a dash - inside a line, 1. a number inside a line, # a hash inside a line',
+    'see https://github.com/backstage/backstage/blob/master/x_y_.md',
   ];
 
   /** The panel's title as shown: its summary, after the severity; a link's screen-reader note left out. */
@@ -44,6 +62,18 @@ describe('markdownText, shown as the scaffolder shows a task error', () => {
     expect(await shownTitle()).toBe(
       'fix: kubectl -n default create secret generic hf-token --from-literal==',
     );
+  });
+
+  it.each(plain)('%j needs no backslash', async message => {
+    expect(markdownText(message)).toBe(message);
+    await renderInTestApp(
+      <ErrorPanel
+        error={new Error('x')}
+        titleFormat="markdown"
+        title={markdownText(message)}
+      />,
+    );
+    expect(await shownTitle()).toBe(message);
   });
 
   it.each(messages)('%j shows as written', async message => {
