@@ -348,9 +348,11 @@ describe('model-manager router', () => {
     expect(sequence().slice(0, firstApply).sort()).toEqual(
       [
         // Preflight: the weights claim (or a StorageClass to bind it), the routes' Gateway and
-        // its class (served by Envoy Gateway), and Envoy Gateway's config (its Backend API).
+        // its class (served by Envoy Gateway), Envoy Gateway's config (its Backend API), and
+        // the InferenceService if it is there (KServe keeps its deployment mode).
         'GET persistentvolumeclaims/model-manager-weights',
         'GET gateways/envoy-ai-gateway-basic',
+        'GET inferenceservices/phi-3-5-mini-instruct-int4-ov',
         'GET gatewayclasses/envoy-ai-gateway-basic',
         'GET configmaps/envoy-gateway-config',
         'GET clusterservingruntimes/openvino-runtime',

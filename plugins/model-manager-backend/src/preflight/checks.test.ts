@@ -14,10 +14,12 @@ import {
   limitRangesPath,
   namespacePath,
   NODES_PATH,
+  objectPath,
   quotasPath,
   secretPath,
   STORAGE_CLASSES_PATH,
 } from './paths';
+import { pathsToRead } from './renderedNeeds';
 import { runChecks } from './runChecks';
 import type { Read, TargetFacts } from './types';
 import * as yamlLibrary from 'yaml';
@@ -1288,6 +1290,113 @@ describe('preflight checks', () => {
 
     it('discovery may not be read: unknown', () => {
       expect(apiCheck([[POOLS, forbidden]]).status).toBe('unknown');
+    });
+  });
+
+  describe("KServe keeps an InferenceService's deployment mode (its webhook's validateDeploymentMode)", () => {
+    const standard: RenderedObject = {
+      ...isvc,
+      manifest: {
+        ...isvc.manifest,
+        metadata: {
+          annotations: { 'serving.kserve.io/deploymentMode': 'Standard' },
+        },
+      },
+    };
+    const ISVC = objectPath(
+      'serving.kserve.io/v1beta1',
+      'inferenceservices',
+      'ns',
+      'm',
+    );
+    const live = (deploymentMode?: string) =>
+      ok({
+        metadata: { name: 'm', namespace: 'ns' },
+        status: deploymentMode === undefined ? {} : { deploymentMode },
+      });
+    const modeCheck = (read: Read | undefined, objects = [standard]) => {
+      const reads = healthy();
+      if (read) reads.set(ISVC, read);
+      return runChecks(facts(reads, objects)).find(
+        c => c.id === 'deployment-mode',
+      );
+    };
+
+    it('reads the rendered InferenceService where the deploy would apply it', () => {
+      expect(pathsToRead([standard], 'ns')).toContain(
+        '/apis/serving.kserve.io/v1beta1/namespaces/ns/inferenceservices/m',
+      );
+    });
+
+    it.each([
+      {
+        rule: 'not on the cluster: pass (KServe creates it in the mode rendered)',
+        read: ok(null),
+        status: 'pass',
+        message:
+          /^InferenceService ns\/m is new on cluster prod: KServe creates it in Standard mode$/,
+      },
+      {
+        rule: 'no mode in its status yet (not reconciled): pass, as the webhook allows any',
+        read: live(),
+        status: 'pass',
+      },
+      {
+        rule: 'the same mode: pass',
+        read: live('Standard'),
+        status: 'pass',
+        message:
+          /^InferenceService ns\/m runs in Standard mode on cluster prod, as the model renders it$/,
+      },
+      {
+        rule: 'RawDeployment in the status (KServe before v0.16) is Standard: pass',
+        read: live('RawDeployment'),
+        status: 'pass',
+      },
+      {
+        rule: "Knative mode (KServe's install default): fail, saying KServe refuses the change and what to do",
+        read: live('Knative'),
+        status: 'fail',
+        message:
+          /^InferenceService ns\/m runs in Knative mode on cluster prod \(its status\.deploymentMode\), and the model renders Standard \(annotation serving\.kserve\.io\/deploymentMode\): KServe's webhook refuses to change/,
+        fix: /^undeploy the model from this target first/,
+      },
+      {
+        rule: 'Serverless (the old name of Knative): fail',
+        read: live('Serverless'),
+        status: 'fail',
+      },
+      {
+        rule: 'not readable: unknown, with the RBAC it needs',
+        read: forbidden,
+        status: 'unknown',
+        message:
+          /^cannot get inferenceservices\.serving\.kserve\.io on cluster prod: RBAC \(needs get on inferenceservices\.serving\.kserve\.io\), so whether KServe would take InferenceService ns\/m in Standard mode is not known$/,
+      },
+    ])('$rule', ({ read, status, message, fix }) => {
+      const check = modeCheck(read)!;
+      expect(check.status).toBe(status);
+      if (message) expect(check.message).toMatch(message);
+      if (fix) expect(check.fix).toMatch(fix);
+    });
+
+    it('a rendered RawDeployment (KServe before v0.16) on a Standard one: pass, as KServe reads them alike', () => {
+      const raw: RenderedObject = {
+        ...standard,
+        manifest: {
+          ...standard.manifest,
+          metadata: {
+            annotations: {
+              'serving.kserve.io/deploymentMode': 'RawDeployment',
+            },
+          },
+        },
+      };
+      expect(modeCheck(live('Standard'), [raw])!.status).toBe('pass');
+    });
+
+    it('no InferenceService with the annotation rendered: no check', () => {
+      expect(modeCheck(live('Knative'), [isvc])).toBeUndefined();
     });
   });
 });

@@ -43,3 +43,12 @@ export const gatewayClassPath = (name: string) =>
 
 export const configMapPath = (ns: string, name: string) =>
   `/api/v1/namespaces/${enc(ns)}/configmaps/${enc(name)}`;
+
+/** A namespaced object of a group's kind, by its plural: `/apis/<group>/<version>/namespaces/<ns>/<plural>/<name>`. */
+export const objectPath = (
+  apiVersion: string,
+  plural: string,
+  ns: string,
+  name: string,
+) =>
+  `${discoveryPath(apiVersion)}/namespaces/${enc(ns)}/${plural}/${enc(name)}`;

@@ -51,6 +51,7 @@ describe('preflight on a cluster that can run the model', () => {
       engine: 'pass',
       'api-versions': 'pass',
       namespace: 'pass',
+      'deployment-mode': 'pass',
       secrets: 'pass',
       quota: 'pass',
       'limit-range': 'pass',
@@ -59,6 +60,11 @@ describe('preflight on a cluster that can run the model', () => {
       gateway: 'pass',
       'gateway-config': 'pass',
     });
+    expect(
+      res.body.checks.find((c: any) => c.id === 'deployment-mode').message,
+    ).toBe(
+      `InferenceService models/${OVMS} is new on cluster local: KServe creates it in Standard mode`,
+    );
     expect(res.body.checks.find((c: any) => c.id === 'storage').message).toBe(
       'claim model-manager-weights will be created with the default StorageClass standard',
     );
@@ -163,6 +169,61 @@ describe('preflight on a cluster that can run the model', () => {
       ctx.kube.store.put(seeded);
     }
     expect((await gatewayAt('models')).status).toBe('pass');
+  });
+
+  it('an InferenceService KServe made in Knative mode: the check fails and the deploy is refused (KServe would refuse the change); once undeployed, it passes', async () => {
+    const live = {
+      apiVersion: 'serving.kserve.io/v1beta1',
+      kind: 'InferenceService',
+      metadata: { name: OVMS, namespace: 'models' },
+      spec: { predictor: { model: { modelFormat: { name: 'openvino' } } } },
+      // What KServe's controller writes on a Knative-mode install (its default).
+      status: { deploymentMode: 'Knative' },
+    };
+    ctx.kube.store.put(live);
+    try {
+      const checks = (
+        await api()
+          .get(`/api/model-manager/models/${OVMS}/preflight`)
+          .query({ cluster: 'local', namespace: 'models' })
+          .set('Authorization', ALICE)
+          .expect(200)
+      ).body.checks;
+      const mode = checks.find((c: any) => c.id === 'deployment-mode');
+      expect(mode).toMatchObject({
+        status: 'fail',
+        message: expect.stringMatching(
+          new RegExp(
+            `^InferenceService models/${OVMS} runs in Knative mode on cluster local \\(its status\\.deploymentMode\\), and the model renders Standard`,
+          ),
+        ),
+      });
+      ctx.kube.resetRequests();
+      const refused = await api()
+        .post(`/api/model-manager/models/${OVMS}/deploy`)
+        .set('Authorization', ALICE)
+        .send({ cluster: 'local', namespace: 'models' })
+        .expect(409);
+      expect(refused.body.error.message).toMatch(
+        /nothing was applied: KServe keeps the InferenceService's deployment mode: /,
+      );
+      expect(ctx.kube.requests.every(r => r.method === 'GET')).toBe(true);
+    } finally {
+      ctx.kube.store.delete({
+        apiVersion: 'serving.kserve.io/v1beta1',
+        kind: 'InferenceService',
+        namespace: 'models',
+        name: OVMS,
+      });
+    }
+    const after = (
+      await api()
+        .get(`/api/model-manager/models/${OVMS}/preflight`)
+        .query({ cluster: 'local', namespace: 'models' })
+        .set('Authorization', ALICE)
+        .expect(200)
+    ).body.checks;
+    expect(statuses(after)['deployment-mode']).toBe('pass');
   });
 
   it("a vLLM model on routing epp: the Gateway KServe's own config names for its managed route must exist", async () => {

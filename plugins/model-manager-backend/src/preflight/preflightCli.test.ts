@@ -39,7 +39,7 @@ describe('model-manager preflight (CLI)', () => {
       "PASS    The gateway's controller accepts the objects the routes use: Envoy Gateway accepts the model's Backend",
     );
     expect(res.stdout.split('\n').filter(l => /^[A-Z]+ /.test(l))).toHaveLength(
-      10,
+      11,
     );
   });
 

@@ -13,6 +13,7 @@ import {
   limitRangesPath,
   namespacePath,
   NODES_PATH,
+  objectPath,
   quotasPath,
   secretPath,
   STORAGE_CLASSES_PATH,
@@ -27,6 +28,44 @@ export function renderedClaims(objects: RenderedObject[]): RenderedObject[] {
   return objects.filter(
     o => o.apiVersion === 'v1' && o.kind === 'PersistentVolumeClaim',
   );
+}
+
+/** KServe's annotation that picks an InferenceService's deployment mode. */
+export const DEPLOYMENT_MODE_ANNOTATION = 'serving.kserve.io/deploymentMode';
+
+/** A rendered KServe InferenceService that asks for a deployment mode, and where it lives. */
+export interface RenderedDeploymentMode {
+  name: string;
+  namespace: string;
+  mode: string;
+  path: string;
+}
+
+/** The rendered InferenceServices that set KServe's deployment-mode annotation. */
+export function renderedDeploymentModes(
+  objects: RenderedObject[],
+  namespace: string,
+): RenderedDeploymentMode[] {
+  return objects.flatMap(o => {
+    const mode = (o.manifest as any)?.metadata?.annotations?.[
+      DEPLOYMENT_MODE_ANNOTATION
+    ];
+    if (
+      o.kind !== 'InferenceService' ||
+      !o.apiVersion.startsWith('serving.kserve.io/') ||
+      typeof mode !== 'string'
+    )
+      return [];
+    const ns = o.namespace ?? namespace;
+    return [
+      {
+        name: o.name,
+        namespace: ns,
+        mode,
+        path: objectPath(o.apiVersion, 'inferenceservices', ns, o.name),
+      },
+    ];
+  });
 }
 
 /**
@@ -138,6 +177,8 @@ export function pathsToRead(
   if (claims.length > 0) paths.add(STORAGE_CLASSES_PATH);
   for (const g of referencedGateways(objects))
     paths.add(gatewayPath(g.namespace, g.name));
+  for (const isvc of renderedDeploymentModes(objects, namespace))
+    paths.add(isvc.path);
   if (controllerGateway) {
     const { configMap } = controllerGateway;
     paths.add(configMapPath(configMap.namespace, configMap.name));

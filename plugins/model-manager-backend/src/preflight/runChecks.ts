@@ -1,5 +1,6 @@
 import type { PreflightCheck } from '@model-manager/plugin-model-manager-common';
 import { checkLimitRange, checkNodes, checkQuota } from './checkCapacity';
+import { checkDeploymentMode } from './checkDeploymentMode';
 import { checkGatewayConfig } from './checkGatewayConfig';
 import { checkProtocol } from './checkProtocol';
 import { checkGateway, checkStorage } from './checkStorage';
@@ -10,6 +11,7 @@ import type { Check, TargetFacts } from './types';
 const CHECKS: Check[] = [
   checkApiVersions,
   checkNamespace,
+  checkDeploymentMode,
   checkSecrets,
   checkQuota,
   checkLimitRange,

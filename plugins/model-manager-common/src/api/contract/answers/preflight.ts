@@ -18,6 +18,7 @@ export const preflightCheckIdSchema = z.enum([
   'engine',
   'api-versions',
   'namespace',
+  'deployment-mode',
   'secrets',
   'quota',
   'limit-range',
