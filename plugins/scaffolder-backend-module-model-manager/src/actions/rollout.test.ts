@@ -1,110 +1,32 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { mockCredentials } from '@backstage/backend-test-utils';
 import {
   ALICE,
   actionContext,
   checkpointStore,
   exampleInput,
   LLM_ISVC,
-  startActionBackend,
 } from '../__testUtils__/actionTestContext';
 import { createRolloutAction } from './rollout';
 import { examples } from './rollout.examples';
-import { FLEET_MODELS, fleetCatalog } from '../__testUtils__/fleetCatalog';
-
-type Backend = Awaited<ReturnType<typeof startActionBackend>>;
+import { FLEET_MODELS, useRolloutFleet } from '../__testUtils__/fleetCatalog';
 
 const MODELS = FLEET_MODELS;
 
 describe('model-manager:rollout', () => {
-  let mm: Backend;
-  let modelsFile: string;
-  const call = async (method: string, url: string, body?: unknown) => {
-    const res = await fetch(
-      `http://localhost:${mm.server.port()}/api/model-manager${url}`,
-      {
-        method,
-        headers: {
-          Authorization: mockCredentials.user.header(ALICE),
-          'Content-Type': 'application/json',
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      },
-    );
-    return { status: res.status, body: await res.json() };
-  };
+  const fleet = useRolloutFleet();
   const action = () =>
     createRolloutAction({
-      discovery: mm.discovery,
-      auth: mm.auth,
+      discovery: fleet.mm.discovery,
+      auth: fleet.mm.auth,
       readyPollIntervalMs: 1,
     });
-  /** Real applies (PATCH without dryRun) of each model's LLMInferenceService. */
-  const appliesOf = (model: string) =>
-    mm.kube.requests.filter(
-      r =>
-        r.method === 'PATCH' &&
-        r.path.endsWith(`/llminferenceservices/${model}`) &&
-        r.query.dryRun === undefined,
-    ).length;
   const liveVersion = async (model: string) =>
-    ((await mm.live({ ...LLM_ISVC, name: model, namespace: 'models' })) as any)
-      ?.metadata?.labels?.['model-manager.io/server-version'];
-  const setDefault = async (version: string) => {
-    fs.writeFileSync(
-      modelsFile,
-      fs
-        .readFileSync(modelsFile, 'utf8')
-        .replace(/default_version: "[^"]+"/, `default_version: "${version}"`),
-    );
-    for (;;) {
-      if ((await call('GET', '/runtimes/vllm')).body.defaultVersion === version)
-        return;
-      await new Promise(resolve => setImmediate(resolve));
-    }
-  };
-
-  beforeAll(async () => {
-    modelsFile = fleetCatalog();
-    mm = await startActionBackend({
-      modelsFile,
-      runtimesDir: path.join(path.dirname(modelsFile), 'runtimes'),
-      modelManagerConfig: { watch: true },
-    });
-  }, 120_000);
-  afterAll(() => mm.stop(), 120_000);
-
-  beforeEach(async () => {
-    mm.kube.faults.clear();
-    await setDefault('0.24.0');
-    for (const model of MODELS) {
-      expect(
-        (
-          await call('POST', `/models/${model}/deploy`, {
-            cluster: 'local',
-            namespace: 'models',
-          })
-        ).status,
-      ).toBe(200);
-      await mm.kube.objects.setStatus(
-        { ...LLM_ISVC, name: model, namespace: 'models' },
-        {
-          conditions: [
-            {
-              type: 'Ready',
-              status: 'True',
-              lastTransitionTime: '2026-12-01T00:00:00Z',
-            },
-          ],
-        },
-      );
-    }
-    // The spec's promote step: default_version moves in models.yaml.
-    await setDefault('0.19.1');
-    mm.kube.faults.clear();
-    mm.kube.resetRequests();
-  });
+    (
+      (await fleet.mm.live({
+        ...LLM_ISVC,
+        name: model,
+        namespace: 'models',
+      })) as any
+    )?.metadata?.labels?.['model-manager.io/server-version'];
 
   it('moves every outdated target once: canary first, then the rest; progress in the log; recorded as rollouts', async () => {
     const { ctx, lines, messages, outputs } = actionContext({
@@ -127,7 +49,7 @@ describe('model-manager:rollout', () => {
       `Ready now: 8 of 8 moved (${outputs().ready.join(', ')})`,
     );
     for (const model of MODELS) {
-      expect(appliesOf(model)).toBe(1);
+      expect(fleet.appliesOf(model)).toBe(1);
       expect(await liveVersion(model)).toBe('0.19.1');
     }
     const log = lines();
@@ -161,7 +83,7 @@ describe('model-manager:rollout', () => {
     const readyAt = log.findIndex(l => /^model model-0 is Ready/.test(l));
     expect(readyAt).toBe(log.findIndex(l => l.startsWith('1/8')) + 1);
     expect(readyAt).toBeLessThan(log.findIndex(l => l.startsWith('2/8')));
-    const history = await mm.history('model-3');
+    const history = await fleet.mm.history('model-3');
     expect(history[0]).toMatchObject({
       action: 'rollout',
       outcome: 'succeeded',
@@ -171,7 +93,7 @@ describe('model-manager:rollout', () => {
   });
 
   it('says which moved targets are Ready at the end, and why the others are not', async () => {
-    await mm.kube.objects.setStatus(
+    await fleet.mm.kube.objects.setStatus(
       { ...LLM_ISVC, name: 'model-7', namespace: 'models' },
       {
         conditions: [
@@ -208,13 +130,13 @@ describe('model-manager:rollout', () => {
 
   it('stops once failures pass maxFailures and says which targets moved, failed and were not attempted', async () => {
     // The API server refuses the applies of model-2 and model-3 (a conflict is never retried).
-    mm.kube.faults.inject({
+    fleet.mm.kube.faults.inject({
       kind: 'status',
       code: 409,
       times: 5,
       match: { method: 'PATCH', pathIncludes: '/llminferenceservices/model-2' },
     });
-    mm.kube.faults.inject({
+    fleet.mm.kube.faults.inject({
       kind: 'status',
       code: 409,
       times: 5,
@@ -239,13 +161,13 @@ describe('model-manager:rollout', () => {
       'model-3@local/models',
     ]);
     for (const model of ['model-4', 'model-5', 'model-6', 'model-7']) {
-      expect(appliesOf(model)).toBe(0);
+      expect(fleet.appliesOf(model)).toBe(0);
       expect(await liveVersion(model)).toBe('0.24.0');
     }
   });
 
   it('a failure when every target was attempted is not a stop: the rollout finished with failures', async () => {
-    mm.kube.faults.inject({
+    fleet.mm.kube.faults.inject({
       kind: 'status',
       code: 409,
       times: 5,
@@ -292,11 +214,11 @@ describe('model-manager:rollout', () => {
       /^rollout of vllm cancelled: no target was started after the cancel\. moved 1 of 8 target\(s\); not attempted: model-1@local\/models, .*model-7@local\/models$/,
     );
     expect(outputs().moved).toEqual(['model-0@local/models']);
-    expect(MODELS.slice(1).map(appliesOf)).toEqual(Array(7).fill(0));
+    expect(MODELS.slice(1).map(fleet.appliesOf)).toEqual(Array(7).fill(0));
   });
 
   it('a failed canary stops the rollout before any other target', async () => {
-    mm.kube.faults.inject({
+    fleet.mm.kube.faults.inject({
       kind: 'status',
       code: 409,
       times: 5,
@@ -310,12 +232,12 @@ describe('model-manager:rollout', () => {
     await expect(action().handler(ctx as any)).rejects.toThrow(
       /stopped: canary model-0@local\/models failed; the rest was not attempted\. moved 0 of 8/,
     );
-    expect(MODELS.slice(1).map(appliesOf)).toEqual(Array(7).fill(0));
+    expect(MODELS.slice(1).map(fleet.appliesOf)).toEqual(Array(7).fill(0));
   });
 
   it('a task cut short and resumed applies each target exactly once (checkpoints, and the backend skips what the rollout applied)', async () => {
     // The plan the backend answers carries each move's preflight checks (not kept, below).
-    const asked = await call('GET', '/rollouts/plan?runtime=vllm');
+    const asked = await fleet.call('GET', '/rollouts/plan?runtime=vllm');
     expect(asked.body.moves[0].preflight.length).toBeGreaterThan(0);
     const store = checkpointStore();
     // The backend dies after applying the second batch, before its checkpoint is saved.
@@ -341,14 +263,14 @@ describe('model-manager:rollout', () => {
       'backend killed',
     );
     // The canary and two batches of two were applied.
-    expect(MODELS.map(appliesOf)).toEqual([1, 1, 1, 1, 1, 0, 0, 0]);
+    expect(MODELS.map(fleet.appliesOf)).toEqual([1, 1, 1, 1, 1, 0, 0, 0]);
     // On restart the scaffolder runs the task again, with its checkpoints and its id.
     const resumed = actionContext(input, {
       checkpoint: store.checkpoint,
       taskId: 'task-cut-short',
     });
     await action().handler(resumed.ctx as any);
-    expect(MODELS.map(appliesOf)).toEqual(Array(8).fill(1));
+    expect(MODELS.map(fleet.appliesOf)).toEqual(Array(8).fill(1));
     // The kept plan holds each move, without the field changes and preflight checks (the task
     // state is rewritten at every checkpoint).
     const kept = store.values.get('rollout-plan-vllm-resolved') as any;
@@ -373,7 +295,7 @@ describe('model-manager:rollout', () => {
     // One rollout row per model in the history.
     for (const model of MODELS) {
       expect(
-        (await mm.history(model)).filter(
+        (await fleet.mm.history(model)).filter(
           (r: any) => r.rolloutId === 'task-cut-short',
         ),
       ).toHaveLength(1);
@@ -396,13 +318,13 @@ describe('model-manager:rollout', () => {
       ]),
     );
     expect(outputs().notAttempted).toHaveLength(8);
-    expect(MODELS.map(appliesOf)).toEqual(Array(8).fill(0));
+    expect(MODELS.map(fleet.appliesOf)).toEqual(Array(8).fill(0));
   });
 
   it('leaves a held target where a request put it, naming the hold; includeHeld moves it and says which hold it releases', async () => {
     expect(
       (
-        await call('POST', '/models/model-0/deploy', {
+        await fleet.call('POST', '/models/model-0/deploy', {
           cluster: 'local',
           namespace: 'models',
           serverVersion: '0.24.0',

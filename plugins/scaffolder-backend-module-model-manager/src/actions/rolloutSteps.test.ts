@@ -1,16 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { mockCredentials } from '@backstage/backend-test-utils';
 import type { ActionContext } from '@backstage/plugin-scaffolder-node';
 import {
   ALICE,
   actionContext,
   checkpointStore,
-  LLM_ISVC,
-  startActionBackend,
 } from '../__testUtils__/actionTestContext';
-import { FLEET_MODELS, fleetCatalog } from '../__testUtils__/fleetCatalog';
+import { FLEET_MODELS, useRolloutFleet } from '../__testUtils__/fleetCatalog';
 import {
   createRolloutBatchesAction,
   createRolloutCanaryAction,
@@ -29,15 +24,13 @@ import {
  */
 const MODELS = FLEET_MODELS;
 const label = (m: string) => `${m}@local/models`;
-type Backend = Awaited<ReturnType<typeof startActionBackend>>;
 type Store = ReturnType<typeof checkpointStore>;
 
 describe('the rollout in template steps', () => {
-  let mm: Backend;
-  let modelsFile: string;
+  const fleet = useRolloutFleet();
   const deps = () => ({
-    discovery: mm.discovery,
-    auth: mm.auth,
+    discovery: fleet.mm.discovery,
+    auth: fleet.mm.auth,
     readyPollIntervalMs: 1,
   });
   const actions = () => ({
@@ -78,98 +71,13 @@ describe('the rollout in template steps', () => {
   }
   const newTask = () => ({ id: randomUUID(), store: checkpointStore() });
 
-  const call = async (method: string, url: string, body?: unknown) => {
-    const res = await fetch(
-      `http://localhost:${mm.server.port()}/api/model-manager${url}`,
-      {
-        method,
-        headers: {
-          Authorization: mockCredentials.user.header(ALICE),
-          'Content-Type': 'application/json',
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      },
-    );
-    return { status: res.status, body: await res.json() };
-  };
   /** Real applies (PATCH without dryRun) of each model's LLMInferenceService. */
-  const applies = () =>
-    MODELS.map(
-      model =>
-        mm.kube.requests.filter(
-          r =>
-            r.method === 'PATCH' &&
-            r.path.endsWith(`/llminferenceservices/${model}`) &&
-            r.query.dryRun === undefined,
-        ).length,
-    );
-  const setReady = (model: string, ready: boolean) =>
-    mm.kube.objects.setStatus(
-      { ...LLM_ISVC, name: model, namespace: 'models' },
-      {
-        conditions: [
-          {
-            type: 'Ready',
-            status: ready ? 'True' : 'False',
-            ...(ready
-              ? {}
-              : {
-                  reason: 'MinimumReplicasUnavailable',
-                  message: 'Deployment does not have minimum availability.',
-                }),
-            lastTransitionTime: '2026-12-01T00:00:00Z',
-          },
-        ],
-      },
-    );
-  const setDefault = async (version: string) => {
-    fs.writeFileSync(
-      modelsFile,
-      fs
-        .readFileSync(modelsFile, 'utf8')
-        .replace(/default_version: "[^"]+"/, `default_version: "${version}"`),
-    );
-    for (;;) {
-      if ((await call('GET', '/runtimes/vllm')).body.defaultVersion === version)
-        return;
-      await new Promise(resolve => setImmediate(resolve));
-    }
-  };
+  const applies = () => MODELS.map(model => fleet.appliesOf(model));
   /** Until the task log has a line matching `pattern` (the action got there; no fixed wait). */
   const logged = async (lines: () => string[], pattern: RegExp) => {
     while (!lines().some(l => pattern.test(l)))
       await new Promise(resolve => setImmediate(resolve));
   };
-
-  beforeAll(async () => {
-    modelsFile = fleetCatalog();
-    mm = await startActionBackend({
-      modelsFile,
-      runtimesDir: path.join(path.dirname(modelsFile), 'runtimes'),
-      modelManagerConfig: { watch: true },
-    });
-  }, 120_000);
-  afterAll(() => mm.stop(), 120_000);
-
-  beforeEach(async () => {
-    mm.kube.faults.clear();
-    await setDefault('0.24.0');
-    for (const model of MODELS) {
-      expect(
-        (
-          await call('POST', `/models/${model}/deploy`, {
-            cluster: 'local',
-            namespace: 'models',
-          })
-        ).status,
-      ).toBe(200);
-      await setReady(model, true);
-    }
-    // The spec's promote step: default_version moves in models.yaml.
-    await setDefault('0.19.1');
-    mm.kube.faults.clear();
-    mm.kube.resetRequests();
-  });
 
   it('phase by phase: the plan, the canary alone, its wait for Ready, the rest, then which are Ready; each step says what it did', async () => {
     const task = newTask();
@@ -213,7 +121,7 @@ describe('the rollout in template steps', () => {
     ).toEqual([]);
 
     // Its own step waits until KServe reports it Ready.
-    await setReady('model-0', false);
+    await fleet.setReady('model-0', false);
     const wait = step(
       'canaryReady',
       { runtime: 'vllm', applied: canary.outputs().applied },
@@ -224,7 +132,7 @@ describe('the rollout in template steps', () => {
       /^waiting for model model-0 to become Ready on cluster local, namespace models/,
     );
     expect(applies()).toEqual([1, 0, 0, 0, 0, 0, 0, 0]);
-    await setReady('model-0', true);
+    await fleet.setReady('model-0', true);
     await wait.run;
     expect(wait.outputs()).toEqual({
       ready: [label('model-0')],
@@ -256,7 +164,7 @@ describe('the rollout in template steps', () => {
       /^moved 7 target\(s\) after the canary: model-1@local\/models 0\.24\.0 -> 0\.19\.1 \(revision \d+\), .*model-7@local\/models 0\.24\.0 -> 0\.19\.1 \(revision \d+\)\.$/,
     );
 
-    await setReady('model-7', false);
+    await fleet.setReady('model-7', false);
     const summary = step(
       'summary',
       {
@@ -283,7 +191,7 @@ describe('the rollout in template steps', () => {
       'v1.task.checkpoint.rest.rollout-batch-0-50',
     ]);
     // One rollout row per model, under the task's id.
-    const history = await mm.history('model-3');
+    const history = await fleet.mm.history('model-3');
     expect(history[0]).toMatchObject({
       action: 'rollout',
       outcome: 'succeeded',
@@ -326,7 +234,7 @@ describe('the rollout in template steps', () => {
     );
 
     // Cut short while it waits for Ready (a restart ends the step), then run again.
-    await setReady('model-0', false);
+    await fleet.setReady('model-0', false);
     const controller = new AbortController();
     const waitInput = { runtime: 'vllm', applied: canary.outputs().applied };
     const cut = step('canaryReady', waitInput, task, {
@@ -337,7 +245,7 @@ describe('the rollout in template steps', () => {
     await expect(cut.run).rejects.toThrow(
       /^rollout of vllm cancelled: no target was started after the cancel\./,
     );
-    await setReady('model-0', true);
+    await fleet.setReady('model-0', true);
     await step('canaryReady', waitInput, task).run;
     expect(applies()).toEqual([1, 0, 0, 0, 0, 0, 0, 0]);
 
@@ -367,7 +275,9 @@ describe('the rollout in template steps', () => {
     );
     for (const model of MODELS)
       expect(
-        (await mm.history(model)).filter((r: any) => r.rolloutId === task.id),
+        (await fleet.mm.history(model)).filter(
+          (r: any) => r.rolloutId === task.id,
+        ),
       ).toHaveLength(1);
   });
 
@@ -425,7 +335,7 @@ describe('the rollout in template steps', () => {
       task,
     );
     await canary.run;
-    await setReady('model-0', false);
+    await fleet.setReady('model-0', false);
     await expect(
       step(
         'canaryReady',
@@ -443,7 +353,7 @@ describe('the rollout in template steps', () => {
   });
 
   it('a failed target in the rest fails its step, saying what moved, what failed and which moved targets are Ready', async () => {
-    mm.kube.faults.inject({
+    fleet.mm.kube.faults.inject({
       kind: 'status',
       code: 409,
       times: 5,
