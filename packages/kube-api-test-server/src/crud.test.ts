@@ -1,45 +1,10 @@
 /** Creating, replacing and patching custom resources over HTTP. */
 import { ADMIN_TOKEN, KubeApiTestServer } from './index';
-import { TestRequest, TestResponse, clientFor } from './testing/httpClient';
-
-const ISVC =
-  '/apis/serving.kserve.io/v1beta1/namespaces/demo/inferenceservices';
-
-const isvc = (
-  name: string,
-  extra: Record<string, unknown> = {},
-  labels: Record<string, string> = {},
-) => ({
-  apiVersion: 'serving.kserve.io/v1beta1',
-  kind: 'InferenceService',
-  metadata: { name, labels },
-  spec: {
-    predictor: {
-      model: {
-        modelFormat: { name: 'openvino' },
-        storageUri: 'pvc://m',
-        ...extra,
-      },
-    },
-  },
-});
+import { clientFor } from './testing/httpClient';
+import { ISVC, isvc, useDemoServer } from './testing/demoServer';
 
 describe('object CRUD', () => {
-  let server: KubeApiTestServer;
-  let call: (req: TestRequest) => Promise<TestResponse>;
-
-  beforeAll(async () => {
-    server = await KubeApiTestServer.start({ namespaces: ['default', 'demo'] });
-    call = clientFor(server.url, ADMIN_TOKEN);
-  }, 120_000);
-
-  afterAll(async () => {
-    await server?.stop();
-  });
-
-  beforeEach(async () => {
-    await call({ method: 'DELETE', path: ISVC });
-  });
+  const { call } = useDemoServer();
 
   it('creates (201), refuses duplicates (409) and reads back', async () => {
     const created = await call({ method: 'POST', path: ISVC, body: isvc('a') });

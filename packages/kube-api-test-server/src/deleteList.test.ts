@@ -1,46 +1,10 @@
 /** Deleting and listing custom resources, scopes, and error answers for unknown paths. */
-import { ADMIN_TOKEN, KubeApiTestServer } from './index';
-import { TestRequest, TestResponse, clientFor } from './testing/httpClient';
+import { ISVC, isvc, useDemoServer } from './testing/demoServer';
 
-const ISVC =
-  '/apis/serving.kserve.io/v1beta1/namespaces/demo/inferenceservices';
 const CSR = '/apis/serving.kserve.io/v1alpha1/clusterservingruntimes';
 
-const isvc = (
-  name: string,
-  extra: Record<string, unknown> = {},
-  labels: Record<string, string> = {},
-) => ({
-  apiVersion: 'serving.kserve.io/v1beta1',
-  kind: 'InferenceService',
-  metadata: { name, labels },
-  spec: {
-    predictor: {
-      model: {
-        modelFormat: { name: 'openvino' },
-        storageUri: 'pvc://m',
-        ...extra,
-      },
-    },
-  },
-});
-
 describe('object deletion, listing and routing', () => {
-  let server: KubeApiTestServer;
-  let call: (req: TestRequest) => Promise<TestResponse>;
-
-  beforeAll(async () => {
-    server = await KubeApiTestServer.start({ namespaces: ['default', 'demo'] });
-    call = clientFor(server.url, ADMIN_TOKEN);
-  }, 120_000);
-
-  afterAll(async () => {
-    await server?.stop();
-  });
-
-  beforeEach(async () => {
-    await call({ method: 'DELETE', path: ISVC });
-  });
+  const { call } = useDemoServer();
 
   it('waits for finalizers before deleting', async () => {
     await call({
