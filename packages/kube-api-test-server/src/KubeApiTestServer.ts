@@ -20,6 +20,7 @@ import { CelRuleReport, ResourceRegistry } from './registry/ResourceRegistry';
 import { defaultCrdDir } from './registry/crdLoader';
 import { AuthResult, Authorizer } from './server/auth';
 import { FaultInjector } from './server/faults';
+import { Connections } from './server/connections';
 import { readBody, sendError, sendJson, baseHeaders } from './server/http';
 import { checkRequestBodySize } from './store/sizeLimits';
 import { handleNonResource } from './server/nonResource';
@@ -103,8 +104,7 @@ export class KubeApiTestServer implements KubeTarget {
 
   private readonly log: RequestRecord[] = [];
   private readonly podLogs = PodLogs.create();
-  private readonly sockets = new Set<net.Socket>();
-  private connections = 0;
+  private readonly connections = new Connections(() => this.faults.down);
   private readonly watches = new Set<() => void>();
 
   private constructor(
@@ -124,7 +124,9 @@ export class KubeApiTestServer implements KubeTarget {
         store.setStatus(ref, status, opts),
       delete: async ref => store.delete(ref),
     };
-    this.faults = FaultInjector.create({ onDown: () => this.closeSockets() });
+    this.faults = FaultInjector.create({
+      onDown: () => this.connections.closeAll(),
+    });
   }
 
   /** Starts a server on 127.0.0.1 (any free port unless `port` is given). */
@@ -157,7 +159,9 @@ export class KubeApiTestServer implements KubeTarget {
       store,
       port,
     );
-    server.on('connection', socket => instance.onConnection(socket));
+    server.on('connection', socket =>
+      instance.connections.onConnection(socket as net.Socket),
+    );
     server.on('request', (req, res) => {
       instance.onRequest(req, res).catch(err => {
         sendError(
@@ -173,7 +177,7 @@ export class KubeApiTestServer implements KubeTarget {
 
   /** TCP connections accepted since start (a client that keeps its connections alive opens few). */
   get connectionCount(): number {
-    return this.connections;
+    return this.connections.count;
   }
 
   /** CRD validation expressions this double cannot evaluate (empty for the CRDs in `test-assets/crds`). */
@@ -207,23 +211,8 @@ export class KubeApiTestServer implements KubeTarget {
   /** Closes every connection and watch and stops listening. */
   async stop(): Promise<void> {
     for (const close of this.watches) close();
-    this.closeSockets();
+    this.connections.closeAll();
     await new Promise<void>(resolve => this.server.close(() => resolve()));
-  }
-
-  private onConnection(socket: net.Socket) {
-    if (this.faults.down) {
-      socket.destroy();
-      return;
-    }
-    this.connections++;
-    this.sockets.add(socket);
-    socket.on('close', () => this.sockets.delete(socket));
-  }
-
-  private closeSockets() {
-    for (const s of this.sockets) s.destroy();
-    this.sockets.clear();
   }
 
   private async onRequest(

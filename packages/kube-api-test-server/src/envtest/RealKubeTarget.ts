@@ -15,6 +15,7 @@ import { faultError } from '../KubeApiTestServer';
 import { sendError } from '../server/http';
 import { parseRequestInfo } from '../server/requestInfo';
 import { FaultInjector } from '../server/faults';
+import { Connections } from '../server/connections';
 import { ObjectStore } from '../store/ObjectStore';
 import { RequestRecord } from '../types';
 import {
@@ -40,8 +41,7 @@ export class RealKubeTarget implements KubeTarget {
   readonly faults: FaultInjector;
   readonly objects: KubeObjects;
   private readonly log: RequestRecord[] = [];
-  private readonly sockets = new Set<net.Socket>();
-  private connections = 0;
+  private readonly connections = new Connections(() => this.faults.down);
 
   private constructor(
     private readonly server: https.Server,
@@ -51,7 +51,9 @@ export class RealKubeTarget implements KubeTarget {
   ) {
     const port = (server.address() as net.AddressInfo).port;
     this.url = `https://127.0.0.1:${port}`;
-    this.faults = FaultInjector.create({ onDown: () => this.closeSockets() });
+    this.faults = FaultInjector.create({
+      onDown: () => this.connections.closeAll(),
+    });
     this.objects = httpObjects(req => upstream.request(req));
   }
 
@@ -74,7 +76,9 @@ export class RealKubeTarget implements KubeTarget {
       agent,
       opts.ownsUpstream ?? false,
     );
-    server.on('connection', s => target.onConnection(s as net.Socket));
+    server.on('connection', socket =>
+      target.connections.onConnection(socket as net.Socket),
+    );
     server.on('request', (req, res) => target.forward(req, res));
     return target;
   }
@@ -86,7 +90,7 @@ export class RealKubeTarget implements KubeTarget {
   }
 
   get connectionCount(): number {
-    return this.connections;
+    return this.connections.count;
   }
 
   get requestCount(): number {
@@ -102,25 +106,10 @@ export class RealKubeTarget implements KubeTarget {
   }
 
   async stop(): Promise<void> {
-    this.closeSockets();
+    this.connections.closeAll();
     this.agent.destroy();
     await new Promise<void>(resolve => this.server.close(() => resolve()));
     if (this.ownsUpstream) await this.upstream.stop();
-  }
-
-  private onConnection(socket: net.Socket) {
-    if (this.faults.down) {
-      socket.destroy();
-      return;
-    }
-    this.connections++;
-    this.sockets.add(socket);
-    socket.on('close', () => this.sockets.delete(socket));
-  }
-
-  private closeSockets() {
-    for (const s of this.sockets) s.destroy();
-    this.sockets.clear();
   }
 
   private async forward(req: http.IncomingMessage, res: http.ServerResponse) {
