@@ -231,7 +231,11 @@ export {
 } from './api/contract';
 export type { FleetEvent } from './api/contract';
 export type { RouteContract, RouteName } from './api/contract';
-export { ModelManagerRestClient, readFleetEvents } from './api/client';
+export {
+  ModelManagerRestClient,
+  readErrorAnswer,
+  readFleetEvents,
+} from './api/client';
 export type {
   ModelManagerTransport,
   QueryValue,

@@ -1,6 +1,7 @@
 import {
   envQueryParams,
   ModelManagerRestClient,
+  readErrorAnswer,
   rolloutPlanParams,
   type QueryValue,
   type SentRequest,
@@ -137,19 +138,10 @@ export class PortalClient {
     res: Response,
     request: SentRequest,
   ): Promise<PortalError> {
-    const text = await res.text();
-    let data: any;
-    try {
-      data = text ? JSON.parse(text) : undefined;
-    } catch {
-      data = undefined;
-    }
+    const { text, body, message: sent } = await readErrorAnswer(res);
     // An error answer: `{ error }`, with `deployment` when a cluster refused a change.
-    const failure = data as Partial<DeploymentFailedResponse> | undefined;
-    const message =
-      typeof failure?.error?.message === 'string'
-        ? failure.error.message
-        : text.slice(0, 300) || res.statusText;
+    const failure = body as Partial<DeploymentFailedResponse> | undefined;
+    const message = sent ?? (text.slice(0, 300) || res.statusText);
     if (res.status === 401) {
       return new PortalError(
         `the portal refused the request (401 ${message}): ${

@@ -1,5 +1,6 @@
 import {
   ModelManagerRestClient,
+  readErrorAnswer,
   readFleetEvents,
   rolloutPlanParams,
   type SentRequest,
@@ -231,19 +232,9 @@ async function errorOf(
   response: Response,
   request: SentRequest,
 ): Promise<Error> {
-  const text = await response.text();
-  let data: any;
-  try {
-    data = text ? JSON.parse(text) : undefined;
-  } catch {
-    data = undefined;
-  }
+  const { text, body: data, message } = await readErrorAnswer(response);
   // An error answer: `{ error }`, with `deployment` when a cluster refused a change.
   const failure = data as Partial<DeploymentFailedResponse> | undefined;
-  const message: string | undefined =
-    typeof failure?.error?.message === 'string'
-      ? failure.error.message
-      : undefined;
   if (failure?.deployment && message)
     return new DeploymentFailedError(message, failure.deployment);
   // Refused by preflight: the checks come along, so the action can say how to apply anyway.

@@ -2,6 +2,7 @@ import { modelManagerContract } from '../contract';
 import {
   ModelManagerResponseError,
   ModelManagerRestClient,
+  readErrorAnswer,
   type ModelManagerTransport,
 } from './ModelManagerRestClient';
 
@@ -152,5 +153,51 @@ describe('ModelManagerRestClient', () => {
     await expect(down.client.call('catalogStatus', {})).rejects.toThrow(
       'http://portal/api/model-manager/status: fetch failed',
     );
+  });
+});
+
+describe('readErrorAnswer', () => {
+  it.each([
+    {
+      rule: "the backend's error answer: its message, and the body with what came along",
+      answer: json(
+        {
+          error: { name: 'ConflictError', message: 'refused' },
+          checks: [],
+        },
+        409,
+      ),
+      message: 'refused',
+      body: {
+        error: { name: 'ConflictError', message: 'refused' },
+        checks: [],
+      },
+    },
+    {
+      rule: 'JSON without a message (a proxy, another plugin): no message',
+      answer: json({ status: 'down' }, 502),
+      message: undefined,
+      body: { status: 'down' },
+    },
+    {
+      rule: 'not JSON (an HTML error page): the text only',
+      answer: new Response('<html>Bad Gateway</html>', { status: 502 }),
+      message: undefined,
+      body: undefined,
+    },
+    {
+      rule: 'no body: empty text',
+      answer: new Response(null, { status: 503 }),
+      message: undefined,
+      body: undefined,
+    },
+  ])('$rule', async ({ answer, message, body }) => {
+    const text = await answer.clone().text();
+    const read = await readErrorAnswer(answer);
+    expect(read).toEqual({
+      text,
+      body,
+      ...(message === undefined ? {} : { message }),
+    });
   });
 });

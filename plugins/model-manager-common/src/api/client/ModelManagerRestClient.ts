@@ -75,16 +75,14 @@ export class ModelManagerResponseError extends Error {
     response: Response,
     request: SentRequest,
   ): Promise<ModelManagerResponseError> {
-    const text = await response.text();
-    const body = parseJson(text);
+    const { text, body, message: sent } = await readErrorAnswer(response);
     const message =
-      typeof body?.error?.message === 'string'
-        ? body.error.message
-        : `the model-manager backend answered ${response.status} ${
-            response.statusText
-          } to ${request.method} ${request.url}: ${
-            text.slice(0, 300) || 'no body'
-          }`;
+      sent ??
+      `the model-manager backend answered ${response.status} ${
+        response.statusText
+      } to ${request.method} ${request.url}: ${
+        text.slice(0, 300) || 'no body'
+      }`;
     return new ModelManagerResponseError(message, response.status, body);
   }
 }
@@ -95,6 +93,21 @@ function parseJson(text: string): any {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * An answer that is not 2xx, read once: its text, its JSON body (undefined when it is not JSON)
+ * and the backend's `error.message` when the body carries one (`{ error: { name, message } }`,
+ * with `deployment` or `checks` where the route sends them).
+ */
+export async function readErrorAnswer(
+  response: Response,
+): Promise<{ text: string; body: any; message?: string }> {
+  const text = await response.text();
+  const body = parseJson(text);
+  return typeof body?.error?.message === 'string'
+    ? { text, body, message: body.error.message }
+    : { text, body };
 }
 
 /** `?a=1&b=2&b=3` of the set values, or '' when none is set. */

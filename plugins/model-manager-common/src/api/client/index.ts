@@ -2,6 +2,7 @@ export {
   ModelManagerRestClient,
   ModelManagerResponseError,
   queryString,
+  readErrorAnswer,
 } from './ModelManagerRestClient';
 export type {
   ModelManagerTransport,
