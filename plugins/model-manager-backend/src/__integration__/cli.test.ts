@@ -4,34 +4,13 @@
  * permission check, audit and history.
  */
 import net from 'node:net';
-import { mockCredentials } from '@backstage/backend-test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
-import { runCli } from '@model-manager/cli';
+import { portalCli } from '../__testUtils__/portalCli';
 import { useModelManager } from '../__testUtils__/testBackend';
-
-const ALICE_TOKEN = mockCredentials.user.token('user:default/alice');
-
-function cli(portal: () => string) {
-  return async (args: string[], env: Record<string, string> = {}) => {
-    let stdout = '';
-    let stderr = '';
-    const code = await runCli(args, {
-      stdout: t => (stdout += t),
-      stderr: t => (stderr += t),
-      cwd: process.cwd(),
-      env: {
-        MODEL_MANAGER_PORTAL: portal(),
-        MODEL_MANAGER_TOKEN: ALICE_TOKEN,
-        ...env,
-      },
-    });
-    return { code, stdout, stderr };
-  };
-}
 
 describe('model-manager CLI through the portal', () => {
   const ctx = useModelManager();
-  const run = cli(() => `http://localhost:${ctx.server.port()}`);
+  const run = portalCli(() => `http://localhost:${ctx.server.port()}`);
   const target = ['--cluster', 'local', '--namespace', 'models'];
 
   it('diff exits 1 while a deploy would change something, 0 once in sync', async () => {
@@ -214,7 +193,7 @@ describe('model-manager CLI through the portal', () => {
 
 describe('model-manager CLI through the portal, as a user without the deploy permission', () => {
   const ctx = useModelManager({ permission: AuthorizeResult.DENY });
-  const run = cli(() => `http://localhost:${ctx.server.port()}`);
+  const run = portalCli(() => `http://localhost:${ctx.server.port()}`);
 
   it('deploy is refused with 403 naming the permission; nothing reaches the cluster', async () => {
     ctx.kube.resetRequests();

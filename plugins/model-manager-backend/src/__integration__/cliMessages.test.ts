@@ -2,28 +2,12 @@
  * What the model-manager CLI prints through the portal: in the CLI's words (flags, not REST
  * fields), with removed fields shown as such, and usage errors exiting 2.
  */
-import { mockCredentials } from '@backstage/backend-test-utils';
-import { runCli } from '@model-manager/cli';
+import { portalCli } from '../__testUtils__/portalCli';
 import { useModelManager } from '../__testUtils__/testBackend';
-
-const ALICE_TOKEN = mockCredentials.user.token('user:default/alice');
 
 describe('model-manager CLI messages', () => {
   const ctx = useModelManager();
-  const run = async (args: string[]) => {
-    let stdout = '';
-    let stderr = '';
-    const code = await runCli(args, {
-      stdout: t => (stdout += t),
-      stderr: t => (stderr += t),
-      cwd: process.cwd(),
-      env: {
-        MODEL_MANAGER_PORTAL: `http://localhost:${ctx.server.port()}`,
-        MODEL_MANAGER_TOKEN: ALICE_TOKEN,
-      },
-    });
-    return { code, stdout, stderr };
-  };
+  const run = portalCli(() => `http://localhost:${ctx.server.port()}`);
   const target = ['--cluster', 'local', '--namespace', 'models'];
 
   it('diff shows a field a deploy would remove as (absent), never undefined', async () => {

@@ -1,26 +1,10 @@
 /** `model-manager preflight` and `deploy` (which prints the checks first) against the real portal. */
-import { mockCredentials } from '@backstage/backend-test-utils';
-import { runCli } from '@model-manager/cli';
+import { portalCli } from '../__testUtils__/portalCli';
 import { useModelManager } from '../__testUtils__/testBackend';
-
-const ALICE_TOKEN = mockCredentials.user.token('user:default/alice');
 
 describe('model-manager preflight (CLI)', () => {
   const ctx = useModelManager();
-  const run = async (args: string[]) => {
-    let stdout = '';
-    let stderr = '';
-    const code = await runCli(args, {
-      stdout: t => (stdout += t),
-      stderr: t => (stderr += t),
-      cwd: process.cwd(),
-      env: {
-        MODEL_MANAGER_PORTAL: `http://localhost:${ctx.server.port()}`,
-        MODEL_MANAGER_TOKEN: ALICE_TOKEN,
-      },
-    });
-    return { code, stdout, stderr };
-  };
+  const run = portalCli(() => `http://localhost:${ctx.server.port()}`);
 
   it('prints each check and exits 0 when none fails', async () => {
     const res = await run([
