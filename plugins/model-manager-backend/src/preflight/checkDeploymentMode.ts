@@ -13,8 +13,8 @@ const missing: Read = { ok: false, message: 'not read' };
 const TITLE = "KServe keeps the InferenceService's deployment mode";
 
 /**
- * A mode as KServe compares it: its defaulting webhook rewrites the deprecated annotation values
- * before validation, and validation reads the status's mode the same way
+ * A mode as KServe compares it: its defaulting webhook (CREATE and UPDATE, before validation)
+ * rewrites the deprecated annotation values, and validation reads the status's mode the same way
  * (kserve/kserve@aaac4e294dae2c7b1aa1886447793f3aa1c30912 pkg/constants/constants.go
  * ParseDeploymentMode: RawDeployment is Standard, Serverless is Knative;
  * pkg/apis/serving/v1beta1/inference_service_defaults.go DefaultInferenceService).
@@ -55,10 +55,18 @@ function outcomeOf(isvc: RenderedDeploymentMode, facts: TargetFacts): Outcome {
       status: 'pass',
       message: `${where} on cluster ${facts.cluster} has no deployment mode in its status yet: KServe takes ${isvc.mode}`,
     };
-  if (kserveMode(live) === kserveMode(isvc.mode))
+  if (live === isvc.mode)
     return {
       status: 'pass',
       message: `${where} runs in ${live} mode on cluster ${facts.cluster}, as the model renders it`,
+    };
+  // The same mode by its other name: KServe v0.17 and later read the old names as the new ones
+  // before validating (kserve/kserve#5025, 93752a1ae), v0.16 compared them as written.
+  if (kserveMode(live) === kserveMode(isvc.mode))
+    return {
+      status: 'warn',
+      message: `${where} runs in ${live} mode on cluster ${facts.cluster} and the model renders ${isvc.mode}, the same mode by its other name: KServe v0.17 and later take it, KServe v0.16 refuses the change ("update rejected: deploymentMode cannot be changed")`,
+      fix: `set deployment_mode in the runtime's plumbing to ${live}, the name this cluster's KServe uses`,
     };
   return {
     status: 'fail',

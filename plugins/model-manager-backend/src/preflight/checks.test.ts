@@ -1349,9 +1349,12 @@ describe('preflight checks', () => {
           /^InferenceService ns\/m runs in Standard mode on cluster prod, as the model renders it$/,
       },
       {
-        rule: 'RawDeployment in the status (KServe before v0.16) is Standard: pass',
+        rule: 'RawDeployment in the status (KServe before v0.16), Standard rendered: warn (the same mode; KServe v0.16 would refuse the new name)',
         read: live('RawDeployment'),
-        status: 'pass',
+        status: 'warn',
+        message:
+          /^InferenceService ns\/m runs in RawDeployment mode on cluster prod and the model renders Standard, the same mode by its other name: KServe v0\.17 and later take it, KServe v0\.16 refuses the change/,
+        fix: /^set deployment_mode in the runtime's plumbing to RawDeployment/,
       },
       {
         rule: "Knative mode (KServe's install default): fail, saying KServe refuses the change and what to do",
@@ -1380,7 +1383,7 @@ describe('preflight checks', () => {
       if (fix) expect(check.fix).toMatch(fix);
     });
 
-    it('a rendered RawDeployment (KServe before v0.16) on a Standard one: pass, as KServe reads them alike', () => {
+    it('a rendered RawDeployment: pass on a RawDeployment one, warn on a Standard one (KServe v0.16 compared the names as written)', () => {
       const raw: RenderedObject = {
         ...standard,
         manifest: {
@@ -1392,7 +1395,9 @@ describe('preflight checks', () => {
           },
         },
       };
-      expect(modeCheck(live('Standard'), [raw])!.status).toBe('pass');
+      expect(modeCheck(live('RawDeployment'), [raw])!.status).toBe('pass');
+      expect(modeCheck(live('Standard'), [raw])!.status).toBe('warn');
+      expect(modeCheck(live('Knative'), [raw])!.status).toBe('fail');
     });
 
     it('no InferenceService with the annotation rendered: no check', () => {
