@@ -12,6 +12,7 @@ export {
   type StartModelManagerOptions,
 } from './startModelManager';
 export { testClustersConfig } from './clusterConfig';
+export { vllmWorkloadPod } from './workloadPod';
 export {
   seedSchedulableCluster,
   seedSchedulableTarget,

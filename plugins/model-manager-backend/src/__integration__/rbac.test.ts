@@ -15,7 +15,10 @@ import {
   type KubeTarget,
   type RbacRule,
 } from '@model-manager/kube-api-test-server';
-import { seedSchedulableTarget } from '@model-manager/test-harness';
+import {
+  seedSchedulableTarget,
+  vllmWorkloadPod,
+} from '@model-manager/test-harness';
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
@@ -153,43 +156,23 @@ describe('the RBAC of deploy/rbac.yaml', () => {
         .expect(200);
     }
     // A crash-looping workload pod, so the diagnosis reads pods, Events and the previous log.
-    const pod = {
-      apiVersion: 'v1',
-      kind: 'Pod',
-      metadata: {
-        name: 'qwen-0',
-        namespace: NS,
-        labels: {
-          'app.kubernetes.io/part-of': 'llminferenceservice',
-          'app.kubernetes.io/name': VLLM,
-          'app.kubernetes.io/component': 'llminferenceservice-workload',
-          'kserve.io/component': 'workload',
+    const pod = vllmWorkloadPod({
+      model: VLLM,
+      namespace: NS,
+      name: 'qwen-0',
+      container: {
+        restartCount: 3,
+        containerID: 'containerd://2',
+        state: { waiting: { reason: 'CrashLoopBackOff' } },
+        lastState: {
+          terminated: {
+            reason: 'Error',
+            exitCode: 1,
+            containerID: 'containerd://1',
+          },
         },
       },
-      spec: {
-        nodeName: 'node-1',
-        containers: [{ name: 'main', image: 'vllm/vllm-openai:v9.9.9' }],
-      },
-      status: {
-        phase: 'Running',
-        containerStatuses: [
-          {
-            name: 'main',
-            ready: false,
-            restartCount: 3,
-            containerID: 'containerd://2',
-            state: { waiting: { reason: 'CrashLoopBackOff' } },
-            lastState: {
-              terminated: {
-                reason: 'Error',
-                exitCode: 1,
-                containerID: 'containerd://1',
-              },
-            },
-          },
-        ],
-      },
-    };
+    });
     const { status: podStatus, ...podSpec } = pod;
     await kube.objects.put(podSpec);
     await kube.objects.setStatus(

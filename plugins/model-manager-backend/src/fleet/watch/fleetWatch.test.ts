@@ -5,7 +5,10 @@ import { get, type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { useModelManager } from '../../__testUtils__/testBackend';
-import { seedSchedulableCluster } from '@model-manager/test-harness';
+import {
+  seedSchedulableCluster,
+  vllmWorkloadPod,
+} from '@model-manager/test-harness';
 
 const ALICE = mockCredentials.user.header('user:default/alice');
 const LLM_ISVC = {
@@ -155,31 +158,15 @@ describe('the fleet from the watch cache', () => {
     await setReady('False');
     const podName = 'qwen2-5-7b-instruct-kserve-7d9f-abcde';
     // KServe's workload pod, as the kubelet reports it: first the image cannot be pulled...
-    const pod = (containerStatus: object) =>
-      local().objects.put({
-        apiVersion: 'v1',
-        kind: 'Pod',
-        metadata: {
-          name: podName,
+    const pod = (containerStatus: Record<string, unknown>) =>
+      local().objects.put(
+        vllmWorkloadPod({
+          model: 'qwen2-5-7b-instruct',
           namespace: 'models',
-          labels: {
-            'app.kubernetes.io/part-of': 'llminferenceservice',
-            'app.kubernetes.io/name': 'qwen2-5-7b-instruct',
-            'app.kubernetes.io/component': 'llminferenceservice-workload',
-            'kserve.io/component': 'workload',
-          },
-        },
-        spec: {
-          nodeName: 'node-1',
-          containers: [{ name: 'main', image: 'vllm/vllm-openai:v9.9.9' }],
-        },
-        status: {
-          phase: 'Running',
-          containerStatuses: [
-            { name: 'main', ready: false, ...containerStatus },
-          ],
-        },
-      });
+          name: podName,
+          container: containerStatus,
+        }),
+      );
     const reason = (b: any) =>
       String(
         b.items.find(
@@ -431,29 +418,15 @@ describe('the diagnosis while the pods and Events cannot be watched', () => {
         ],
       },
     );
-    const pod = (containerStatus: object) =>
-      local().objects.put({
-        apiVersion: 'v1',
-        kind: 'Pod',
-        metadata: {
-          name: 'qwen2-5-7b-instruct-kserve-7d9f-abcde',
+    const pod = (containerStatus: Record<string, unknown>) =>
+      local().objects.put(
+        vllmWorkloadPod({
+          model: 'qwen2-5-7b-instruct',
           namespace: 'models',
-          labels: {
-            'app.kubernetes.io/part-of': 'llminferenceservice',
-            'app.kubernetes.io/name': 'qwen2-5-7b-instruct',
-          },
-        },
-        spec: {
-          nodeName: 'node-1',
-          containers: [{ name: 'main', image: 'vllm/vllm-openai:v9.9.9' }],
-        },
-        status: {
-          phase: 'Running',
-          containerStatuses: [
-            { name: 'main', ready: false, ...containerStatus },
-          ],
-        },
-      });
+          name: 'qwen2-5-7b-instruct-kserve-7d9f-abcde',
+          container: containerStatus,
+        }),
+      );
     const reasonUntil = async (pattern: RegExp) => {
       for (;;) {
         const res = await request(ctx.server)
