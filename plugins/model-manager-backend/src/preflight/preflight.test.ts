@@ -27,6 +27,19 @@ const ALICE = mockCredentials.user.header('user:default/alice');
 const OVMS = 'bge-small-en-v1-5-ov';
 const statuses = (checks: Array<{ id: string; status: string }>) =>
   Object.fromEntries(checks.map(c => [c.id, c.status]));
+/** The checks of `model`'s preflight to cluster local, `namespace`, asked as Alice (200). */
+const checksOf = async (
+  server: Parameters<typeof request>[0],
+  model: string,
+  namespace = 'models',
+): Promise<any[]> =>
+  (
+    await request(server)
+      .get(`/api/model-manager/models/${model}/preflight`)
+      .query({ cluster: 'local', namespace })
+      .set('Authorization', ALICE)
+      .expect(200)
+  ).body.checks;
 
 describe('preflight on a cluster that can run the model', () => {
   const ctx = useModelManager();
@@ -142,13 +155,9 @@ describe('preflight on a cluster that can run the model', () => {
     };
     const seeded = ctx.kube.store.get(GATEWAY)!;
     const gatewayAt = async (namespace: string) =>
-      (
-        await api()
-          .get(`/api/model-manager/models/${OVMS}/preflight`)
-          .query({ cluster: 'local', namespace })
-          .set('Authorization', ALICE)
-          .expect(200)
-      ).body.checks.find((c: any) => c.id === 'gateway');
+      (await checksOf(ctx.server, OVMS, namespace)).find(
+        (c: any) => c.id === 'gateway',
+      );
     // As test-assets/examples/envoy-ai-gateway/basic.yaml ships it: no allowedRoutes (Same).
     ctx.kube.store.put({
       apiVersion: GATEWAY.apiVersion,
@@ -182,13 +191,7 @@ describe('preflight on a cluster that can run the model', () => {
     };
     ctx.kube.store.put(live);
     try {
-      const checks = (
-        await api()
-          .get(`/api/model-manager/models/${OVMS}/preflight`)
-          .query({ cluster: 'local', namespace: 'models' })
-          .set('Authorization', ALICE)
-          .expect(200)
-      ).body.checks;
+      const checks = await checksOf(ctx.server, OVMS);
       const mode = checks.find((c: any) => c.id === 'deployment-mode');
       expect(mode).toMatchObject({
         status: 'fail',
@@ -216,13 +219,7 @@ describe('preflight on a cluster that can run the model', () => {
         name: OVMS,
       });
     }
-    const after = (
-      await api()
-        .get(`/api/model-manager/models/${OVMS}/preflight`)
-        .query({ cluster: 'local', namespace: 'models' })
-        .set('Authorization', ALICE)
-        .expect(200)
-    ).body.checks;
+    const after = await checksOf(ctx.server, OVMS);
     expect(statuses(after)['deployment-mode']).toBe('pass');
   });
 
@@ -441,14 +438,7 @@ describe('preflight of a vLLM model on routing aigateway', () => {
   );
 
   it("KServe serving the workload over HTTPS fails the check and refuses the deploy: the AI gateway's Backend sends HTTP", async () => {
-    const preflight = async () =>
-      (
-        await api()
-          .get(`/api/model-manager/models/${VLLM}/preflight`)
-          .query({ cluster: 'local', namespace: 'models' })
-          .set('Authorization', ALICE)
-          .expect(200)
-      ).body.checks;
+    const preflight = () => checksOf(ctx.server, VLLM);
     // KServe's config as its install ships it (no enableLLMInferenceServiceTLS): HTTP, pass; and
     // the managed route's Gateway is not checked (aigateway renders the routes).
     ctx.kube.store.put(configMap({ enableGatewayApi: true }));
@@ -500,13 +490,9 @@ describe('preflight of a vLLM model on routing aigateway', () => {
       data: { 'envoy-gateway.yaml': yaml },
     });
     const check = async () =>
-      (
-        await api()
-          .get(`/api/model-manager/models/${VLLM}/preflight`)
-          .query({ cluster: 'local', namespace: 'models' })
-          .set('Authorization', ALICE)
-          .expect(200)
-      ).body.checks.find((c: any) => c.id === 'gateway-config');
+      (await checksOf(ctx.server, VLLM)).find(
+        (c: any) => c.id === 'gateway-config',
+      );
     const installed = ctx.kube.store.get(EG_CONFIG);
     try {
       // As Envoy AI Gateway's install leaves it (the seeded cluster's): on, pass.
@@ -577,13 +563,7 @@ describe("preflight: the class of the routes' Gateway", () => {
 
   it("another controller's class fails the gateway check and refuses the deploy; Envoy Gateway's passes", async () => {
     const gateway = async () =>
-      (
-        await request(ctx.server)
-          .get(`/api/model-manager/models/${OVMS}/preflight`)
-          .query({ cluster: 'local', namespace: 'models' })
-          .set('Authorization', ALICE)
-          .expect(200)
-      ).body.checks.find((c: any) => c.id === 'gateway');
+      (await checksOf(ctx.server, OVMS)).find((c: any) => c.id === 'gateway');
     // As seeded: Envoy Gateway's.
     expect(await gateway()).toMatchObject({
       status: 'pass',
