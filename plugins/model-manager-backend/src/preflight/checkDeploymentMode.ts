@@ -71,7 +71,7 @@ function outcomeOf(isvc: RenderedDeploymentMode, facts: TargetFacts): Outcome {
   return {
     status: 'fail',
     message: `${where} runs in ${live} mode on cluster ${facts.cluster} (its status.deploymentMode), and the model renders ${isvc.mode} (annotation ${DEPLOYMENT_MODE_ANNOTATION}): KServe's webhook refuses to change an InferenceService's deployment mode ("update rejected: deploymentMode cannot be changed"), so the deploy would be refused`,
-    fix: `undeploy the model from this target first (it stops serving until the new deploy is Ready), then deploy it: KServe then creates it in ${isvc.mode} mode`,
+    fix: `undeploy the model from this target first (the Serving tab's Undeploy, or model-manager undeploy ${facts.server.model} --cluster ${facts.cluster} --namespace ${isvc.namespace}), then deploy it: KServe creates it anew in ${isvc.mode} mode; the model does not serve in between`,
   };
 }
 

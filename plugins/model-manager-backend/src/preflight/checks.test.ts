@@ -1362,7 +1362,7 @@ describe('preflight checks', () => {
         status: 'fail',
         message:
           /^InferenceService ns\/m runs in Knative mode on cluster prod \(its status\.deploymentMode\), and the model renders Standard \(annotation serving\.kserve\.io\/deploymentMode\): KServe's webhook refuses to change/,
-        fix: /^undeploy the model from this target first/,
+        fix: /^undeploy the model from this target first \(the Serving tab's Undeploy, or model-manager undeploy m --cluster prod --namespace ns\), then deploy it: KServe creates it anew in Standard mode/,
       },
       {
         rule: 'Serverless (the old name of Knative): fail',
