@@ -192,3 +192,61 @@ test('a variable read from a Secret that is missing: the check gives the command
     fullPage: true,
   });
 });
+
+test('an InferenceService KServe made in Knative mode: the Deploy form says KServe would refuse the change and how to undeploy first; once it is gone, the check passes', async ({
+  page,
+}) => {
+  const model = 'bge-reranker-base-ov';
+  const isvcs =
+    '/apis/serving.kserve.io/v1beta1/namespaces/rollouts/inferenceservices';
+  // As KServe's controller leaves one on a Knative-mode install (its own default).
+  await kube('POST', isvcs, {
+    apiVersion: 'serving.kserve.io/v1beta1',
+    kind: 'InferenceService',
+    metadata: { name: model },
+    spec: { predictor: { model: { modelFormat: { name: 'openvino' } } } },
+  });
+  try {
+    await kube(
+      'PATCH',
+      `${isvcs}/${model}/status`,
+      { status: { deploymentMode: 'Knative' } },
+      'application/merge-patch+json',
+    );
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Enter' }).click();
+    await expect(page.getByText('Platform Catalog')).toBeVisible();
+    await page.goto('/create/templates/default/deploy-model');
+    await pickModel(page, model);
+    await page
+      .getByRole('button', { name: /models/ })
+      .first()
+      .click();
+    await page.getByRole('option', { name: 'rollouts' }).click();
+    const checks = page.getByTestId('preflight-checks');
+    await expect(checks).toContainText(
+      `Fails: KServe keeps the InferenceService's deployment mode: InferenceService rollouts/${model} runs in Knative mode on cluster local`,
+    );
+    await expect(checks).toContainText(
+      `fix: undeploy the model from this target first (the Serving tab's Undeploy, or model-manager undeploy ${model} --cluster local --namespace rollouts)`,
+    );
+    await page.screenshot({
+      path: path.resolve(
+        __dirname,
+        '../test-results/steps',
+        'preflight-deployment-mode.png',
+      ),
+      fullPage: true,
+    });
+  } finally {
+    await kube('DELETE', `${isvcs}/${model}`, undefined);
+  }
+  // Undeployed (here: deleted by hand): checked again, KServe would create it in Standard mode.
+  await page
+    .getByTestId('preflight-checks')
+    .getByRole('button', { name: 'Check again' })
+    .click();
+  await expect(page.getByTestId('preflight-checks')).toContainText(
+    `Pass: KServe keeps the InferenceService's deployment mode: InferenceService rollouts/${model} is new on cluster local: KServe creates it in Standard mode`,
+  );
+});
