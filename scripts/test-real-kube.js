@@ -43,6 +43,9 @@ const SUITES = [
       'src/__integration__/deployRefusals.test.ts',
       // deploy/rbac.yaml's ClusterRole and binding, under the real RBAC authorizer.
       'src/__integration__/rbac.test.ts',
+      // Preflight's checks on what a real server answers (discovery, quota status, Secrets as
+      // metadata, Gateways, ConfigMaps, a live InferenceService's mode).
+      'src/preflight/preflight.test.ts',
     ],
   ],
   [

@@ -27,6 +27,21 @@ const ALICE = mockCredentials.user.header('user:default/alice');
 const OVMS = 'bge-small-en-v1-5-ov';
 const statuses = (checks: Array<{ id: string; status: string }>) =>
   Object.fromEntries(checks.map(c => [c.id, c.status]));
+/**
+ * An object read back, to be created again: without what the server set (uid, resourceVersion,
+ * creation time, managed fields), which a create of a new object may not carry.
+ */
+const fresh = (o: Record<string, any>) => {
+  const {
+    uid: _uid,
+    resourceVersion: _rv,
+    creationTimestamp: _created,
+    managedFields: _managed,
+    generation: _generation,
+    ...metadata
+  } = o.metadata;
+  return { ...o, metadata };
+};
 /** The checks of `model`'s preflight to cluster local, `namespace`, asked as Alice (200). */
 const checksOf = async (
   server: Parameters<typeof request>[0],
@@ -153,29 +168,37 @@ describe('preflight on a cluster that can run the model', () => {
       namespace: 'default',
       name: 'envoy-ai-gateway-basic',
     };
-    const seeded = ctx.kube.store.get(GATEWAY)!;
+    const seeded = (await ctx.kube.objects.get(GATEWAY))!;
     const gatewayAt = async (namespace: string) =>
       (await checksOf(ctx.server, OVMS, namespace)).find(
         (c: any) => c.id === 'gateway',
       );
-    // As test-assets/examples/envoy-ai-gateway/basic.yaml ships it: no allowedRoutes (Same).
-    ctx.kube.store.put({
+    // As test-assets/examples/envoy-ai-gateway/basic.yaml ships it (no allowedRoutes), stored as
+    // kube-apiserver stores it: Gateway API's CRD defaults allowedRoutes to namespaces from Same.
+    await ctx.kube.objects.put({
       apiVersion: GATEWAY.apiVersion,
       kind: GATEWAY.kind,
       metadata: { name: GATEWAY.name, namespace: GATEWAY.namespace },
       spec: {
         gatewayClassName: 'envoy-ai-gateway-basic',
-        listeners: [{ name: 'http', protocol: 'HTTP', port: 80 }],
+        listeners: [
+          {
+            name: 'http',
+            protocol: 'HTTP',
+            port: 80,
+            allowedRoutes: { namespaces: { from: 'Same' } },
+          },
+        ],
       },
     });
     try {
       expect(await gatewayAt('models')).toMatchObject({
         status: 'fail',
-        message: `AIGatewayRoute ${OVMS} in namespace models attaches to Gateway default/envoy-ai-gateway-basic, whose listeners do not admit routes from that namespace (listener http admits routes from its own namespace default only (allowedRoutes.namespaces.from: Same, the default)): the Gateway would not accept the route (NotAllowedByListeners), and clients could not reach the model`,
+        message: `AIGatewayRoute ${OVMS} in namespace models attaches to Gateway default/envoy-ai-gateway-basic, whose listeners do not admit routes from that namespace (listener http admits routes from its own namespace default only (allowedRoutes.namespaces.from: Same)): the Gateway would not accept the route (NotAllowedByListeners), and clients could not reach the model`,
       });
       expect((await gatewayAt('default')).status).toBe('pass');
     } finally {
-      ctx.kube.store.put(seeded);
+      await ctx.kube.objects.put(fresh(seeded));
     }
     expect((await gatewayAt('models')).status).toBe('pass');
   });
@@ -186,11 +209,19 @@ describe('preflight on a cluster that can run the model', () => {
       kind: 'InferenceService',
       metadata: { name: OVMS, namespace: 'models' },
       spec: { predictor: { model: { modelFormat: { name: 'openvino' } } } },
-      // What KServe's controller writes on a Knative-mode install (its default).
-      status: { deploymentMode: 'Knative' },
     };
-    ctx.kube.store.put(live);
+    await ctx.kube.objects.put(live);
     try {
+      // What KServe's controller writes on a Knative-mode install (its default).
+      await ctx.kube.objects.setStatus(
+        {
+          apiVersion: live.apiVersion,
+          kind: live.kind,
+          namespace: 'models',
+          name: OVMS,
+        },
+        { deploymentMode: 'Knative' },
+      );
       const checks = await checksOf(ctx.server, OVMS);
       const mode = checks.find((c: any) => c.id === 'deployment-mode');
       expect(mode).toMatchObject({
@@ -212,7 +243,7 @@ describe('preflight on a cluster that can run the model', () => {
       );
       expect(ctx.kube.requests.every(r => r.method === 'GET')).toBe(true);
     } finally {
-      ctx.kube.store.delete({
+      await ctx.kube.objects.delete({
         apiVersion: 'serving.kserve.io/v1beta1',
         kind: 'InferenceService',
         namespace: 'models',
@@ -266,7 +297,7 @@ describe('preflight on a cluster that can run the model', () => {
         }),
       },
     };
-    ctx.kube.store.put(config);
+    await ctx.kube.objects.put(config);
     try {
       expect(await check()).toMatchObject({
         status: 'fail',
@@ -290,7 +321,7 @@ describe('preflight on a cluster that can run the model', () => {
         '/api/v1/namespaces/envoy-gateway-system/configmaps/envoy-gateway-config',
       ]);
     } finally {
-      ctx.kube.store.delete({
+      await ctx.kube.objects.delete({
         apiVersion: 'v1',
         kind: 'ConfigMap',
         namespace: 'kserve',
@@ -306,10 +337,10 @@ describe('preflight on a cluster that can run the model', () => {
       metadata: { name: 'team-quota', namespace: 'default' },
       spec: { hard: { 'requests.cpu': '8' } },
     };
-    beforeAll(() => {
-      ctx.kube.store.put(quota);
+    beforeAll(async () => {
+      await ctx.kube.objects.put(quota);
       // What kube's quota controller reports: 6 of 8 CPUs already requested.
-      ctx.kube.store.setStatus(
+      await ctx.kube.objects.setStatus(
         {
           apiVersion: 'v1',
           kind: 'ResourceQuota',
@@ -342,7 +373,12 @@ describe('preflight on a cluster that can run the model', () => {
         ['v1', 'PersistentVolumeClaim', 'model-manager-weights'],
       ])
         expect(
-          ctx.kube.store.get({ apiVersion, kind, name, namespace: 'default' }),
+          await ctx.kube.objects.get({
+            apiVersion,
+            kind,
+            name,
+            namespace: 'default',
+          }),
         ).toBeUndefined();
       expect(ctx.events).toEqual([
         expect.objectContaining({
@@ -366,7 +402,7 @@ describe('preflight on a cluster that can run the model', () => {
         .send({ cluster: 'local', namespace: 'default', skipPreflight: true });
       expect(res.status).toBe(200);
       expect(
-        ctx.kube.store.get({
+        await ctx.kube.objects.get({
           apiVersion: 'serving.kserve.io/v1beta1',
           kind: 'InferenceService',
           name: OVMS,
@@ -429,7 +465,7 @@ describe('preflight of a vLLM model on routing aigateway', () => {
     data: { ingress: JSON.stringify(ingress) },
   });
   afterEach(() =>
-    ctx.kube.store.delete({
+    ctx.kube.objects.delete({
       apiVersion: 'v1',
       kind: 'ConfigMap',
       namespace: 'kserve',
@@ -441,7 +477,7 @@ describe('preflight of a vLLM model on routing aigateway', () => {
     const preflight = () => checksOf(ctx.server, VLLM);
     // KServe's config as its install ships it (no enableLLMInferenceServiceTLS): HTTP, pass; and
     // the managed route's Gateway is not checked (aigateway renders the routes).
-    ctx.kube.store.put(configMap({ enableGatewayApi: true }));
+    await ctx.kube.objects.put(configMap({ enableGatewayApi: true }));
     ctx.kube.resetRequests();
     const before = await preflight();
     // No managed router under aigateway: its kinds are not asked for.
@@ -456,7 +492,7 @@ describe('preflight of a vLLM model on routing aigateway', () => {
       /kserve-ingress-gateway/,
     );
 
-    ctx.kube.store.put(
+    await ctx.kube.objects.put(
       configMap({ enableGatewayApi: true, enableLLMInferenceServiceTLS: true }),
     );
     const after = await preflight();
@@ -493,18 +529,18 @@ describe('preflight of a vLLM model on routing aigateway', () => {
       (await checksOf(ctx.server, VLLM)).find(
         (c: any) => c.id === 'gateway-config',
       );
-    const installed = ctx.kube.store.get(EG_CONFIG);
+    const installed = await ctx.kube.objects.get(EG_CONFIG);
     try {
       // As Envoy AI Gateway's install leaves it (the seeded cluster's): on, pass.
       expect((await check()).status).toBe('pass');
       // No such ConfigMap on the cluster: not known, a warn (Envoy Gateway may run elsewhere).
-      ctx.kube.store.delete(EG_CONFIG);
+      await ctx.kube.objects.delete(EG_CONFIG);
       expect((await check()).status).toBe('warn');
 
       // Envoy AI Gateway's extension server, as its envoy-gateway-values.yaml names it.
       const EXTENSION_MANAGER =
         'extensionManager:\n  hooks:\n    xdsTranslator:\n      post: [Translation, Cluster, Route]\n  service:\n    fqdn:\n      hostname: ai-gateway-controller.envoy-ai-gateway-system.svc.cluster.local\n      port: 1063\n';
-      ctx.kube.store.put(
+      await ctx.kube.objects.put(
         egConfig(
           `apiVersion: gateway.envoyproxy.io/v1alpha1\nkind: EnvoyGateway\nextensionApis:\n  enableEnvoyPatchPolicy: true\n${EXTENSION_MANAGER}`,
         ),
@@ -524,7 +560,7 @@ describe('preflight of a vLLM model on routing aigateway', () => {
       );
 
       // The Backend API on, no extension manager: Envoy AI Gateway's filters are never added.
-      ctx.kube.store.put(
+      await ctx.kube.objects.put(
         egConfig(
           'extensionApis:\n  enableEnvoyPatchPolicy: true\n  enableBackend: true\n',
         ),
@@ -541,14 +577,15 @@ describe('preflight of a vLLM model on routing aigateway', () => {
         /nothing was applied: The gateway's controller accepts the objects the routes use: .*extensionManager/,
       );
 
-      ctx.kube.store.put(
+      await ctx.kube.objects.put(
         egConfig(
           `extensionApis:\n  enableEnvoyPatchPolicy: true\n  enableBackend: true\n${EXTENSION_MANAGER}`,
         ),
       );
       expect((await check()).status).toBe('pass');
     } finally {
-      if (installed) ctx.kube.store.put(installed);
+      await ctx.kube.objects.delete(EG_CONFIG);
+      if (installed) await ctx.kube.objects.put(fresh(installed));
     }
   });
 });
@@ -571,10 +608,12 @@ describe("preflight: the class of the routes' Gateway", () => {
         'Gateway default/envoy-ai-gateway-basic (of a class Envoy Gateway serves) exists',
     });
     const installed = (await ctx.kube.objects.get(CLASS))!;
+    // Its controllerName is immutable (Gateway API's CRD: "Value is immutable"): another
+    // controller's class is deleted and created again.
+    await ctx.kube.objects.delete(CLASS);
     try {
       await ctx.kube.objects.put({
-        ...installed,
-        metadata: { name: CLASS.name },
+        ...fresh(installed),
         spec: { controllerName: 'istio.io/gateway-controller' },
       });
       expect(await gateway()).toMatchObject({
@@ -592,10 +631,8 @@ describe("preflight: the class of the routes' Gateway", () => {
         /nothing was applied: The Gateway the routes attach to exists: .*istio\.io\/gateway-controller/,
       );
     } finally {
-      await ctx.kube.objects.put({
-        ...installed,
-        metadata: { name: CLASS.name },
-      });
+      await ctx.kube.objects.delete(CLASS);
+      await ctx.kube.objects.put(fresh(installed));
     }
     expect((await gateway()).status).toBe('pass');
   });
