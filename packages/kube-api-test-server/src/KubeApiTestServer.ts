@@ -26,6 +26,7 @@ import { checkRequestBodySize } from './store/sizeLimits';
 import { handleNonResource } from './server/nonResource';
 import { RequestInfo, parseRequestInfo } from './server/requestInfo';
 import { ObjectStore } from './store/ObjectStore';
+import { admittedPut } from './store/admittedPut';
 import { FaultSpec, KubeApiTestServerOptions, RequestRecord } from './types';
 import { KubeObjects, KubeTarget } from './envtest/KubeTarget';
 import { JsonObject } from './util/json';
@@ -119,7 +120,7 @@ export class KubeApiTestServer implements KubeTarget {
     this.store = store;
     this.objects = {
       get: async ref => store.get(ref),
-      put: async object => store.put(object),
+      put: async object => admittedPut(registry, store, object),
       setStatus: async (ref, status, opts) =>
         store.setStatus(ref, status, opts),
       delete: async ref => store.delete(ref),

@@ -12,7 +12,7 @@ export {
   type StartModelManagerOptions,
 } from './startModelManager';
 export { testClustersConfig } from './clusterConfig';
-export { vllmWorkloadPod } from './workloadPod';
+export { putWithStatus, vllmWorkloadPod } from './workloadPod';
 export {
   seedSchedulableCluster,
   seedSchedulableTarget,

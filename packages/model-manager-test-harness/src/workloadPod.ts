@@ -1,3 +1,4 @@
+import type { KubeTarget } from '@model-manager/kube-api-test-server';
 /**
  * KServe's vLLM workload pod of an LLMInferenceService, as its controller labels it and the
  * kubelet reports it: scheduled on node-1, one container `main` (an image the tests' failing
@@ -33,4 +34,27 @@ export function vllmWorkloadPod(opts: {
       containerStatuses: [{ name: 'main', ready: false, ...opts.container }],
     },
   };
+}
+
+/**
+ * Puts an object as its controller or the kubelet leaves it: the object, then its `status`
+ * through the status subresource (a create through the API stores no status of its own, on the
+ * double as on a real server).
+ */
+export async function putWithStatus(
+  kube: KubeTarget,
+  object: { apiVersion: string; kind: string; metadata: any; status?: any },
+): Promise<void> {
+  const { status, ...rest } = object;
+  await kube.objects.put(rest);
+  if (status !== undefined)
+    await kube.objects.setStatus(
+      {
+        apiVersion: object.apiVersion,
+        kind: object.kind,
+        namespace: object.metadata.namespace,
+        name: object.metadata.name,
+      },
+      status,
+    );
 }

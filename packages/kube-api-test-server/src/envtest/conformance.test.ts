@@ -190,6 +190,40 @@ const CASES: Case[] = [
     },
   },
   {
+    name: "a Pod put again without restartPolicy: defaulted on the update too (Always), and its status is not the main resource's",
+    run: async send => {
+      const PODS = `/api/v1/namespaces/${NS}/pods`;
+      const pod = {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'defaulted', namespace: NS },
+        spec: { containers: [{ name: 'main', image: 'busybox:1.36' }] },
+        status: { phase: 'Running' },
+      };
+      const created = await send({ method: 'POST', path: PODS, body: pod });
+      const replaced = await send({
+        method: 'PUT',
+        path: `${PODS}/defaulted`,
+        body: {
+          ...pod,
+          metadata: {
+            ...pod.metadata,
+            resourceVersion: created.json.metadata.resourceVersion,
+          },
+        },
+      });
+      await send({
+        method: 'DELETE',
+        path: `${PODS}/defaulted?gracePeriodSeconds=0`,
+      });
+      return {
+        codes: [created.status, replaced.status],
+        restartPolicy: [created, replaced].map(r => r.json.spec?.restartPolicy),
+        phase: [created, replaced].map(r => r.json.status?.phase),
+      };
+    },
+  },
+  {
     name: 'a Job: spec.template is immutable',
     run: async send => {
       const created = await send(apply(`${JOBS}/dl`, job('dl', 'busybox:1')));

@@ -160,6 +160,11 @@ export const CRONJOB_HOOKS: ResourceHooks = {
 };
 
 export const POD_HOOKS: ResourceHooks = {
+  // kube-apiserver defaults a built-in object on every decode (SetDefaults_PodSpec for a create
+  // and an update alike), so a Pod put again without restartPolicy keeps Always.
+  normalize(obj) {
+    defaultPodSpec(getObject(obj, 'spec'));
+  },
   prepareForCreate(obj) {
     defaultPodSpec(getObject(obj, 'spec'));
     obj.status = { phase: 'Pending', qosClass: 'BestEffort' };

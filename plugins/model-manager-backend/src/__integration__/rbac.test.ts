@@ -16,6 +16,7 @@ import {
   type RbacRule,
 } from '@model-manager/kube-api-test-server';
 import {
+  putWithStatus,
   seedSchedulableTarget,
   vllmWorkloadPod,
 } from '@model-manager/test-harness';
@@ -173,12 +174,7 @@ describe('the RBAC of deploy/rbac.yaml', () => {
         },
       },
     });
-    const { status: podStatus, ...podSpec } = pod;
-    await kube.objects.put(podSpec);
-    await kube.objects.setStatus(
-      { apiVersion: 'v1', kind: 'Pod', namespace: NS, name: 'qwen-0' },
-      podStatus,
-    );
+    await putWithStatus(kube, pod);
     // The log is the kubelet's: the double holds one; a real server without nodes has none to
     // reach, and answers an error that is not a refusal.
     if (kube instanceof KubeApiTestServer)

@@ -5,7 +5,7 @@ import {
   KubeApiTestServer,
 } from '@model-manager/kube-api-test-server';
 import { signaturesFor } from '@model-manager/plugin-model-manager-common';
-import { testClustersConfig } from '@model-manager/test-harness';
+import { putWithStatus, testClustersConfig } from '@model-manager/test-harness';
 import { DiagnosisReader } from '../../diagnosis';
 import { ClusterRegistry, ServerSideApplier } from '../../kubernetes';
 import { MANAGED_SELECTOR } from '../LiveObjectCache';
@@ -156,10 +156,11 @@ describe('DiagnosisWatches and WatchedDiagnosis', () => {
 
   it('watches pods by KServe label and Events by type=Warning, keeps them trimmed, and diagnoses from them without listing; a change re-diagnoses and is pushed, one elsewhere is not', async () => {
     setUp();
-    kube.objects.put(
+    await putWithStatus(
+      kube,
       isvcPod('bge-predictor-abc', 'models', 'bge', 'ErrImagePull'),
     );
-    kube.objects.put(
+    await kube.objects.put(
       event('normal.1', 'models', 'Normal', 'bge-predictor-abc'),
     );
     kube.resetRequests();
@@ -199,14 +200,19 @@ describe('DiagnosisWatches and WatchedDiagnosis', () => {
 
     // A Warning Event about the pod: pushed, and the diagnosis reads it.
     let changed = nextChange('models');
-    kube.objects.put(event('warn.1', 'models', 'Warning', 'bge-predictor-abc'));
+    await kube.objects.put(
+      event('warn.1', 'models', 'Warning', 'bge-predictor-abc'),
+    );
     await changed;
     expect(pushed).toEqual(['local']);
     expect(await headline()).toMatch(/image tag does not exist/);
 
     // A change in a namespace no kept diagnosis is about: not pushed.
     changed = nextChange('other');
-    kube.objects.put(isvcPod('x-predictor-1', 'other', 'x', 'ErrImagePull'));
+    await putWithStatus(
+      kube,
+      isvcPod('x-predictor-1', 'other', 'x', 'ErrImagePull'),
+    );
     await changed;
     expect(pushed).toEqual(['local']);
     expect(
@@ -218,7 +224,8 @@ describe('DiagnosisWatches and WatchedDiagnosis', () => {
 
   it('lists per namespace as before while the watches are not live (no RBAC to watch pods in all namespaces), and keeps nothing', async () => {
     setUp(NAMESPACED_TOKEN);
-    kube.objects.put(
+    await putWithStatus(
+      kube,
       isvcPod('bge-predictor-abc', 'team', 'bge', 'ErrImagePull'),
     );
     kube.resetRequests();

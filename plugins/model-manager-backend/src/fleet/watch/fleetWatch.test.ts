@@ -6,6 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { useModelManager } from '../../__testUtils__/testBackend';
 import {
+  putWithStatus,
   seedSchedulableCluster,
   vllmWorkloadPod,
 } from '@model-manager/test-harness';
@@ -159,7 +160,8 @@ describe('the fleet from the watch cache', () => {
     const podName = 'qwen2-5-7b-instruct-kserve-7d9f-abcde';
     // KServe's workload pod, as the kubelet reports it: first the image cannot be pulled...
     const pod = (containerStatus: Record<string, unknown>) =>
-      local().objects.put(
+      putWithStatus(
+        local(),
         vllmWorkloadPod({
           model: 'qwen2-5-7b-instruct',
           namespace: 'models',
@@ -176,7 +178,7 @@ describe('the fleet from the watch cache', () => {
             i.namespace === 'models',
         )?.reason ?? '',
       );
-    pod({ state: { waiting: { reason: 'ImagePullBackOff' } } });
+    await pod({ state: { waiting: { reason: 'ImagePullBackOff' } } });
     await fleetUntil(b => /ImagePullBackOff|image/i.test(reason(b)));
 
     // From here the pods and Events come from the watches only.
@@ -191,7 +193,7 @@ describe('the fleet from the watch cache', () => {
     const stream = await openFleetEvents();
     // ...then the image is fixed and the engine is killed for memory: no managed object changes.
     let pushed = stream.next();
-    pod({
+    await pod({
       restartCount: 2,
       state: { waiting: { reason: 'CrashLoopBackOff' } },
       lastState: { terminated: { reason: 'OOMKilled', exitCode: 137 } },
@@ -419,7 +421,8 @@ describe('the diagnosis while the pods and Events cannot be watched', () => {
       },
     );
     const pod = (containerStatus: Record<string, unknown>) =>
-      local().objects.put(
+      putWithStatus(
+        local(),
         vllmWorkloadPod({
           model: 'qwen2-5-7b-instruct',
           namespace: 'models',
@@ -443,9 +446,9 @@ describe('the diagnosis while the pods and Events cannot be watched', () => {
         await new Promise(resolve => setImmediate(resolve));
       }
     };
-    pod({ state: { waiting: { reason: 'ImagePullBackOff' } } });
+    await pod({ state: { waiting: { reason: 'ImagePullBackOff' } } });
     await reasonUntil(/ImagePullBackOff|image/i);
-    pod({
+    await pod({
       restartCount: 2,
       state: { waiting: { reason: 'CrashLoopBackOff' } },
       lastState: { terminated: { reason: 'OOMKilled', exitCode: 137 } },
