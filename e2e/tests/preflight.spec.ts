@@ -20,13 +20,13 @@ async function kube(
   expect(res.status).toBeLessThan(300);
 }
 
-/** Signs in as the guest and opens the Deploy model template on its second step, with {@link MODEL} picked. */
-async function openDeployForm(page: Page) {
+/** Signs in as the guest and opens the Deploy model template on its second step, with `model` picked. */
+async function openDeployForm(page: Page, model = MODEL) {
   await page.goto('/');
   await page.getByRole('button', { name: 'Enter' }).click();
   await expect(page.getByText('Platform Catalog')).toBeVisible();
   await page.goto('/create/templates/default/deploy-model');
-  await pickModel(page, MODEL);
+  await pickModel(page, model);
 }
 
 test('the Deploy model template shows a failing preflight check before anything is applied, and does not go on unless "Deploy even if a preflight check fails" is ticked', async ({
@@ -213,11 +213,7 @@ test('an InferenceService KServe made in Knative mode: the Deploy form says KSer
       { status: { deploymentMode: 'Knative' } },
       'application/merge-patch+json',
     );
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Enter' }).click();
-    await expect(page.getByText('Platform Catalog')).toBeVisible();
-    await page.goto('/create/templates/default/deploy-model');
-    await pickModel(page, model);
+    await openDeployForm(page, model);
     await page
       .getByRole('button', { name: /models/ })
       .first()

@@ -42,6 +42,17 @@ describe('markdownText, shown as the scaffolder shows a task error', () => {
     'see https://github.com/backstage/backstage/blob/master/x_y_.md',
   ];
 
+  /** Renders the task page's error panel with `title` (Markdown), as the scaffolder does. */
+  function showPanel(title: string) {
+    return renderInTestApp(
+      <ErrorPanel
+        error={new Error('x')}
+        titleFormat="markdown"
+        title={title}
+      />,
+    );
+  }
+
   /** The panel's title as shown: its summary, after the severity; a link's screen-reader note left out. */
   async function shownTitle() {
     // The panel's summary holds the title (its details hold the error's name, message and stack).
@@ -52,13 +63,7 @@ describe('markdownText, shown as the scaffolder shows a task error', () => {
   }
 
   it('without it, the page would drop the placeholders of a fix (the defect it prevents)', async () => {
-    await renderInTestApp(
-      <ErrorPanel
-        error={new Error('x')}
-        titleFormat="markdown"
-        title={messages[0]}
-      />,
-    );
+    await showPanel(messages[0]);
     expect(await shownTitle()).toBe(
       'fix: kubectl -n default create secret generic hf-token --from-literal==',
     );
@@ -66,24 +71,12 @@ describe('markdownText, shown as the scaffolder shows a task error', () => {
 
   it.each(plain)('%j needs no backslash', async message => {
     expect(markdownText(message)).toBe(message);
-    await renderInTestApp(
-      <ErrorPanel
-        error={new Error('x')}
-        titleFormat="markdown"
-        title={markdownText(message)}
-      />,
-    );
+    await showPanel(markdownText(message));
     expect(await shownTitle()).toBe(message);
   });
 
   it.each(messages)('%j shows as written', async message => {
-    await renderInTestApp(
-      <ErrorPanel
-        error={new Error('x')}
-        titleFormat="markdown"
-        title={markdownText(message)}
-      />,
-    );
+    await showPanel(markdownText(message));
     expect(await shownTitle()).toBe(message);
     // A URL stays a link.
     for (const url of message.match(/https:\/\/\S+/g) ?? [])
