@@ -17,39 +17,47 @@ type Outcome = Pick<PreflightCheck, 'status' | 'message' | 'fix'>;
 
 type ParsedConfig = { config: unknown } | { error: string };
 
-let lastParsed:
-  | {
-      text: string;
-      format: GatewayConfigRequirement['format'];
-      result: ParsedConfig;
-    }
-  | undefined;
-
 /**
  * A ConfigMap key's text as its controller reads it. YAML: as sigs.k8s.io/yaml does (Envoy
  * Gateway's config decoder, envoyproxy/gateway internal/envoygateway/config/decoder.go), through
  * go-yaml v2, which reads YAML 1.1 (`yes` and `on` are true). JSON: as encoding/json does.
  */
-export function parseConfig(
+function parseConfig(
   text: string,
   format: GatewayConfigRequirement['format'],
 ): ParsedConfig {
-  // One preflight reads the same key twice (gateway-config, then the GatewayClass's expected
-  // controllerName): the last text parsed is kept, and its result is only read.
-  if (lastParsed?.text === text && lastParsed.format === format)
-    return lastParsed.result;
-  let result: ParsedConfig;
   try {
-    result = {
+    return {
       config:
         format === 'json'
           ? JSON.parse(text)
           : parseYaml(text, { version: '1.1' }),
     };
   } catch (e) {
-    result = { error: (e as Error).message.split('\n')[0] };
+    return { error: (e as Error).message.split('\n')[0] };
   }
-  lastParsed = { text, format, result };
+}
+
+/** The keys parsed of each ConfigMap as read, for as long as the read is held. */
+const parsedKeys = new WeakMap<object, Map<string, ParsedConfig>>();
+
+/**
+ * A key of a ConfigMap as read, parsed once per read: a preflight's checks share its reads, so
+ * the gateway-config check and the GatewayClass's expected controllerName parse Envoy Gateway's
+ * config once. Undefined when the key is not there.
+ */
+export function parsedConfigKey(
+  configMap: Record<string, any>,
+  key: string,
+  format: GatewayConfigRequirement['format'],
+): ParsedConfig | undefined {
+  const text = configMap.data?.[key];
+  if (typeof text !== 'string') return undefined;
+  let parsed = parsedKeys.get(configMap);
+  if (!parsed) parsedKeys.set(configMap, (parsed = new Map()));
+  const id = `${format}:${key}`;
+  let result = parsed.get(id);
+  if (!result) parsed.set(id, (result = parseConfig(text, format)));
   return result;
 }
 
@@ -84,9 +92,9 @@ function outcomeOf(
       message: `ConfigMap ${configMap.namespace}/${configMap.name} is not on cluster ${facts.cluster}, so whether ${controller} accepts ${need.neededFor} (${wanted}) is not known: ${controller} may not be installed, or runs in another namespace`,
       fix: `check that ${controller}'s config has ${wanted} where it runs (routing ${need.routing} needs it); or ${set}`,
     };
-  const text = read.body.data?.[configMap.key];
-  const parsed =
-    typeof text === 'string' ? parseConfig(text, need.format) : { config: {} };
+  const parsed = parsedConfigKey(read.body, configMap.key, need.format) ?? {
+    config: {},
+  };
   if ('error' in parsed)
     return {
       status: 'warn',

@@ -4,7 +4,7 @@ import {
   type ControllerGateway,
   type PreflightCheck,
 } from '@model-manager/plugin-model-manager-common';
-import { parseConfig } from './checkGatewayConfig';
+import { parsedConfigKey } from './checkGatewayConfig';
 import {
   claimPath,
   configMapPath,
@@ -270,11 +270,12 @@ function expectedControllerName(
   const read = facts.reads.get(
     configMapPath(configMap.namespace, configMap.name),
   );
-  const text = read?.ok ? read.body?.data?.[configMap.key] : undefined;
-  if (typeof text !== 'string') return { name: need.controllerName };
-  const parsed = parseConfig(text, format);
+  const parsed =
+    read?.ok && read.body
+      ? parsedConfigKey(read.body, configMap.key, format)
+      : undefined;
   const named =
-    'config' in parsed
+    parsed && 'config' in parsed
       ? readPath(parsed.config, configMap.field.split('.'))
       : undefined;
   return typeof named === 'string' && named !== ''

@@ -138,11 +138,7 @@ export function controllerTlsOf(
   catalog: Pick<Catalog, 'runtimes'>,
   server: ResolvedServer,
 ): (ControllerTls & { routing: string }) | undefined {
-  return ofRouting(catalog, server, (profile, routing) =>
-    Object.prototype.hasOwnProperty.call(profile.controllerTls, routing)
-      ? { ...profile.controllerTls[routing], routing }
-      : undefined,
-  );
+  return entryOfRouting(catalog, server, p => p.controllerTls);
 }
 
 /**
@@ -153,11 +149,7 @@ export function gatewayClassOf(
   catalog: Pick<Catalog, 'runtimes'>,
   server: ResolvedServer,
 ): (GatewayClassRequirement & { routing: string }) | undefined {
-  return ofRouting(catalog, server, (profile, routing) =>
-    Object.prototype.hasOwnProperty.call(profile.gatewayClass, routing)
-      ? { ...profile.gatewayClass[routing], routing }
-      : undefined,
-  );
+  return entryOfRouting(catalog, server, p => p.gatewayClass);
 }
 
 /**
@@ -183,6 +175,19 @@ function listOfRouting<T extends object>(
         ? section(profile)[routing].map(entry => ({ ...entry, routing }))
         : undefined,
     ) ?? []
+  );
+}
+
+/** A section's entry for the model's routing, with the routing named; undefined when none. */
+function entryOfRouting<T extends object>(
+  catalog: Pick<Catalog, 'runtimes'>,
+  server: ResolvedServer,
+  section: (profile: EngineProfile) => Readonly<Record<string, T>>,
+): (T & { routing: string }) | undefined {
+  return ofRouting(catalog, server, (profile, routing) =>
+    Object.prototype.hasOwnProperty.call(section(profile), routing)
+      ? { ...section(profile)[routing], routing }
+      : undefined,
   );
 }
 
