@@ -7,6 +7,7 @@ import {
   type RenderedDeploymentMode,
 } from './renderedNeeds';
 import type { Read, TargetFacts } from './types';
+import { worstOutcome, type Outcome } from './worstOutcome';
 
 const missing: Read = { ok: false, message: 'not read' };
 
@@ -24,8 +25,6 @@ function kserveMode(mode: string): string {
   if (mode === 'Serverless') return 'Knative';
   return mode;
 }
-
-type Outcome = Pick<PreflightCheck, 'status' | 'message' | 'fix'>;
 
 function outcomeOf(isvc: RenderedDeploymentMode, facts: TargetFacts): Outcome {
   const where = `InferenceService ${isvc.namespace}/${isvc.name}`;
@@ -90,10 +89,9 @@ export function checkDeploymentMode(
 ): PreflightCheck | undefined {
   const isvcs = renderedDeploymentModes(facts.objects, facts.namespace);
   if (isvcs.length === 0) return undefined;
-  const outcomes = isvcs.map(isvc => outcomeOf(isvc, facts));
-  const worst =
-    outcomes.find(o => o.status === 'fail') ??
-    outcomes.find(o => o.status === 'unknown') ??
-    outcomes[0];
-  return { id: 'deployment-mode', title: TITLE, ...worst };
+  return {
+    id: 'deployment-mode',
+    title: TITLE,
+    ...worstOutcome(isvcs.map(isvc => outcomeOf(isvc, facts))),
+  };
 }

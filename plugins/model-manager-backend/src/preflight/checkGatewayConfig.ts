@@ -8,12 +8,11 @@ import { parse as parseYaml } from 'yaml';
 import { configMapPath } from './paths';
 import { unreadable } from './readText';
 import type { Read, TargetFacts } from './types';
+import { worstOutcome, type Outcome } from './worstOutcome';
 
 const missing: Read = { ok: false, message: 'not read' };
 
 const TITLE = "The gateway's controller accepts the objects the routes use";
-
-type Outcome = Pick<PreflightCheck, 'status' | 'message' | 'fix'>;
 
 type ParsedConfig = { config: unknown } | { error: string };
 
@@ -177,13 +176,6 @@ function setOutcome(
   };
 }
 
-const RANK: Record<PreflightCheck['status'], number> = {
-  pass: 0,
-  warn: 1,
-  unknown: 2,
-  fail: 3,
-};
-
 /**
  * 9. The controller that serves the routes' objects accepts them, as its own config says (profile
  * `gateway_config:`; aigateway: Envoy Gateway takes a `Backend` only with
@@ -206,19 +198,5 @@ export function checkGatewayConfig(
       facts,
     ),
   );
-  const worst = outcomes.reduce((a, b) =>
-    RANK[b.status] > RANK[a.status] ? b : a,
-  );
-  const shownOutcomes =
-    worst.status === 'pass'
-      ? outcomes
-      : outcomes.filter(o => o.status === worst.status);
-  const fixes = shownOutcomes.flatMap(o => (o.fix ? [o.fix] : []));
-  return {
-    id: 'gateway-config',
-    title: TITLE,
-    status: worst.status,
-    message: shownOutcomes.map(o => o.message).join('; '),
-    ...(fixes.length > 0 ? { fix: fixes.join('; ') } : {}),
-  };
+  return { id: 'gateway-config', title: TITLE, ...worstOutcome(outcomes) };
 }
