@@ -20,6 +20,15 @@ async function kube(
   expect(res.status).toBeLessThan(300);
 }
 
+/** On the Where step: picks `namespace` (the form starts on the first the cluster allows). */
+async function pickNamespace(page: Page, namespace: string) {
+  await page
+    .getByRole('button', { name: /models/ })
+    .first()
+    .click();
+  await page.getByRole('option', { name: namespace }).click();
+}
+
 /** Signs in as the guest and opens the Deploy model template on its second step, with `model` picked. */
 async function openDeployForm(page: Page, model = MODEL) {
   await page.goto('/');
@@ -51,11 +60,7 @@ test('the Deploy model template shows a failing preflight check before anything 
 
   // Namespace `default` is full: its ResourceQuota (as kube's quota controller reports it) has no
   // CPU left. The check says so, in words, with its fix.
-  await page
-    .getByRole('button', { name: /models/ })
-    .first()
-    .click();
-  await page.getByRole('option', { name: 'default' }).click();
+  await pickNamespace(page, 'default');
   const checks = page.getByTestId('preflight-checks');
   await expect(checks).toContainText(
     "Fails: The namespace's ResourceQuota has room for the pod: ResourceQuota in default would refuse the pod",
@@ -214,11 +219,7 @@ test('an InferenceService KServe made in Knative mode: the Deploy form says KSer
       'application/merge-patch+json',
     );
     await openDeployForm(page, model);
-    await page
-      .getByRole('button', { name: /models/ })
-      .first()
-      .click();
-    await page.getByRole('option', { name: 'rollouts' }).click();
+    await pickNamespace(page, 'rollouts');
     const checks = page.getByTestId('preflight-checks');
     await expect(checks).toContainText(
       `Fails: KServe keeps the InferenceService's deployment mode: InferenceService rollouts/${model} runs in Knative mode on cluster local`,

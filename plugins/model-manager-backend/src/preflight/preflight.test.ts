@@ -14,7 +14,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { catalogCopy } from '../__testUtils__/editableCatalog';
-import { useModelManager } from '../__testUtils__/testBackend';
+import {
+  useModelManager,
+  type ModelManagerTestContext,
+} from '../__testUtils__/testBackend';
 import { ClusterRegistry } from '../kubernetes';
 import {
   seedSchedulableCluster,
@@ -55,6 +58,18 @@ const checksOf = async (
       .set('Authorization', ALICE)
       .expect(200)
   ).body.checks;
+
+/** A deploy of `model` to local/models, refused (409) with only reads made: its error. */
+const refusedDeploy = async (ctx: ModelManagerTestContext, model: string) => {
+  ctx.kube.resetRequests();
+  const res = await request(ctx.server)
+    .post(`/api/model-manager/models/${model}/deploy`)
+    .set('Authorization', ALICE)
+    .send({ cluster: 'local', namespace: 'models' })
+    .expect(409);
+  expect(ctx.kube.requests.every(r => r.method === 'GET')).toBe(true);
+  return res.body.error;
+};
 
 describe('preflight on a cluster that can run the model', () => {
   const ctx = useModelManager();
@@ -232,16 +247,9 @@ describe('preflight on a cluster that can run the model', () => {
           ),
         ),
       });
-      ctx.kube.resetRequests();
-      const refused = await api()
-        .post(`/api/model-manager/models/${OVMS}/deploy`)
-        .set('Authorization', ALICE)
-        .send({ cluster: 'local', namespace: 'models' })
-        .expect(409);
-      expect(refused.body.error.message).toMatch(
+      expect((await refusedDeploy(ctx, OVMS)).message).toMatch(
         /nothing was applied: KServe keeps the InferenceService's deployment mode: /,
       );
-      expect(ctx.kube.requests.every(r => r.method === 'GET')).toBe(true);
     } finally {
       await ctx.kube.objects.delete({
         apiVersion: 'serving.kserve.io/v1beta1',
@@ -445,19 +453,7 @@ describe('preflight of a vLLM model on routing aigateway', () => {
     modelsFile,
     runtimesDir: path.join(path.dirname(modelsFile), 'runtimes'),
   });
-  const api = () => request(ctx.server);
   const VLLM = 'qwen2-5-7b-instruct';
-  /** A deploy of the vLLM model, refused (409) with only reads made: its error. */
-  const refusedDeploy = async () => {
-    ctx.kube.resetRequests();
-    const res = await api()
-      .post(`/api/model-manager/models/${VLLM}/deploy`)
-      .set('Authorization', ALICE)
-      .send({ cluster: 'local', namespace: 'models' })
-      .expect(409);
-    expect(ctx.kube.requests.every(r => r.method === 'GET')).toBe(true);
-    return res.body.error;
-  };
   const configMap = (ingress: Record<string, unknown>) => ({
     apiVersion: 'v1',
     kind: 'ConfigMap',
@@ -505,7 +501,7 @@ describe('preflight of a vLLM model on routing aigateway', () => {
         'set enableLLMInferenceServiceTLS to false in ConfigMap kserve/inferenceservice-config',
       ),
     });
-    const refused = await refusedDeploy();
+    const refused = await refusedDeploy(ctx, VLLM);
     expect(refused.name).toBe('PreflightFailedError');
     expect(refused.message).toMatch(
       /nothing was applied: The routes speak the protocol of the model's workload: .*enableLLMInferenceServiceTLS/,
@@ -555,7 +551,7 @@ describe('preflight of a vLLM model on routing aigateway', () => {
           "set extensionApis.enableBackend: true in envoy-gateway.yaml of ConfigMap envoy-gateway-system/envoy-gateway-config (Helm: config.envoyGateway.extensionApis.enableBackend=true, as Envoy AI Gateway's install sets it)",
         ),
       });
-      expect((await refusedDeploy()).message).toMatch(
+      expect((await refusedDeploy(ctx, VLLM)).message).toMatch(
         /nothing was applied: The gateway's controller accepts the objects the routes use: .*extensionApis\.enableBackend/,
       );
 
@@ -573,7 +569,7 @@ describe('preflight of a vLLM model on routing aigateway', () => {
           /^set extensionManager in envoy-gateway\.yaml of ConfigMap envoy-gateway-system\/envoy-gateway-config \(Helm: config\.envoyGateway\.extensionManager with hooks\.xdsTranslator and service\.fqdn /,
         ),
       });
-      expect((await refusedDeploy()).message).toMatch(
+      expect((await refusedDeploy(ctx, VLLM)).message).toMatch(
         /nothing was applied: The gateway's controller accepts the objects the routes use: .*extensionManager/,
       );
 
