@@ -70,6 +70,27 @@ export function readFlag(item: string, reader: FlagReader): FlagReading {
   };
 }
 
+/** Each reader's declared option strings, made once: a profile is never changed after it is read. */
+const DECLARED = new WeakMap<FlagReader, ReadonlySet<string>>();
+
+/** Every option string the engine's parser declares: aliases, MoE-only flags, `--x` and `--no-x`. */
+function declaredFlags(reader: FlagReader): ReadonlySet<string> {
+  let declared = DECLARED.get(reader);
+  if (!declared) {
+    const flags = new Set<string>([
+      ...Object.values(reader.flagAliases),
+      ...reader.moeOnlyFlags,
+    ]);
+    for (const [f, kind] of Object.entries(reader.flagKinds)) {
+      flags.add(f);
+      if (kind === 'boolean') flags.add(NEGATION + f.slice(2));
+    }
+    declared = flags;
+    DECLARED.set(reader, declared);
+  }
+  return declared;
+}
+
 /**
  * The declared long flags an abbreviation could stand for (argparse matches a prefix of every
  * option string, `--no-x` included). Empty when `option` is declared, or the engine's parser does
@@ -77,14 +98,7 @@ export function readFlag(item: string, reader: FlagReader): FlagReading {
  */
 export function abbreviationOf(option: string, reader: FlagReader): string[] {
   if (!reader.flagAbbreviations || !option.startsWith('--')) return [];
-  const declared = new Set<string>([
-    ...Object.values(reader.flagAliases),
-    ...reader.moeOnlyFlags,
-  ]);
-  for (const [f, kind] of Object.entries(reader.flagKinds)) {
-    declared.add(f);
-    if (kind === 'boolean') declared.add(NEGATION + f.slice(2));
-  }
+  const declared = declaredFlags(reader);
   if (declared.has(option)) return [];
   return [...declared].filter(f => f.startsWith(option)).sort();
 }
