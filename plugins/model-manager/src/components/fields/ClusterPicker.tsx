@@ -1,13 +1,9 @@
 import { useApi } from '@backstage/core-plugin-api';
 import type { FieldExtensionComponentProps } from '@backstage/plugin-scaffolder-react';
-import FormControl from '@material-ui/core/FormControl';
-import FormHelperText from '@material-ui/core/FormHelperText';
-import InputLabel from '@material-ui/core/InputLabel';
-import MenuItem from '@material-ui/core/MenuItem';
-import Select from '@material-ui/core/Select';
 import useAsync from 'react-use/esm/useAsync';
 import { modelManagerApiRef } from '../../api';
 import { emptyChoiceLabel, knownNameValidation } from './knownName';
+import { SelectField } from './SelectField';
 
 /**
  * The cluster to deploy to: a picker of the clusters the backend is configured with
@@ -42,41 +38,22 @@ export function ClusterPicker(
     help =
       'The clusters the portal can deploy to; the namespaces each allows are listed below.';
   return (
-    <FormControl
-      fullWidth
-      margin="normal"
+    <SelectField
+      id={idSchema.$id}
+      title={title}
+      testId="cluster-picker"
+      value={(known && formData) || ''}
+      choices={clusters.map(c => ({
+        value: c.name,
+        label: `${c.name}${c.namespaces ? '' : ' (any namespace)'}`,
+      }))}
+      emptyLabel={emptyLabel}
+      onChange={onChange}
       required={required}
       disabled={state.loading}
       error={unknown || !!state.error || !!rawErrors?.length}
-    >
-      <InputLabel
-        id={`${idSchema.$id}-label`}
-        shrink={!!emptyLabel || undefined}
-      >
-        {title}
-      </InputLabel>
-      <Select
-        labelId={`${idSchema.$id}-label`}
-        id={idSchema.$id}
-        data-testid="cluster-picker"
-        value={known ? formData : ''}
-        displayEmpty={!!emptyLabel}
-        onChange={e => onChange((e.target.value as string) || undefined!)}
-      >
-        {emptyLabel && (
-          <MenuItem value="">
-            <em>{emptyLabel}</em>
-          </MenuItem>
-        )}
-        {clusters.map(c => (
-          <MenuItem key={c.name} value={c.name}>
-            {c.name}
-            {c.namespaces ? '' : ' (any namespace)'}
-          </MenuItem>
-        ))}
-      </Select>
-      <FormHelperText>{help}</FormHelperText>
-    </FormControl>
+      help={help}
+    />
   );
 }
 

@@ -1,15 +1,12 @@
 import { useApi } from '@backstage/core-plugin-api';
 import type { FieldExtensionComponentProps } from '@backstage/plugin-scaffolder-react';
-import FormControl from '@material-ui/core/FormControl';
 import FormHelperText from '@material-ui/core/FormHelperText';
-import InputLabel from '@material-ui/core/InputLabel';
-import MenuItem from '@material-ui/core/MenuItem';
-import Select from '@material-ui/core/Select';
 import TextField from '@material-ui/core/TextField';
 import { useEffect, useState } from 'react';
 import useAsync from 'react-use/esm/useAsync';
 import { modelManagerApiRef } from '../../api';
 import { emptyChoiceLabel } from './knownName';
+import { SelectField } from './SelectField';
 import { namespaceProblem } from './validation';
 
 /**
@@ -88,50 +85,30 @@ export function NamespacePicker(
     );
   }
   return (
-    <FormControl
-      fullWidth
-      margin="normal"
+    <SelectField
+      id={idSchema.$id}
+      title={title}
+      value={formData && allowed.includes(formData) ? formData : ''}
+      choices={allowed.map(n => ({ value: n, label: n }))}
+      emptyLabel={emptyLabel}
+      onChange={value => {
+        setRefused(undefined);
+        onChange(value);
+      }}
       required={required}
       error={!!rawErrors?.length}
-    >
-      <InputLabel
-        id={`${idSchema.$id}-label`}
-        shrink={!!emptyLabel || undefined}
-      >
-        {title}
-      </InputLabel>
-      <Select
-        labelId={`${idSchema.$id}-label`}
-        id={idSchema.$id}
-        value={formData && allowed.includes(formData) ? formData : ''}
-        displayEmpty={!!emptyLabel}
-        onChange={e => {
-          setRefused(undefined);
-          onChange((e.target.value as string) || undefined);
-        }}
-      >
-        {emptyLabel && (
-          <MenuItem value="">
-            <em>{emptyLabel}</em>
-          </MenuItem>
-        )}
-        {allowed.map(n => (
-          <MenuItem key={n} value={n}>
-            {n}
-          </MenuItem>
-        ))}
-      </Select>
-      {refused && (
-        <FormHelperText error data-testid="namespace-refused">
-          {refused}
-        </FormHelperText>
-      )}
-      <FormHelperText>
-        {!formData && rawErrors?.length
+      notes={
+        refused && (
+          <FormHelperText error data-testid="namespace-refused">
+            {refused}
+          </FormHelperText>
+        )
+      }
+      help={`${
+        !formData && rawErrors?.length
           ? 'Pick the namespace to deploy to. '
-          : ''}
-        The namespaces cluster {cluster} allows models in.
-      </FormHelperText>
-    </FormControl>
+          : ''
+      }The namespaces cluster ${cluster} allows models in.`}
+    />
   );
 }

@@ -1,13 +1,9 @@
 import { useApi } from '@backstage/core-plugin-api';
 import type { FieldExtensionComponentProps } from '@backstage/plugin-scaffolder-react';
-import FormControl from '@material-ui/core/FormControl';
-import FormHelperText from '@material-ui/core/FormHelperText';
-import InputLabel from '@material-ui/core/InputLabel';
-import MenuItem from '@material-ui/core/MenuItem';
-import Select from '@material-ui/core/Select';
 import useAsync from 'react-use/esm/useAsync';
 import { modelManagerApiRef } from '../../api';
 import { knownNameValidation } from './knownName';
+import { SelectField } from './SelectField';
 
 /**
  * A runtime of models.yaml (a key of `runtimes:`, from `GET /runtimes`), picked instead of typed,
@@ -29,34 +25,27 @@ export function RuntimePicker(props: FieldExtensionComponentProps<string>) {
     help = `${formData} (from the link) is not a runtime of models.yaml; pick one of ${names}.`;
   else help = schema.description ?? 'A runtime of models.yaml.';
   return (
-    <FormControl
-      fullWidth
-      margin="normal"
+    <SelectField
+      id={idSchema.$id}
+      title={title}
+      testId="runtime-picker"
+      value={(known && formData) || ''}
+      choices={runtimes.map(r => ({
+        value: r.name,
+        label: `${r.name}${
+          r.versioned
+            ? ` — versions ${r.versions.map(v => v.version).join(', ')}${
+                r.defaultVersion ? ` (default ${r.defaultVersion})` : ''
+              }`
+            : ' — flat (no versions)'
+        }`,
+      }))}
+      onChange={onChange}
       required={required}
       disabled={state.loading}
       error={unknown || !!state.error || !!rawErrors?.length}
-    >
-      <InputLabel id={`${idSchema.$id}-label`}>{title}</InputLabel>
-      <Select
-        labelId={`${idSchema.$id}-label`}
-        id={idSchema.$id}
-        data-testid="runtime-picker"
-        value={known ? formData : ''}
-        onChange={e => onChange((e.target.value as string) || undefined!)}
-      >
-        {runtimes.map(r => (
-          <MenuItem key={r.name} value={r.name}>
-            {r.name}
-            {r.versioned
-              ? ` — versions ${r.versions.map(v => v.version).join(', ')}${
-                  r.defaultVersion ? ` (default ${r.defaultVersion})` : ''
-                }`
-              : ' — flat (no versions)'}
-          </MenuItem>
-        ))}
-      </Select>
-      <FormHelperText>{help}</FormHelperText>
-    </FormControl>
+      help={help}
+    />
   );
 }
 

@@ -3,11 +3,11 @@ import type { FieldExtensionComponentProps } from '@backstage/plugin-scaffolder-
 import FormControl from '@material-ui/core/FormControl';
 import FormHelperText from '@material-ui/core/FormHelperText';
 import InputLabel from '@material-ui/core/InputLabel';
-import MenuItem from '@material-ui/core/MenuItem';
 import Select from '@material-ui/core/Select';
 import { useEffect, useState } from 'react';
 import useAsync from 'react-use/esm/useAsync';
 import { modelManagerApiRef } from '../../api';
+import { SelectField } from './SelectField';
 
 /** `component:default/qwen` or `qwen` -> `qwen`. */
 export function modelNameOf(ref: unknown): string | undefined {
@@ -120,41 +120,33 @@ export function ServerVersionPicker(
       'Leave empty to apply what models.yaml resolves now, e.g. after moving default_version.';
   else help = 'Leave empty to use the model’s pin or the runtime default.';
   return (
-    <FormControl
-      fullWidth
+    <SelectField
+      id={idSchema.$id}
+      title={title}
+      testId="server-version-picker"
+      value={(listed && formData) || ''}
+      choices={(runtime?.versions ?? []).map(v => ({
+        value: v.version,
+        label: `${v.version}${v.default ? ' (default)' : ''}${
+          v.version === pin ? ' (pinned by the model)' : ''
+        } — ${v.image}`,
+      }))}
+      emptyLabel={empty}
+      onChange={value => {
+        setCleared(undefined);
+        onChange(value);
+      }}
       disabled={state.loading || flat}
       error={!!rawErrors?.length}
-    >
-      <InputLabel id={`${idSchema.$id}-label`} shrink>
-        {title}
-      </InputLabel>
-      <Select
-        labelId={`${idSchema.$id}-label`}
-        data-testid="server-version-picker"
-        value={listed ? formData : ''}
-        displayEmpty
-        onChange={e => {
-          setCleared(undefined);
-          onChange((e.target.value as string) || undefined);
-        }}
-      >
-        <MenuItem value="">
-          <em>{empty}</em>
-        </MenuItem>
-        {runtime?.versions.map(v => (
-          <MenuItem key={v.version} value={v.version}>
-            {v.version}
-            {v.default ? ' (default)' : ''}
-            {v.version === pin ? ' (pinned by the model)' : ''} — {v.image}
-          </MenuItem>
-        ))}
-      </Select>
-      {cleared && (
-        <FormHelperText data-testid="server-version-cleared">
-          {cleared}
-        </FormHelperText>
-      )}
-      <FormHelperText>{help}</FormHelperText>
-    </FormControl>
+      margin="none"
+      notes={
+        cleared && (
+          <FormHelperText data-testid="server-version-cleared">
+            {cleared}
+          </FormHelperText>
+        )
+      }
+      help={help}
+    />
   );
 }
