@@ -1,4 +1,40 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import path from 'node:path';
+import {
+  errors,
+  expect,
+  test,
+  type APIRequestContext,
+  type Page,
+} from '@playwright/test';
+
+/** How long one capture may take before it counts as hung. */
+const CAPTURE_TIMEOUT_MS = 30_000;
+
+/**
+ * A full-page screenshot of a step, for the person reading the run (e2e/test-results/DIR/NAME.png).
+ * It is a record, not an assertion: Chromium has now and then hung on a full-page capture of a
+ * long page (CI of a0640d1: two minutes after "fonts loaded", until the test's timeout). A capture
+ * that takes longer than 30 s is made again of the viewport alone, and the test is annotated so.
+ */
+export async function shot(page: Page, name: string, dir = 'steps') {
+  const file = path.resolve(__dirname, 'test-results', dir, `${name}.png`);
+  try {
+    await page.screenshot({
+      path: file,
+      fullPage: true,
+      timeout: CAPTURE_TIMEOUT_MS,
+    });
+  } catch (e) {
+    if (!(e instanceof errors.TimeoutError)) throw e;
+    test.info().annotations.push({
+      type: 'screenshot',
+      description: `${name}: the full-page capture took over ${
+        CAPTURE_TIMEOUT_MS / 1000
+      } s; the viewport alone was captured`,
+    });
+    await page.screenshot({ path: file, timeout: CAPTURE_TIMEOUT_MS });
+  }
+}
 
 /** On a template's Model step: picks `model` in the entity picker and goes to the next step. */
 export async function pickModel(page: Page, model: string) {

@@ -1,6 +1,6 @@
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { shot } from '../steps';
 
 /**
  * The Deployments page and a runtime version rollout through the Roll out runtime version
@@ -10,13 +10,6 @@ import { expect, test } from '../fixtures';
 const NAMESPACE = 'default';
 const UNPINNED = 'bge-m3'; // follows the vllm default_version (0.24.0)
 const PINNED = 'llama-3-1-8b-instruct'; // server_version: "0.19.1" in models.yaml
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({
-    path: path.resolve(__dirname, '../test-results/steps', `${name}.png`),
-    fullPage: true,
-  });
-}
 
 async function guestHeaders(request: APIRequestContext) {
   const refresh = await request.get('/api/auth/guest/refresh');

@@ -1,17 +1,8 @@
-import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { deployAsGuest, kube } from '../steps';
+import { deployAsGuest, kube, shot } from '../steps';
 
 const MODEL = 'qwen2-5-7b-instruct';
 const POD = `${MODEL}-kserve-7d9f-abcde`;
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({
-    path: path.resolve(__dirname, '../test-results/steps', `${name}.png`),
-    fullPage: true,
-  });
-}
 
 const podStatus = (status: object) =>
   kube('PATCH', `/api/v1/namespaces/models/pods/${POD}/status`, { status });

@@ -1,15 +1,7 @@
-import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { shot } from '../steps';
 
 const MODEL = 'qwen2-5-7b-instruct';
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({
-    path: path.resolve(__dirname, '../test-results/steps', `${name}.png`),
-    fullPage: true,
-  });
-}
 
 /**
  * Issue 26: after a dry run, one click runs the same request for real. The task's output links to

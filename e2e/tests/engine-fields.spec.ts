@@ -1,7 +1,5 @@
-import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { pickModel } from '../steps';
+import { pickModel, shot } from '../steps';
 
 /**
  * Deploy model (issue 26): the form knows the chosen model. A MoE-only flag on a dense model is
@@ -10,13 +8,6 @@ import { pickModel } from '../steps';
  */
 const VLLM_MODEL = 'qwen2-5-7b-instruct';
 const OPENVINO_MODEL = 'bge-small-en-v1-5-ov';
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({
-    path: path.resolve(__dirname, '../test-results/steps', `${name}.png`),
-    fullPage: true,
-  });
-}
 
 test('flags belong to the model: a MoE-only flag is refused beside it, and flags of another engine are cleared saying so', async ({
   page,

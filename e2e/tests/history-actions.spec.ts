@@ -1,15 +1,7 @@
-import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { shot } from '../steps';
 
 const MODEL = 'bge-small-en-v1-5-ov';
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({
-    path: path.resolve(__dirname, '../test-results/steps', `${name}.png`),
-    fullPage: true,
-  });
-}
 
 /**
  * Issue 26: opening the rollback dialog (and cancelling it) leaves the history as it was; the

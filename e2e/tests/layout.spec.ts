@@ -1,7 +1,6 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { kube } from '../steps';
+import { kube, shot } from '../steps';
 
 /**
  * No page of ours scrolls sideways at 1440 or 1280 px (issue 26): the page's scrollWidth is at
@@ -145,14 +144,7 @@ for (const width of [1440, 1280]) {
       await ready(page);
       // Nothing still loading changes the width afterwards.
       await expect(page.getByRole('progressbar')).toHaveCount(0);
-      await page.screenshot({
-        path: path.resolve(
-          __dirname,
-          '../test-results/layout',
-          `${name}-${width}.png`,
-        ),
-        fullPage: true,
-      });
+      await shot(page, `${name}-${width}`, 'layout');
       const { scrollWidth, innerWidth, sticking } = await page.evaluate(() => ({
         scrollWidth: document.documentElement.scrollWidth,
         innerWidth: window.innerWidth,

@@ -1,19 +1,11 @@
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { deployAsGuest, guestToken, kube } from '../steps';
+import { deployAsGuest, guestToken, kube, shot } from '../steps';
 
 const MODEL = 'phi-3-5-mini-instruct-int4-ov';
 const JOB = `${MODEL}-download`;
 // e2e/app-config.e2e.yaml: modelManager.kubernetes.clusters.local.gatewayBaseUrl
 const GATEWAY = 'https://ai-gateway.example.com';
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({
-    path: path.resolve(__dirname, '../test-results/steps', `${name}.png`),
-    fullPage: true,
-  });
-}
 
 const jobStatus = (status: object) =>
   kube('PATCH', `/apis/batch/v1/namespaces/models/jobs/${JOB}/status`, {

@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { expect, test } from '../fixtures';
-import { deployAsGuest, kube } from '../steps';
+import { deployAsGuest, kube, shot } from '../steps';
 
 const MODEL = 'phi-3-5-mini-instruct-int4-ov';
 // e2e/app-config.e2e.yaml: modelManager.kubernetes.clusters.local.gatewayBaseUrl
@@ -63,14 +62,7 @@ test("a model's Overview starts with its summary and shows no empty card", async
     'Has subcomponents',
   ])
     await expect(page.getByRole('heading', { name: empty })).toHaveCount(0);
-  await page.screenshot({
-    path: path.resolve(
-      __dirname,
-      '../test-results/steps',
-      'issue26-overview.png',
-    ),
-    fullPage: true,
-  });
+  await shot(page, 'issue26-overview');
 
   const deploy = page.getByRole('button', { name: `Deploy ${MODEL}` });
   await expect(deploy).toHaveAttribute(

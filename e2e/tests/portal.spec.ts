@@ -1,16 +1,8 @@
-import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { shot } from '../steps';
 
 const KUBE = 'http://127.0.0.1:16443';
 const MODEL = 'qwen2-5-7b-instruct';
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({
-    path: path.resolve(__dirname, '../test-results/steps', `${name}.png`),
-    fullPage: true,
-  });
-}
 
 test.describe.configure({ mode: 'serial' });
 

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { pickModel } from '../steps';
+import { pickModel, shot } from '../steps';
 
 const KUBE = 'http://127.0.0.1:16443';
 const MODEL = 'qwen2-5-7b-instruct';
@@ -67,14 +66,7 @@ test('the Deploy model template shows a failing preflight check before anything 
   );
   await expect(checks).toContainText('team-quota: requests.cpu used 8 of 8');
   await expect(checks).toContainText('Pass: A schedulable node fits the pod');
-  await page.screenshot({
-    path: path.resolve(
-      __dirname,
-      '../test-results/steps',
-      'preflight-where.png',
-    ),
-    fullPage: true,
-  });
+  await shot(page, 'preflight-where');
 
   // The form does not go on: the deploy (a dry run too) would be refused and apply nothing.
   await page.getByRole('button', { name: 'Review' }).click();
@@ -95,14 +87,7 @@ test('the Deploy model template shows a failing preflight check before anything 
       /checks fail, the deploy goes ahead \("Deploy even if a preflight check fails" is ticked\): The namespace's ResourceQuota has room for the pod \(ResourceQuota in default would refuse the pod/,
     ),
   ).toBeVisible();
-  await page.screenshot({
-    path: path.resolve(
-      __dirname,
-      '../test-results/steps',
-      'preflight-review.png',
-    ),
-    fullPage: true,
-  });
+  await shot(page, 'preflight-review');
 
   // A dry run (as the form defaults to): the API server validates, nothing is applied.
   await page.getByRole('button', { name: 'Create' }).click();
@@ -188,14 +173,7 @@ test('a variable read from a Secret that is missing: the check gives the command
     .first();
   await expect(message).toContainText(`(fix: create it there: ${fix})`);
   await expect(message).not.toContainText('\\');
-  await page.screenshot({
-    path: path.resolve(
-      __dirname,
-      '../test-results/steps',
-      'preflight-secret-banner.png',
-    ),
-    fullPage: true,
-  });
+  await shot(page, 'preflight-secret-banner');
 });
 
 test('an InferenceService KServe made in Knative mode: the Deploy form says KServe would refuse the change and how to undeploy first; once it is gone, the check passes', async ({
@@ -227,14 +205,7 @@ test('an InferenceService KServe made in Knative mode: the Deploy form says KSer
     await expect(checks).toContainText(
       `fix: undeploy the model from this target first (the Serving tab's Undeploy, or model-manager undeploy ${model} --cluster local --namespace rollouts)`,
     );
-    await page.screenshot({
-      path: path.resolve(
-        __dirname,
-        '../test-results/steps',
-        'preflight-deployment-mode.png',
-      ),
-      fullPage: true,
-    });
+    await shot(page, 'preflight-deployment-mode');
   } finally {
     await kube('DELETE', `${isvcs}/${model}`, undefined);
   }

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { guestToken, kube } from '../steps';
+import { guestToken, kube, shot } from '../steps';
 
 /**
  * A rollout with a canary on the task page (issue 26): the Roll out runtime version template runs
@@ -13,13 +12,6 @@ import { guestToken, kube } from '../steps';
 const NAMESPACE = 'rollouts';
 const CANARY = 'bge-m3'; // first in the plan (targets in model order); follows vllm's default_version
 const OTHER = 'bge-reranker-v2-m3';
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({
-    path: path.resolve(__dirname, '../test-results/steps', `${name}.png`),
-    fullPage: true,
-  });
-}
 
 /**
  * What the task page's stepper shows for a step (@backstage/plugin-scaffolder-react 2.1

@@ -1,13 +1,6 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({
-    path: path.resolve(__dirname, '../test-results/steps', `${name}.png`),
-    fullPage: true,
-  });
-}
+import { shot } from '../steps';
 
 async function signIn(page: Page) {
   await page.goto('/');

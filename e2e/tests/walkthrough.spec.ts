@@ -1,19 +1,12 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { errors, type Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { shot } from '../steps';
 
 /** Issue 15: the rough edges of a first walk-through, in a real browser. */
 
 const VLLM_MODEL = 'qwen2-5-7b-instruct';
 const OPENVINO_MODEL = 'bge-small-en-v1-5-ov';
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({
-    path: path.resolve(__dirname, '../test-results/steps', `${name}.png`),
-    fullPage: true,
-  });
-}
 
 async function signIn(page: Page, at: string) {
   await page.goto(at);
@@ -220,4 +213,30 @@ test('the console fixture fails a test when the page logs an error', async ({
   test.fail(); // expected: the fixture's check after the test fails it
   await page.goto('about:blank');
   await page.evaluate(() => console.error('an error from the portal'));
+});
+
+test('a full-page capture that hangs is made again of the viewport, and the test says so', async () => {
+  const captures: Array<{ fullPage?: boolean; path?: string }> = [];
+  const page = {
+    async screenshot(options: { fullPage?: boolean; path?: string }) {
+      captures.push(options);
+      if (options.fullPage) throw new errors.TimeoutError('capture hung');
+      return Buffer.alloc(0);
+    },
+  } as unknown as Page;
+  await shot(page, 'a-long-page');
+  expect(captures.map(c => c.fullPage ?? false)).toEqual([true, false]);
+  expect(captures[1].path).toMatch(/test-results\/steps\/a-long-page\.png$/);
+  expect(test.info().annotations).toContainEqual({
+    type: 'screenshot',
+    description:
+      'a-long-page: the full-page capture took over 30 s; the viewport alone was captured',
+  });
+  // Any other failure is the test's.
+  const broken = {
+    async screenshot() {
+      throw new Error('Target closed');
+    },
+  } as unknown as Page;
+  await expect(shot(broken, 'closed')).rejects.toThrow('Target closed');
 });
