@@ -311,7 +311,10 @@ export function renderManifests(
 
 /**
  * The value of every placeholder for one model: the built-in ones (`BUILTIN_PLACEHOLDERS`), then
- * each plumbing key its profile declares, with the runtime's value or the declared default.
+ * each plumbing key its profile declares, with the runtime's value or the declared default, then
+ * the profile's routing values; an earlier one wins over a later one of the same name. Built as
+ * one object, in that order: spreading a context built key by key into the built-ins (as this
+ * did) took half of the resolve and render of 10,000 models (`node bench/render.js 10000`).
  */
 function templateContext(
   server: ResolvedServer,
@@ -329,23 +332,9 @@ function templateContext(
     annotations[ROUTING_ANNOTATION] = plumbing('routing')!;
   if (plumbing('device')) annotations[DEVICE_ANNOTATION] = plumbing('device')!;
   const args = server.args.map(a => a.value);
-  const context: TemplateContext = {};
-  // The names routing_values gives values to: the model's routing's value, else absent.
-  const routing = plumbing('routing');
-  for (const values of Object.values(profile.routingValues))
-    for (const name of Object.keys(values)) context[name] = undefined;
-  // A copy each render: a rendered object never shares (and never changes) the profile's data.
-  if (
-    routing &&
-    Object.prototype.hasOwnProperty.call(profile.routingValues, routing)
-  )
-    for (const [name, value] of Object.entries(profile.routingValues[routing]))
-      context[name] = copy(value as TemplateValue);
-  for (const key of profile.plumbingKeys)
-    context[key] = plumbingValue(server, profile, key);
   const servedName = plumbing('served_model_name');
-  return {
-    ...context,
+  // The built-in placeholders win over a plumbing key or a routing value of the same name.
+  const context: TemplateContext = {
     'model.name': server.model,
     'model.model_id': server.modelId,
     'model.category': server.category,
@@ -362,13 +351,33 @@ function templateContext(
     memory: server.resources.memory.value,
     pull_args: downloadArgs(server, profile),
     served_model_name: servedModelName({
-      ...server,
+      model: server.model,
+      modelId: server.modelId,
       plumbing: servedName ? { served_model_name: { value: servedName } } : {},
     }),
     weights_path: weightsPath(server, profile),
     // Shared objects belong to no one model: no kubernetes-id label.
     shared_labels: { [MANAGED_BY_LABEL]: MANAGED_BY_VALUE },
   };
+  const unset = (name: string) =>
+    !Object.prototype.hasOwnProperty.call(context, name);
+  // Then each plumbing key the profile declares (its value, or the declared default)...
+  for (const key of profile.plumbingKeys)
+    if (unset(key)) context[key] = plumbingValue(server, profile, key);
+  // ...then the values routing_values gives for the model's routing (a copy each render: a
+  // rendered object never shares, and never changes, the profile's data)...
+  const routing = plumbing('routing');
+  if (
+    routing &&
+    Object.prototype.hasOwnProperty.call(profile.routingValues, routing)
+  )
+    for (const [name, value] of Object.entries(profile.routingValues[routing]))
+      if (unset(name)) context[name] = copy(value as TemplateValue);
+  // ...and the names routing_values gives values to under another routing: absent.
+  for (const values of Object.values(profile.routingValues))
+    for (const name of Object.keys(values))
+      if (unset(name)) context[name] = undefined;
+  return context;
 }
 
 /** The values of the placeholders of a profile's `weights:` items (download args, path). */
