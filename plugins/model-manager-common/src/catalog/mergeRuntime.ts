@@ -1,6 +1,8 @@
 import type { EngineProfile } from '../profile/types';
+import { kvCacheValueProblem } from '../resolver/checkKvCache';
 import type { ParsedTemplate } from '../renderer/types';
 import type { RuntimeConfig, ValuesFile } from '../schema/modelsFileSchema';
+import { isSecretKeyRef } from '../schema/secretRef';
 import { formatPath } from '../source/problems';
 import type { CatalogProblem, SourceDocument } from '../source/types';
 import { mergePlumbing } from './mergePlumbing';
@@ -131,6 +133,32 @@ export function mergeRuntime(
       at([...rPath, 'env', kvEnv]),
       `${kvEnv} is deliberately not in the shared env: it is set per category from kv_cache_gb. Remove it here and set runtimes.${name}.categories.<category>.defaults.kv_cache_gb`,
     );
+  }
+  if (kvEnv) {
+    // Wherever it is set, also in a category or version no model uses yet (a request may name
+    // the version), the value is one vLLM reads; what reaches a model is checked with it too.
+    const layers: Array<[Record<string, unknown> | undefined, string[]]> = [
+      ...Object.entries(config.categories ?? {}).map(
+        ([c, category]): [Record<string, unknown> | undefined, string[]] => [
+          category.env,
+          [...rPath, 'categories', c, 'env', kvEnv],
+        ],
+      ),
+      ...Object.entries(config.versions ?? {}).map(
+        ([v, version]): [Record<string, unknown> | undefined, string[]] => [
+          version.env,
+          [...rPath, 'versions', v, 'env', kvEnv],
+        ],
+      ),
+    ];
+    for (const [env, path] of layers) {
+      const value = env?.[kvEnv];
+      const message =
+        typeof value === 'string' || isSecretKeyRef(value)
+          ? kvCacheValueProblem(profile, value)
+          : undefined;
+      if (message) add(at(path), message);
+    }
   }
   if (versioned && plumbingOrigins.image) {
     add(

@@ -94,6 +94,36 @@ const rules: Rule[] = [
       /runtimes\.vllm\.versions\["0\.19\.1"\]\.env\.VLLM_CPU_KVCACHE_SPACE: VLLM_CPU_KVCACHE_SPACE is '1e3'/,
   },
   {
+    rule: `${KV_CACHE_ENV} must be a whole number of GiB in a category's env that no model uses`,
+    text: withServer('', t =>
+      t.replace(
+        'vlm:    { defaults: { cpu: 16, memory: "48Gi", kv_cache_gb: 8 } }',
+        'vlm:    { defaults: { cpu: 16, memory: "48Gi", kv_cache_gb: 8 }, env: { VLLM_CPU_KVCACHE_SPACE: "4.5" } }',
+      ),
+    ),
+    problem:
+      /runtimes\.vllm\.categories\.vlm\.env\.VLLM_CPU_KVCACHE_SPACE: VLLM_CPU_KVCACHE_SPACE is '4\.5', but it must be a whole number of GiB/,
+  },
+  {
+    rule: `${KV_CACHE_ENV} must be a whole number of GiB in a version's env delta that no model pins (a request may select it)`,
+    text: withServer('', t =>
+      t.replace(
+        '        env:\n          VLLM_USE_V1: "1"',
+        '        env:\n          VLLM_USE_V1: "1"\n          VLLM_CPU_KVCACHE_SPACE: "4.5"',
+      ),
+    ),
+    problem:
+      /runtimes\.vllm\.versions\["0\.19\.1"\]\.env\.VLLM_CPU_KVCACHE_SPACE: VLLM_CPU_KVCACHE_SPACE is '4\.5'/,
+  },
+  {
+    rule: `${KV_CACHE_ENV} must be a whole number of GiB in a model's env even when its kv_cache_gb: null removes it`,
+    text: withServer(
+      '      env: { VLLM_CPU_KVCACHE_SPACE: "4.5" }\n      resources: { kv_cache_gb: null }',
+    ),
+    problem:
+      /models\.chat\.server\.env\.VLLM_CPU_KVCACHE_SPACE: VLLM_CPU_KVCACHE_SPACE is '4\.5'/,
+  },
+  {
     rule: 'the KV cache must fit half the memory limit: kv_cache_gb 64 with memory 16Gi is refused',
     text: withServer('      resources: { kv_cache_gb: 64 }'),
     problem:
@@ -128,6 +158,25 @@ describe('KV cache: a whole number of GiB that fits the pod', () => {
     const found = problems(text);
     if (problem === null) expect(found).toEqual([]);
     else expect(found.join('\n')).toMatch(problem);
+  });
+
+  it("a shared layer's bad value is listed once, not once for each model that inherits it", () => {
+    const text = withServer('', t =>
+      t
+        .replace(
+          'kv_cache_gb: 8 } }\n      embed',
+          'kv_cache_gb: 8 }, env: { VLLM_CPU_KVCACHE_SPACE: "4.5" } }\n      embed',
+        )
+        .replace(
+          '  chat:\n',
+          '  other:\n    model_id: org/other\n    category: llm\n    server:\n      runtime: vllm\n  chat:\n',
+        ),
+    );
+    expect(problems(text)).toEqual([
+      expect.stringMatching(
+        /^models\.yaml:\d+:\d+: runtimes\.vllm\.categories\.llm\.env\.VLLM_CPU_KVCACHE_SPACE: VLLM_CPU_KVCACHE_SPACE is '4\.5'/,
+      ),
+    ]);
   });
 
   it('a request --env of the KV-cache variable is checked too', () => {

@@ -1,8 +1,8 @@
 import type { Origin } from '../catalog/types';
 import { MAX_KV_CACHE_GB, type EngineProfile } from '../constants';
-import { formatEnvValue } from '../schema/secretRef';
+import { formatEnvValue, type EnvValue } from '../schema/secretRef';
 import { parseQuantity } from './parseQuantity';
-import type { ResolvedEnvVar, Traced } from './types';
+import type { RemovedEnvVar, Replaced, ResolvedEnvVar, Traced } from './types';
 
 const GIB = 2 ** 30;
 const WHOLE_GIB = /^[1-9][0-9]*$/;
@@ -12,7 +12,8 @@ const WHOLE_GIB = /^[1-9][0-9]*$/;
  * counts):
  *
  * - every layer that set the KV-cache variable set a whole number of GiB from 1 to
- *   {@link MAX_KV_CACHE_GB} (vLLM reads VLLM_CPU_KVCACHE_SPACE with `int()`, vllm/envs.py);
+ *   {@link MAX_KV_CACHE_GB} (vLLM reads VLLM_CPU_KVCACHE_SPACE with `int()`, vllm/envs.py), also
+ *   when a later layer removed it (`removedEnv`): a value is written wrong wherever it is set;
  * - the KV cache fits the pod: at most `kvCacheMaxShareOfMemory` of the memory limit, so the
  *   rest is left for the weights, activations and the runtime. vLLM allocates the whole KV
  *   cache at start; a larger one is OOM-killed before it serves a request.
@@ -21,30 +22,23 @@ export function checkKvCache(
   profile: EngineProfile,
   env: readonly ResolvedEnvVar[],
   memory: Traced<string | number>,
+  removedEnv: readonly RemovedEnvVar[] = [],
 ): Array<{ origin: Origin; message: string }> {
   const name = profile.kvCacheEnv;
-  const kv = name ? env.find(e => e.name === name) : undefined;
-  if (!name || !kv) return [];
+  if (!name) return [];
+  const kv = env.find(e => e.name === name);
+  // Every layer that set it, also when a later one removed it (kv_cache_gb: null).
+  const layers: ReadonlyArray<Replaced<EnvValue>> = kv
+    ? [...kv.overrode, kv]
+    : removedEnv.find(e => e.name === name)?.overrode ?? [];
   const problems: Array<{ origin: Origin; message: string }> = [];
-  for (const set of [...kv.overrode.filter(o => !o.removed), kv]) {
-    if (typeof set.value !== 'string') {
-      problems.push({
-        origin: set.origin,
-        message: `${name} sizes the KV cache and is read from a Secret here (${formatEnvValue(
-          set.value,
-        )}), so its size cannot be checked against the memory limit; set it with kv_cache_gb instead`,
-      });
-    } else if (
-      !WHOLE_GIB.test(set.value) ||
-      Number(set.value) > MAX_KV_CACHE_GB
-    ) {
-      problems.push({
-        origin: set.origin,
-        message: `${name} is '${set.value}', but it must be a whole number of GiB from 1 to ${MAX_KV_CACHE_GB}: ${profile.engine} reads it as an integer and does not start otherwise. Set a whole number (e.g. kv_cache_gb: 8)`,
-      });
-    }
+  for (const set of layers) {
+    const message = set.removed
+      ? undefined
+      : kvCacheValueProblem(profile, set.value);
+    if (message) problems.push({ origin: set.origin, message });
   }
-  if (problems.length > 0) return problems;
+  if (problems.length > 0 || !kv) return problems;
 
   const share = profile.kvCacheMaxShareOfMemory;
   const memoryBytes = parseQuantity(memory.value);
@@ -67,6 +61,25 @@ export function checkKvCache(
     });
   }
   return problems;
+}
+
+/**
+ * What is wrong with one layer's value of the KV-cache variable (`VLLM_CPU_KVCACHE_SPACE`), or
+ * undefined when the engine reads it: a whole number of GiB from 1 to {@link MAX_KV_CACHE_GB}, not
+ * from a Secret (its size could not be checked against the memory limit).
+ */
+export function kvCacheValueProblem(
+  profile: Pick<EngineProfile, 'kvCacheEnv' | 'engine'>,
+  value: EnvValue,
+): string | undefined {
+  const name = profile.kvCacheEnv;
+  if (typeof value !== 'string')
+    return `${name} sizes the KV cache and is read from a Secret here (${formatEnvValue(
+      value,
+    )}), so its size cannot be checked against the memory limit; set it with kv_cache_gb instead`;
+  if (!WHOLE_GIB.test(value) || Number(value) > MAX_KV_CACHE_GB)
+    return `${name} is '${value}', but it must be a whole number of GiB from 1 to ${MAX_KV_CACHE_GB}: ${profile.engine} reads it as an integer and does not start otherwise. Set a whole number (e.g. kv_cache_gb: 8)`;
+  return undefined;
 }
 
 /**

@@ -215,7 +215,7 @@ export function resolveEnv(
   env.apply(s.overrides.env, n => s.request(['env', n]));
   const result = env.result();
   const kvProblems = [
-    ...checkKvCache(profile, result.env, memory),
+    ...checkKvCache(profile, result.env, memory, result.removedEnv),
     ...checkKvCacheCategory(profile, result.env, {
       name: s.model.name,
       category: m.category,

@@ -41,21 +41,29 @@ export function problemAt(
 
 /**
  * Thrown when an input file (models.yaml, a values.yaml, a template) is invalid. Carries every
- * problem found, each with file:line:col and path; the message lists them all.
+ * problem found, each with file:line:col and path, once: a shared layer (a category's env, a
+ * version's delta) is checked through every model that inherits it, and says the same thing at
+ * the same place each time. The message lists them all.
  */
 export class CatalogError extends Error {
   readonly problems: CatalogProblem[];
 
   constructor(problems: CatalogProblem[]) {
-    const shown = problems.slice(0, 20).map(formatProblem);
-    if (problems.length > 20)
-      shown.push(`... and ${problems.length - 20} more`);
+    const seen = new Set<string>();
+    const once = problems.filter(p => {
+      const text = formatProblem(p);
+      if (seen.has(text)) return false;
+      seen.add(text);
+      return true;
+    });
+    const shown = once.slice(0, 20).map(formatProblem);
+    if (once.length > 20) shown.push(`... and ${once.length - 20} more`);
     super(
-      problems.length === 1
+      once.length === 1
         ? shown[0]
-        : `${problems.length} problems:\n${shown.join('\n')}`,
+        : `${once.length} problems:\n${shown.join('\n')}`,
     );
     this.name = 'CatalogError';
-    this.problems = problems;
+    this.problems = once;
   }
 }
