@@ -13,9 +13,14 @@
 const CREDENTIAL_NAME =
   /(^|_)(TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH)(_|$)/i;
 
-/** Flags that take a credential (vLLM's --hf-token and --api-key, and the like). */
+/**
+ * Flags that take a credential: the last word of the flag's name is one (vLLM's `--hf-token` and
+ * `--api-key`, `--ssl-keyfile-password`), not a name that merely contains one: vLLM's
+ * `--max-num-batched-tokens=4096` and `--tokenizer=org/tok` are tuning, and refusing them as
+ * credentials sent the user to a Secret for a number.
+ */
 const CREDENTIAL_FLAG =
-  /^--?[\w.-]*(token|api[-_]?key|password|secret)[\w.-]*=/i;
+  /^--?(?:[\w.-]*[-_.])?(token|api[-_]?key|password|passwd|secret|credentials?|access[-_]?key|private[-_]?key)=/i;
 
 /**
  * Values shaped like well-known credentials: Hugging Face (`hf_`), OpenAI-style (`sk-`), GitHub

@@ -3,6 +3,7 @@ import { buildCatalog } from '../catalog/buildCatalog';
 import { fixtureSources } from '../testUtils/catalogFixtures';
 import { explainServer } from './explainServer';
 import { referencedSecrets } from './referencedSecrets';
+import { argRefusal, SECRET_VALUE_REFUSAL } from './requestSecrets';
 import { resolveServer } from './resolveServer';
 import type { ResolvedServer, ServerOverrides } from './types';
 
@@ -324,6 +325,13 @@ describe('a request references a Secret but never carries a secret value', () =>
       fix: '--env-secret',
       secret: TOKEN,
     },
+    {
+      rule: 'a flag whose name ends in a credential word is a credential flag (--api-key, --ssl-keyfile-password)',
+      overrides: { args: ['--ssl-keyfile-password=hunter2'] },
+      field: 'args[0]',
+      fix: '--env-secret HF_TOKEN=<secret>/<key>',
+      secret: 'hunter2',
+    },
   ])('$rule', ({ overrides, field, fix, secret }) => {
     const message = refused('runtime-ref', overrides as ServerOverrides);
     expect(message).toContain(`<request>: ${field}:`);
@@ -365,5 +373,34 @@ describe('a request references a Secret but never carries a secret value', () =>
     expect(
       envVar(resolve('runtime-ref', { env: { [name]: value } }), name)!.value,
     ).toBe(value);
+  });
+});
+
+describe('a request arg is a credential flag when its name ends in a credential word', () => {
+  it.each([
+    '--hf-token=abc',
+    '--hf_token=abc',
+    '--HF-TOKEN=abc',
+    '--token=abc',
+    '--api-key=abc',
+    '--api_key=abc',
+    '--ssl-keyfile-password=abc',
+    '--aws.secret=abc',
+  ])('%s is refused', arg => {
+    expect(argRefusal(arg)).toContain(SECRET_VALUE_REFUSAL);
+  });
+
+  // vLLM's tuning flags that merely contain "token" (vllm/engine/arg_utils.py): refusing them sent
+  // the user to a Secret for a number.
+  it.each([
+    '--max-num-batched-tokens=4096',
+    '--tokenizer=org/tok',
+    '--tokenizer-mode=auto',
+    '--tokenizer-revision=main',
+    '--return-tokens-as-token-ids=true',
+    '--long-prefill-token-threshold=512',
+    '--secret-name=hf-token',
+  ])('%s is not', arg => {
+    expect(argRefusal(arg)).toBeUndefined();
   });
 });
