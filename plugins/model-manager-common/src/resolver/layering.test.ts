@@ -62,6 +62,11 @@ const flagRules: FlagRule[] = [
     key: '--quantization',
   },
   {
+    rule: 'vLLM short alias -O is --optimization-level (newer vLLM; it was --compilation-config)',
+    flag: '-O',
+    key: '--optimization-level',
+  },
+  {
     rule: 'vLLM does not rewrite _ in a short option',
     flag: '-x_y',
     key: '-x_y',
@@ -91,6 +96,16 @@ describe('ArgLayers: a repeated flag replaces the earlier one, in any spelling',
       rule: '-tp 2 written as -tp=2 replaces --tensor-parallel-size=4',
       layers: [['--tensor-parallel-size=4'], ['-tp=2']],
       expected: ['-tp=2'],
+    },
+    {
+      rule: 'a one-letter option with its value written on, -O3, is --optimization-level=3: a later --optimization-level=1 replaces it',
+      layers: [['-O3'], ['--optimization-level=1']],
+      expected: ['--optimization-level=1'],
+    },
+    {
+      rule: '-qfp8 is -q fp8 (--quantization), replacing an earlier --quantization=awq',
+      layers: [['--quantization=awq'], ['-qfp8']],
+      expected: ['-qfp8'],
     },
     {
       rule: 'different flags are both kept',

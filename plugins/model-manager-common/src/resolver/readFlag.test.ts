@@ -172,6 +172,24 @@ const rules: ArgRule[] = [
     error: '--no-max-model-len: vLLM has no negative form of --max-model-len',
   },
   {
+    rule: '-O3 then --optimization-level=1 in one request: one item, the later one (vLLM reads -O3 as --optimization-level 3)',
+    model: 'llama-3-1-8b-instruct',
+    args: ['-O3', '--optimization-level=1'],
+    out: ['--enable-chunked-prefill', '--optimization-level=1'],
+    winner: {
+      value: '--optimization-level=1',
+      layer: 'override',
+      overrode: ['-O3'],
+    },
+  },
+  {
+    rule: '-O given no level is refused with its long name',
+    model: 'llama-3-1-8b-instruct',
+    args: ['-O'],
+    error:
+      '-O (--optimization-level) takes a value: vLLM stops at start with "expected one argument". Write -O=<value> as one item',
+  },
+  {
     rule: 'a flag the profile does not list passes as written',
     model: 'llama-3-1-8b-instruct',
     args: ['--seed=1', '--disable-log-requests'],

@@ -45,9 +45,12 @@ const NEGATION = '--no-';
  * wins).
  */
 export function readFlag(item: string, reader: FlagReader): FlagReading {
-  const flag = flagName(item);
+  const attached = attachedValue(item, reader);
+  const flag = attached ? attached.flag : flagName(item);
   const eq = item.indexOf('=');
-  const value = eq === -1 ? undefined : item.slice(eq + 1);
+  let value: string | undefined;
+  if (attached) value = attached.value;
+  else if (eq !== -1) value = item.slice(eq + 1);
   const spelled = flagKey(flag, reader);
   const dot = spelled.startsWith('--') ? spelled.indexOf('.') : -1;
   let option = dot === -1 ? spelled : spelled.slice(0, dot);
@@ -68,6 +71,27 @@ export function readFlag(item: string, reader: FlagReader): FlagReading {
     value,
     kind: reader.flagKinds[option],
   };
+}
+
+/**
+ * A one-letter short option with its value written on (`-O3`, `-qfp8`): argparse reads `-xVALUE`
+ * as `-x VALUE` for a single-character option string (CPython Lib/argparse.py
+ * `_get_option_tuples`: the short option prefix `arg[:2]` and the explicit argument `arg[2:]`),
+ * and vLLM's FlexibleArgumentParser turns `-O3` and `-Odecode` into `--optimization-level 3`
+ * itself (vllm/utils/argparse_utils.py parse_args, vllm-project/vllm@00da11e3). Only for a short
+ * option the profile declares (`flag_aliases`), and not when the whole item is one (`-tp`).
+ */
+function attachedValue(
+  item: string,
+  reader: FlagReader,
+): { flag: string; value: string } | undefined {
+  if (item.startsWith('--') || !item.startsWith('-') || item.length <= 2)
+    return undefined;
+  const short = item.slice(0, 2);
+  const has = (flag: string) =>
+    Object.prototype.hasOwnProperty.call(reader.flagAliases, flag);
+  if (!has(short) || has(flagName(item)) || item[2] === '=') return undefined;
+  return { flag: short, value: item.slice(2) };
 }
 
 /** Each reader's declared option strings, made once: a profile is never changed after it is read. */
