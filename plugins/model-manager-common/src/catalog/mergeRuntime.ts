@@ -137,21 +137,17 @@ export function mergeRuntime(
   if (kvEnv) {
     // Wherever it is set, also in a category or version no model uses yet (a request may name
     // the version), the value is one vLLM reads; what reaches a model is checked with it too.
-    const layers: Array<[Record<string, unknown> | undefined, string[]]> = [
-      ...Object.entries(config.categories ?? {}).map(
-        ([c, category]): [Record<string, unknown> | undefined, string[]] => [
-          category.env,
-          [...rPath, 'categories', c, 'env', kvEnv],
-        ],
-      ),
-      ...Object.entries(config.versions ?? {}).map(
-        ([v, version]): [Record<string, unknown> | undefined, string[]] => [
-          version.env,
-          [...rPath, 'versions', v, 'env', kvEnv],
-        ],
-      ),
+    const layers = [
+      ...Object.entries(config.categories ?? {}).map(([c, category]) => ({
+        env: category.env,
+        path: [...rPath, 'categories', c, 'env', kvEnv],
+      })),
+      ...Object.entries(config.versions ?? {}).map(([v, version]) => ({
+        env: version.env,
+        path: [...rPath, 'versions', v, 'env', kvEnv],
+      })),
     ];
-    for (const [env, path] of layers) {
+    for (const { env, path } of layers) {
       const value = env?.[kvEnv];
       const message =
         typeof value === 'string' || isSecretKeyRef(value)
