@@ -320,11 +320,11 @@ describe('buildEntities options and model fields', () => {
       ...catalog,
       runtimes: {
         ...catalog.runtimes,
-        openvino: {
-          ...catalog.runtimes.openvino,
+        vllm: {
+          ...catalog.runtimes.vllm,
           config: {
-            ...catalog.runtimes.openvino.config,
-            served_model_name: 'model_id',
+            ...catalog.runtimes.vllm.config,
+            served_model_name: 'model_name',
           },
         },
       },
@@ -332,17 +332,17 @@ describe('buildEntities options and model fields', () => {
     const api = buildEntities(switched, OPTIONS).entities.find(
       e =>
         e.kind === 'API' &&
-        e.metadata.name === 'bge-small-en-v1-5-ov-openai-api',
+        e.metadata.name === 'qwen2-5-7b-instruct-openai-api',
     )!;
     const definition = JSON.parse(api.spec!.definition as string);
-    const request = definition.paths['/v1/embeddings'].post.requestBody.content[
-      'application/json'
-    ].schema.$ref
+    const request = definition.paths[
+      '/v1/chat/completions'
+    ].post.requestBody.content['application/json'].schema.$ref
       .split('/')
       .pop();
     expect(
       definition.components.schemas[request].properties.model.example,
-    ).toBe('OpenVINO/bge-small-en-v1.5-int8-ov');
+    ).toBe('qwen2-5-7b-instruct');
   });
 
   describe("the API's endpoint", () => {

@@ -597,7 +597,12 @@ describe('renderManifests: weights storage (the namespace PersistentVolumeClaim)
     {
       rule: 'served_model_name names a field',
       keys: 'served_model_name: alias',
-      message: 'served_model_name must be one of model_name, model_id',
+      message: 'served_model_name must be one of model_name',
+    },
+    {
+      rule: "OVMS serves under the model's key only (the shared runtime's --model_name={{.Name}}): served_model_name: model_id is refused",
+      keys: 'served_model_name: model_id',
+      message: 'served_model_name must be one of model_name',
     },
     {
       rule: 'routing must be a known one',
@@ -848,16 +853,26 @@ describe('renderManifests: routes (served name = the `model` clients send)', () 
     );
   });
 
-  it('the served name is one piece of data: switching it in plumbing changes the route', () => {
-    const c = withOpenvinoPlumbing('served_model_name: model_id');
-    const route = byKind(
-      renderManifests(c, resolveServer(c, 'bge-small-en-v1-5-ov'), {
-        namespace: 'models',
+  it('the served name is one piece of data: switching it in plumbing changes the route and what vLLM serves', () => {
+    const c = buildCatalog(
+      fixtureSources({
+        models: MODELS_YAML.replace(
+          /\n {2}vllm:\n/,
+          '\n  vllm:\n    routing: aigateway\n    served_model_name: model_name\n',
+        ),
       }),
-      'AIGatewayRoute',
     );
-    expect(route.spec.rules[0].matches[0].headers[0].value).toBe(
-      'OpenVINO/bge-small-en-v1.5-int8-ov',
+    const objects = renderManifests(
+      c,
+      resolveServer(c, 'qwen2-5-7b-instruct'),
+      { namespace: 'models' },
+    );
+    expect(
+      byKind(objects, 'AIGatewayRoute').spec.rules[0].matches[0].headers[0]
+        .value,
+    ).toBe('qwen2-5-7b-instruct');
+    expect(byKind(objects, 'LLMInferenceService').spec.model.name).toBe(
+      'qwen2-5-7b-instruct',
     );
   });
 });
