@@ -91,6 +91,26 @@ describe('model names KServe and Kubernetes accept, for every object the name be
     else expect(found.join('\n')).toMatch(problem);
   });
 
+  // routing aigateway: the Backend's hostname is `<name>-kserve-workload-svc`, the Service KServe
+  // puts in front of the pods (plumbing workload_service_suffix). KServe shortens that name with a
+  // hash past 63 characters (kmeta.ChildName), so a longer one names a Service that does not exist.
+  it('on routing aigateway, a vLLM model name must leave room for <name>-kserve-workload-svc, which the Backend names', () => {
+    const onGateway = (name: string) =>
+      catalogWith(name, 'vllm').replace(
+        /\n {2}vllm:\n/,
+        '\n  vllm:\n    routing: aigateway\n',
+      );
+    const long = `m${'x'.repeat(43)}`;
+    expect(problems(onGateway(long)).join('\n')).toMatch(
+      new RegExp(
+        `model name '${long}' is too long: it names the Service KServe puts in front of its pods, which the aigateway route's Backend names '${long}-kserve-workload-svc' \\(64 characters\\).*Shorten the model name to at most 43 characters`,
+      ),
+    );
+    expect(problems(onGateway(`m${'x'.repeat(42)}`))).toEqual([]);
+    // On epp nothing of ours names that Service: KServe's own children are shortened by KServe.
+    expect(problems(catalogWith(long, 'vllm'))).toEqual([]);
+  });
+
   it('the derived names are data: an added object is checked with no code change', () => {
     const { runtimes } = buildCatalog(fixtureSources());
     expect(checkModelName('a'.repeat(54), runtimes.openvino.profile)).toEqual([

@@ -6,6 +6,7 @@ import type {
   Origin,
 } from '../catalog/types';
 import { REQUEST_FILE } from '../constants';
+import type { EngineProfile } from '../profile/types';
 import { formatPath } from '../source/problems';
 import { checkModelName } from './checkModelName';
 import {
@@ -53,7 +54,11 @@ export function resolveModel(
   const versionConfig = version ? scope.r.versions![version.value] : undefined;
   const vPath = version ? [...scope.rPath, 'versions', version.value] : [];
 
-  const nameProblems = checkModelName(model.name, profile);
+  const nameProblems = checkModelName(
+    model.name,
+    profile,
+    routedNames(catalog, runtime, profile),
+  );
   if (nameProblems.length > 0) {
     const origin = catalog.locate(scope.at('model', scope.mPath));
     return {
@@ -154,4 +159,44 @@ function scopeOf(
     }),
     removed: [],
   };
+}
+
+/**
+ * The names the model's routing builds from its name with a plumbing suffix: the Service KServe
+ * puts in front of the pods, which the AI gateway's Backend names in its hostname
+ * (`${model.name}${workload_service_suffix}`, templates/gateway-backend.yaml). KServe shortens such
+ * a name with a hash when it would pass 63 characters (knative.dev/pkg kmeta.ChildName, called by
+ * kserve/kserve@aaac4e29 pkg/controller/v1alpha2/llmisvc/workload.go), so the Backend would name a
+ * Service that does not exist, and past 63 characters is not even a DNS label.
+ */
+function routedNames(
+  catalog: Catalog,
+  runtime: CatalogRuntime,
+  profile: EngineProfile,
+): Array<{ object: string; suffix: string }> {
+  const plumbing = (key: string) =>
+    (runtime.config as Record<string, unknown>)[key] ??
+    profile.plumbing[key]?.default;
+  const routing = plumbing('routing');
+  const suffix = plumbing('workload_service_suffix');
+  if (typeof routing !== 'string' || typeof suffix !== 'string') return [];
+  const templates = Object.prototype.hasOwnProperty.call(
+    profile.routing,
+    routing,
+  )
+    ? profile.routing[routing]
+    : [];
+  const named = templates.some(ref =>
+    catalog.templates[ref]?.placeholders.some(
+      p => p.name === 'workload_service_suffix',
+    ),
+  );
+  return named
+    ? [
+        {
+          object: `the Service KServe puts in front of its pods, which the ${routing} route's Backend names`,
+          suffix,
+        },
+      ]
+    : [];
 }
