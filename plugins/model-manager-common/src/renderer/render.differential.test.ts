@@ -1,6 +1,6 @@
 /*
  * A differential test of the RENDERED objects, written the way an outside team implementing the
- * product's text would: the runtimes spec (shared/spec/runtimes.md), the README ("How settings
+ * product's text would: the runtimes spec (runtimes.md), the README ("How settings
  * layer", "Gated and private models", "What an OpenVINO model is on the cluster", "What runs
  * where"), the engine profiles, plumbing and templates under runtimes/, the CRDs under
  * test-assets/crds, and what KServe, OVMS and the Envoy AI Gateway need of the objects. Nothing
