@@ -28,6 +28,7 @@ import type { ServerOverrides } from '../resolver/types';
 import { REPO_ROOT, shippedSources } from '../testUtils/catalogFixtures';
 import { renderManifests } from './renderManifests';
 import type { RenderedObject } from './types';
+import { Seeded } from '../testUtils/seeded';
 
 // ---------------------------------------------------------------------------------------------
 // The data files the spec and README point at
@@ -54,36 +55,6 @@ const plumbingDefaults = (profile: any): Record<string, unknown> =>
 // ---------------------------------------------------------------------------------------------
 // Seeded generator
 // ---------------------------------------------------------------------------------------------
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-class Rng {
-  private readonly next: () => number;
-  constructor(seed: number) {
-    this.next = mulberry32(seed);
-  }
-  chance(p: number) {
-    return this.next() < p;
-  }
-  int(lo: number, hi: number) {
-    return lo + Math.floor(this.next() * (hi - lo + 1));
-  }
-  pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)];
-  }
-  subset<T>(items: readonly T[], p = 0.5): T[] {
-    return items.filter(() => this.chance(p));
-  }
-}
 
 type SecretRef = { secretKeyRef: { name: string; key: string } };
 type EnvValue = string | SecretRef;
@@ -159,7 +130,7 @@ const IR_REPOS = [
 ];
 const WORDS = ['qwen', 'llama', 'bge', 'phi', 'mini', 'chat', 'embed', 'rr'];
 
-function genName(r: Rng, maxLen: number): string {
+function genName(r: Seeded, maxLen: number): string {
   let name = `${r.pick(WORDS)}-${r.int(0, 999)}`;
   if (r.chance(0.15)) {
     // Long names: what KServe derives from them must still be right.
@@ -170,7 +141,7 @@ function genName(r: Rng, maxLen: number): string {
   return name;
 }
 
-function genVllm(r: Rng): Runtime {
+function genVllm(r: Seeded): Runtime {
   const keys = r.subset(['0.24.0', '0.19.1', '0.20.2', '0.21.0rc1'], 0.6);
   if (keys.length === 0) keys.push('0.24.0');
   if (r.chance(0.06)) keys.push('0.22.0+cpu');
@@ -229,7 +200,7 @@ function genVllm(r: Rng): Runtime {
   return runtime;
 }
 
-function genOpenvino(r: Rng): Runtime {
+function genOpenvino(r: Seeded): Runtime {
   const env: EnvMap = {};
   if (r.chance(0.3)) env.OVMS_LOG_LEVEL = 'INFO';
   if (r.chance(0.15)) env.HF_ENDPOINT = 'https://hf-mirror.example.com';
@@ -261,7 +232,7 @@ function genOpenvino(r: Rng): Runtime {
   return runtime;
 }
 
-function genModel(r: Rng, runtimes: Case['runtimes']): Model {
+function genModel(r: Seeded, runtimes: Case['runtimes']): Model {
   const runtime = r.pick(['vllm', 'openvino'] as const);
   const rt = runtimes[runtime];
   const category = r.pick(Object.keys(rt.categories));
@@ -336,7 +307,7 @@ function genModel(r: Rng, runtimes: Case['runtimes']): Model {
 }
 
 function genCase(seed: number): Case {
-  const r = new Rng(seed);
+  const r = new Seeded(seed);
   const runtimes = { vllm: genVllm(r), openvino: genOpenvino(r) };
   const models: Record<string, Model> = {};
   const count = r.int(1, 3);

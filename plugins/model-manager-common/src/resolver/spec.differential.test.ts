@@ -14,6 +14,7 @@ import { buildCatalog } from '../catalog/buildCatalog';
 import { dirSources, REPO_ROOT } from '../testUtils/catalogFixtures';
 import { resolveServer } from './resolveServer';
 import type { ResolvedServer, ServerOverrides, Traced } from './types';
+import { Seeded } from '../testUtils/seeded';
 
 // ---------------------------------------------------------------------------------------------
 // Inputs
@@ -548,45 +549,6 @@ function resolveMerges<T>(root: T): T {
 // Seeded generator
 // ---------------------------------------------------------------------------------------------
 
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-class Gen {
-  private readonly next: () => number;
-  constructor(seed: number) {
-    this.next = mulberry32(seed);
-  }
-  chance(p: number) {
-    return this.next() < p;
-  }
-  int(lo: number, hi: number) {
-    return lo + Math.floor(this.next() * (hi - lo + 1));
-  }
-  pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)];
-  }
-  shuffle<T>(items: readonly T[]): T[] {
-    const out = [...items];
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = this.int(0, i);
-      [out[i], out[j]] = [out[j], out[i]];
-    }
-    return out;
-  }
-  some<T>(items: readonly T[], lo: number, hi: number): T[] {
-    const n = this.int(lo, hi);
-    return Array.from({ length: n }, () => this.pick(items));
-  }
-}
-
 const ENV_NAMES = [
   'VLLM_LOGGING_LEVEL',
   'VLLM_USE_V1',
@@ -658,7 +620,10 @@ const OV_ARGS = [
   '--cache_size=2',
 ];
 
-function genEnv(g: Gen, opts: { kv?: boolean; nulls?: boolean } = {}): EnvMap {
+function genEnv(
+  g: Seeded,
+  opts: { kv?: boolean; nulls?: boolean } = {},
+): EnvMap {
   const env: EnvMap = {};
   for (const name of g.some(ENV_NAMES, 0, 3)) {
     if (opts.nulls && g.chance(0.25)) env[name] = null;
@@ -680,7 +645,12 @@ const maybe = <T extends object>(value: T): T | undefined =>
 const maybeList = <T>(value: T[]): T[] | undefined =>
   value.length > 0 ? value : undefined;
 
-function vllmArgs(g: Gen, category: string, lo: number, hi: number): string[] {
+function vllmArgs(
+  g: Seeded,
+  category: string,
+  lo: number,
+  hi: number,
+): string[] {
   const pool = [...VLLM_ARGS];
   if (NO_KV_CATEGORIES.has(category)) pool.push(...POOLING_ARGS);
   if (category === 'vlm') pool.push(...VLM_ARGS);
@@ -688,7 +658,7 @@ function vllmArgs(g: Gen, category: string, lo: number, hi: number): string[] {
 }
 
 function genCases(seed: number): Case[] {
-  const g = new Gen(seed);
+  const g = new Seeded(seed);
   const versionKeys = g.shuffle(VERSION_KEYS).slice(0, g.int(1, 3));
   const models: Record<string, GenModel> = {};
   const count = g.int(1, 4);
@@ -854,7 +824,7 @@ function genCases(seed: number): Case[] {
 }
 
 function genRequest(
-  g: Gen,
+  g: Seeded,
   m: GenModel,
   versionKeys: string[],
 ): ServerOverrides {
