@@ -101,6 +101,50 @@ describe('model-manager CLI', () => {
     );
   });
 
+  it('validate -f elsewhere: each problem names its file as seen from where the command ran', async () => {
+    const dir = tempCatalog(t =>
+      t.replace(
+        '      server_version: "0.19.1"           # pinned',
+        '      server_version: "0.9.9"',
+      ),
+    );
+    const { code, stderr } = await cli(
+      ['validate', '-f', path.join(path.basename(dir), 'models.yaml')],
+      path.dirname(dir),
+    );
+    expect(code).toBe(1);
+    expect(stderr).toMatch(
+      new RegExp(
+        `^${path.basename(
+          dir,
+        )}/models\\.yaml:\\d+:7: models\\.llama-3-1-8b-instruct\\.server\\.server_version: unknown server version`,
+      ),
+    );
+  });
+
+  it('validate with no models.yaml here: says where to run it, or -f', async () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-cli-'));
+    const { code, stderr } = await cli(['validate'], empty);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^models\.yaml: cannot read: ENOENT/);
+    expect(stderr).toContain(
+      'model-manager validate: run it in the folder that holds models.yaml, or pass -f FILE (--models)',
+    );
+  });
+
+  it('--portal without a scheme is bad usage that says to add it, not a portal that is down', async () => {
+    const { code, stderr } = await cli([
+      'status',
+      'x',
+      '--portal',
+      '127.0.0.1:7007',
+    ]);
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      'model-manager status: --portal 127.0.0.1:7007 is not a URL the CLI can call; give it with its scheme, e.g. --portal http://127.0.0.1:7007 (or https://)\n',
+    );
+  });
+
   it('resolve --explain shows a Secret reference from models.yaml, and --env-secret one from the request, never a value', async () => {
     const { code, stdout } = await cli([
       'resolve',

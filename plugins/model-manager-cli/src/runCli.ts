@@ -221,12 +221,35 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
   } catch (e) {
     if (e instanceof CatalogError) {
-      for (const p of e.problems) io.stderr(`${formatProblem(p)}\n`);
+      // The loader names files from the folder holding models.yaml; say them from where the
+      // command ran, so file:line opens the right file with -f elsewhere.
+      const base = path.dirname(location.modelsFile);
+      for (const p of e.problems)
+        io.stderr(
+          `${formatProblem({ ...p, file: fromCwd(p.file, base, io.cwd) })}\n`,
+        );
+      if (
+        e.problems.some(
+          p =>
+            /^cannot read: ENOENT/.test(p.message) &&
+            path.resolve(base, p.file) === location.modelsFile,
+        )
+      )
+        io.stderr(
+          `model-manager ${command}: run it in the folder that holds models.yaml, or pass -f FILE (--models)\n`,
+        );
     } else {
       io.stderr(`model-manager: ${(e as Error).message}\n`);
     }
     return 1;
   }
+}
+
+/** A file the loader named from `base` (the folder of models.yaml), as seen from `cwd`. */
+function fromCwd(file: string, base: string, cwd: string): string {
+  const absolute = path.resolve(base, file);
+  const relative = path.relative(cwd, absolute);
+  return relative === '' || relative.startsWith('..') ? absolute : relative;
 }
 
 /**

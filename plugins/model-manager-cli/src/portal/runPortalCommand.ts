@@ -64,6 +64,15 @@ export async function runPortalCommand(
     );
     return 2;
   }
+  if (!/^https?:\/\/[^/]/i.test(portal)) {
+    io.stderr(
+      `model-manager ${command}: --portal ${portal} is not a URL the CLI can call; give it with its scheme, e.g. --portal http://${portal.replace(
+        /^[a-z]+:\/*/i,
+        '',
+      )} (or https://)\n`,
+    );
+    return 2;
+  }
   const client = PortalClient.create({
     portal,
     token: values.token ?? env.MODEL_MANAGER_TOKEN,
