@@ -183,7 +183,9 @@ describe('KV cache: a whole number of GiB that fits the pod', () => {
     const catalog = buildCatalog(fixtureSources({ models: withServer('') }));
     expect(() =>
       resolveServer(catalog, 'chat', { env: { [KV_CACHE_ENV]: '64' } }),
-    ).toThrow(/<request>: env\.VLLM_CPU_KVCACHE_SPACE: a KV cache of 64 GiB/);
+    ).toThrow(
+      /<request>: env\.VLLM_CPU_KVCACHE_SPACE: a KV cache of 64 GiB .*\. Set VLLM_CPU_KVCACHE_SPACE in the request's env to at most 8, or raise the model's memory in models\.yaml to at least 128Gi$/,
+    );
     expect(() =>
       resolveServer(catalog, 'chat', { env: { [KV_CACHE_ENV]: 'lots' } }),
     ).toThrow(/is 'lots', but it must be a whole number/);

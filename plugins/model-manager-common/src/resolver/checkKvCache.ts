@@ -47,6 +47,15 @@ export function checkKvCache(
   if (kvGib * GIB > memoryBytes * share) {
     const maxGib = Math.floor((memoryBytes * share) / GIB);
     const minMemoryGib = Math.ceil(kvGib / share);
+    // A request sets the KV cache only as env, and cannot change memory: its fix says so.
+    const fix =
+      kv.origin.layer === 'override'
+        ? `Set ${name} in the request's env to ${
+            maxGib > 0 ? `at most ${maxGib}` : 'nothing (remove it)'
+          }, or raise the model's memory in models.yaml to at least ${minMemoryGib}Gi`
+        : `Lower kv_cache_gb to ${
+            maxGib > 0 ? `at most ${maxGib}` : 'null (no KV cache setting)'
+          }, or raise memory to at least ${minMemoryGib}Gi`;
     problems.push({
       origin: kv.origin,
       message: `a KV cache of ${kvGib} GiB (${name}) does not fit the memory limit ${
@@ -55,9 +64,7 @@ export function checkKvCache(
         profile.engine
       } allocates the whole KV cache at start, and at least ${Math.round(
         (1 - share) * 100,
-      )}% of the memory limit must stay free for the weights and the runtime. Lower kv_cache_gb to ${
-        maxGib > 0 ? `at most ${maxGib}` : 'null (no KV cache setting)'
-      }, or raise memory to at least ${minMemoryGib}Gi`,
+      )}% of the memory limit must stay free for the weights and the runtime. ${fix}`,
     });
   }
   return problems;

@@ -249,7 +249,7 @@ const rules: Rule[] = [
           ),
         ),
       ).toMatch(
-        /runtimes\.vllm\.categories\.llm: no cpu for category llm: set runtimes\.vllm\.categories\.llm\.defaults\.cpu or models\.no-cpu\.server\.resources\.cpu/,
+        /models\.no-cpu\.server\.resources\.cpu: cpu: null removes the cpu category llm sets \(runtimes\.vllm\.categories\.llm\.defaults\.cpu\), but a pod needs a cpu request and limit\. Set a value here \(e\.g\. 4\), or remove the line to keep the category's/,
       ),
   },
   {
@@ -263,7 +263,7 @@ const rules: Rule[] = [
           ),
         ),
       ).toMatch(
-        /runtimes\.vllm\.categories\.llm\.defaults\.kv_cache_gb: kv_cache_gb must be a whole number of GiB/,
+        /runtimes\.vllm\.categories\.llm\.defaults\.kv_cache_gb: kv_cache_gb: null removes an inherited value, and category defaults are the first layer, with nothing to remove\. Remove the key/,
       ),
   },
   {

@@ -157,6 +157,23 @@ export function resolveResources(s: Scope):
     ['cpu', cpu],
     ['memory', memory],
   ] as const) {
+    if (!traced && m.server.resources?.[key] === null) {
+      // The model removed what its category sets: the problem is its own null, not the category.
+      const path = [...mPath, 'server', 'resources', key];
+      return failAt(
+        s.catalog,
+        at('model', path),
+        `${key}: null removes the ${key} category ${
+          m.category
+        } sets (${formatPath([
+          ...cPath,
+          'defaults',
+          key,
+        ])}), but a pod needs a ${key} request and limit. Set a value here (e.g. ${
+          key === 'cpu' ? '4' : '8Gi'
+        }), or remove the line to keep the category's`,
+      );
+    }
     if (!traced) {
       return failAt(
         s.catalog,

@@ -174,7 +174,12 @@ export const argsSchema = z.array(
  */
 export const kvCacheGbSchema = z
   .number({
-    invalid_type_error: `kv_cache_gb must be a whole number of GiB (vLLM reads VLLM_CPU_KVCACHE_SPACE as an integer)`,
+    // null is a model's way to remove its category's value; where it is refused (category
+    // defaults, the first layer) the message says why.
+    errorMap: nullOr(
+      'kv_cache_gb: null removes an inherited value, and category defaults are the first layer, with nothing to remove. Remove the key (vLLM then uses its own default), or set a whole number of GiB, e.g. 8',
+      'kv_cache_gb must be a whole number of GiB (vLLM reads VLLM_CPU_KVCACHE_SPACE as an integer); write e.g. 8',
+    ),
   })
   .int(
     `kv_cache_gb must be a whole number of GiB (vLLM reads VLLM_CPU_KVCACHE_SPACE as an integer); write e.g. 8`,

@@ -113,6 +113,15 @@ describe('bad Secret references in models.yaml: file:line:col, the path and the 
       message:
         /image_pull_secrets must be a list of Secret names, e\.g\. \[registry-creds\]/,
     },
+    {
+      rule: "image_pull_secrets written as a pod spec's [{name: ...}] says to write the plain names",
+      server: `
+      image_pull_secrets: [{ name: regcred }]`,
+      path: 'models.gated.server.image_pull_secrets[0]',
+      at: 'image_pull_secrets: [{ name: regcred }]',
+      message:
+        /image_pull_secrets lists Secret names as plain strings, not \{name: \.\.\.\} as in a pod spec: write \[regcred\], not \[\{name: regcred\}\]/,
+    },
   ])('$rule', ({ server, path, at, message }) => {
     const text = withServer(server);
     const problems = problemsOf(text);

@@ -124,11 +124,20 @@ export function secretRefProblems(
   return problems;
 }
 
-/** One Secret name of an `image_pull_secrets` list. */
-const pullSecretName = z.string().superRefine((name, ctx) => {
-  const problem = secretNameProblem(name);
-  if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
-});
+/**
+ * One Secret name of an `image_pull_secrets` list. A pod spec's `{name: regcred}` (a
+ * LocalObjectReference) is the natural thing to write: its message gives the plain form.
+ */
+const pullSecretName = z
+  .string({
+    invalid_type_error:
+      'image_pull_secrets lists Secret names as plain strings, not {name: ...} as in a pod spec: write [regcred], not [{name: regcred}]',
+  })
+  .superRefine((name, ctx) => {
+    const problem = secretNameProblem(name);
+    if (problem)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+  });
 
 /**
  * `image_pull_secrets: [registry-creds]`: Secrets (of type kubernetes.io/dockerconfigjson, in the
