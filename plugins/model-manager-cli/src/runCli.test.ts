@@ -381,6 +381,14 @@ describe('model-manager CLI', () => {
     });
   });
 
+  it('help (the command or -h) prints the usage and exits 0', async () => {
+    for (const args of [['help'], ['-h'], ['render', '--help']]) {
+      const { code, stdout } = await cli(args);
+      expect(code).toBe(0);
+      expect(stdout).toContain('Usage:');
+    }
+  });
+
   it('bad usage exits 2 with the usage text', async () => {
     const { code, stderr } = await cli(['render']);
     expect(code).toBe(2);
@@ -396,6 +404,42 @@ describe('model-manager CLI', () => {
       });
     }
   });
+
+  it.each([
+    [
+      ['render', 'bge-m3', '--json'],
+      'model-manager render: --json does not apply to render (it takes --models, --runtimes, --server-version, --env, --env-secret, --arg, --namespace, --output, --out-dir, --cluster); for JSON, -o json',
+    ],
+    [
+      ['resolve', 'bge-m3', '-o', 'json'],
+      'model-manager resolve: --output does not apply to resolve (it takes --models, --runtimes, --server-version, --env, --env-secret, --arg, --explain, --json); for JSON, --json',
+    ],
+    [
+      ['list', '--explain'],
+      'model-manager list: --explain does not apply to list (it takes --models, --runtimes, --json)',
+    ],
+    [
+      ['resolve', 'bge-m3', 'extra'],
+      "model-manager resolve: unexpected 'extra': resolve takes one model",
+    ],
+    [
+      ['validate', 'models.yaml', '-f', 'other.yaml'],
+      'model-manager validate: give the file once: as an argument or with -f, not both',
+    ],
+    [
+      ['render', 'bge-m3', '--cluster', 'local'],
+      'model-manager render: --cluster applies to render with --out-dir (the GitOps layout), not to printed manifests',
+    ],
+  ])(
+    'an option the command does not read, or an extra argument, is bad usage: %j',
+    async (args, message) => {
+      expect(await cli(args)).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `${message}\n`,
+      });
+    },
+  );
 
   it('runs as a real process through the bin, as npx model-manager does', async () => {
     const bin = path.resolve(__dirname, '../bin/model-manager');

@@ -19,6 +19,7 @@ import {
 } from '@model-manager/plugin-model-manager-common';
 import { loadCatalog } from '@model-manager/plugin-model-manager-node';
 import { formatExplainTable } from './formatExplainTable';
+import { fromCwd, offlineMisuse } from './offlineUsage';
 import {
   PORTAL_COMMANDS,
   runPortalCommand,
@@ -112,9 +113,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
   const { values, positionals } = parsed;
   const [command, ...rest] = positionals;
-  if (values.help || !command) {
-    (values.help ? io.stdout : io.stderr)(USAGE);
-    return values.help ? 0 : 2;
+  const asked = values.help || command === 'help';
+  if (asked || !command) {
+    (asked ? io.stdout : io.stderr)(USAGE);
+    return asked ? 0 : 2;
   }
   const nsProblem =
     values.namespace === undefined
@@ -141,6 +143,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io,
       io.env ?? process.env,
     );
+  }
+  const misuse = offlineMisuse(command, rest, values);
+  if (misuse) {
+    io.stderr(`model-manager ${command}: ${misuse}\n`);
+    return 2;
   }
   const modelsArg =
     command === 'validate' && rest[0]
@@ -243,13 +250,6 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
     return 1;
   }
-}
-
-/** A file the loader named from `base` (the folder of models.yaml), as seen from `cwd`. */
-function fromCwd(file: string, base: string, cwd: string): string {
-  const absolute = path.resolve(base, file);
-  const relative = path.relative(cwd, absolute);
-  return relative === '' || relative.startsWith('..') ? absolute : relative;
 }
 
 /**
