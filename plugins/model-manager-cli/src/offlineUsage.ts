@@ -1,33 +1,25 @@
 import path from 'node:path';
 
+/** Where the catalog is read from: every offline command takes these. */
+const CATALOG = ['models', 'runtimes'];
+/** A request's overrides, for the commands that resolve a model. */
+const OVERRIDES = ['server-version', 'env', 'env-secret', 'arg'];
+
 /** What each command that reads models.yaml takes: its options, and how many positionals. */
 const OFFLINE: Record<
   string,
   { options: readonly string[]; positionals: number }
 > = {
-  validate: { options: ['models', 'runtimes'], positionals: 1 },
-  list: { options: ['models', 'runtimes', 'json'], positionals: 0 },
+  validate: { options: CATALOG, positionals: 1 },
+  list: { options: [...CATALOG, 'json'], positionals: 0 },
   resolve: {
-    options: [
-      'models',
-      'runtimes',
-      'server-version',
-      'env',
-      'env-secret',
-      'arg',
-      'explain',
-      'json',
-    ],
+    options: [...CATALOG, ...OVERRIDES, 'explain', 'json'],
     positionals: 1,
   },
   render: {
     options: [
-      'models',
-      'runtimes',
-      'server-version',
-      'env',
-      'env-secret',
-      'arg',
+      ...CATALOG,
+      ...OVERRIDES,
       'namespace',
       'output',
       'out-dir',
